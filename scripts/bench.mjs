@@ -1,0 +1,15 @@
+// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the browser benches.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status || 1);
+};
+run('npx', ['vitest', 'bench', '--run', '--dir', 'bench']);
+const browserBenches = existsSync('bench/browser') ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts')) : [];
+if (browserBenches.length) {
+  run('node', ['scripts/ensure-chromium.mjs']);
+  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  for (const f of browserBenches) run('npx', ['tsx', `bench/browser/${f}`]);
+}

@@ -1,0 +1,67 @@
+// Wire types of the REST API (`/api/...`), shared by the server, the app and the market worker.
+// Field names here are the contract; the server's OpenAPI document (/api/openapi.json) is generated from
+// schemas that must agree with these types.
+
+/** Every answer is `{ code, msg, data }`. */
+export interface ApiEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const CODE_OK = 0;
+/** Missing, expired or revoked token on a non-public call: the client clears its session and goes to login. */
+export const CODE_SESSION_INVALID = -1000;
+/** Business or validation error: `msg` is localised from Accept-Language; the client toasts it for 1 s. */
+export const CODE_BUSINESS = -1001;
+
+export type Lang = 'ur-PK' | 'en-US';
+export const LANGS: readonly Lang[] = ['ur-PK', 'en-US'];
+export const DEFAULT_LANG: Lang = 'ur-PK';
+
+export type AccountType = 'real' | 'demo';
+export type IdStatus = 'none' | 'pending' | 'succ' | 'fail';
+
+/** `user` inside the login-info answer (spec §3). status 1 = active, 0 = disabled (client signs out). */
+export interface LoginInfoUser {
+  id: number;
+  account: string;
+  status: number;
+  idStatus: IdStatus;
+}
+
+/** GET user/login/info. `data` is `{}` when the token is missing or invalid (a public call). */
+export interface LoginInfo {
+  user: LoginInfoUser;
+  openAutoApply: 0 | 1;
+  serviceSaleSmartly: string;
+}
+
+/** GET/POST user/info: the profile of the user behind the token, for the account (real/demo) the token belongs to. */
+export interface UserInfo extends LoginInfoUser {
+  areaCode: string;
+  phone: string;
+  accountType: AccountType;
+  inviteCode: string;
+  openAutoApply: 0 | 1;
+  hasTradePassword: boolean;
+  hasWithdrawPassword: boolean;
+  createdAt: string;
+}
+
+/** POST user/login and user/register answer: one token per account; `token` is the one for `accountType`. */
+export interface LoginResult {
+  token: string;
+  tokenReal: string;
+  tokenDemo: string;
+  accountType: AccountType;
+  user: UserInfo;
+}
+
+/** GET common/captcha: a single-use, expiring image captcha. */
+export interface CaptchaResult {
+  captchaId: string;
+  /** data: URL of an SVG image */
+  image: string;
+  expiresInSec: number;
+}
