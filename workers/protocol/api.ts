@@ -65,3 +65,38 @@ export interface CaptchaResult {
   image: string;
   expiresInSec: number;
 }
+
+// ---- Request bodies (form-encoded field names). The server's schemas must use exactly these names. ----
+
+/** POST user/register */
+export interface RegisterBody {
+  areaCode: string; // '+92'
+  phone: string; // 3XXXXXXXXX, 03XXXXXXXXX or +923XXXXXXXXX
+  password: string;
+  password2: string;
+  inviteCode?: string;
+  captchaId: string;
+  captcha: string;
+  agree: '1';
+}
+
+/** POST user/login */
+export interface LoginBody {
+  areaCode: string;
+  phone: string;
+  password: string;
+}
+
+/** POST user/update/password */
+export interface UpdatePasswordBody {
+  oldPassword: string;
+  password: string;
+  password2: string;
+}
+
+/** POST common/code/send */
+export interface CodeSendBody {
+  areaCode: string;
+  phone: string;
+  type: 'register' | 'reset' | 'login';
+}
