@@ -100,3 +100,9 @@ export interface CodeSendBody {
   phone: string;
   type: 'register' | 'reset' | 'login';
 }
+
+/** POST common/code/send answer: when the code expires and when another may be requested. */
+export interface CodeSendResult {
+  expiresInSec: number;
+  resendInSec: number;
+}

@@ -1,0 +1,80 @@
+// Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
+// built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
+import websocket from '@fastify/websocket';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { limitsPlugin } from './plugins/limits.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { staticAppPlugin } from './plugins/static-app.ts';
+import { apiAreas } from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    sms: SmsGateway;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Pino logging (default off, for tests); main.ts turns it on. */
+  logger?: boolean;
+  /** A real SMS provider; without one, codes go to the dev outbox table and the log. */
+  smsGateway?: SmsGateway;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: {
+      // Values are strings as sent: no coercion, so an array (a key sent twice) fails a string schema.
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
+    },
+  });
+  app.decorate('config', config);
+
+  // 1. Headers and language first, so every answer (errors and 404s included) has them.
+  await app.register(securityHeadersPlugin);
+  await app.register(i18nPlugin);
+  // 2. The envelope: error handler and serialisation for everything below.
+  await app.register(envelopePlugin);
+  // 3. Bodies: only UTF-8 form encoding (no JSON: it cannot refuse duplicate keys).
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  // 4. Storage and outside services.
+  await app.register(dbPlugin, { dataDir: config.dataDir });
+  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
+  // 5. OpenAPI collects every route registered after it; WebSocket support for /api/ws (market area).
+  await app.register(openApiPlugin);
+  await app.register(websocket);
+  // 6. The API: flood guard and named limiters, token → session, then the areas.
+  await app.register(
+    async (api) => {
+      await api.register(limitsPlugin, { config });
+      await api.register(authPlugin);
+      api.addHook('preValidation', async (request) => {
+        // A POST without a body is an empty form, so "required" errors name the missing fields.
+        if (request.body === undefined || request.body === null) request.body = {};
+      });
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      for (const area of apiAreas) await api.register(area.plugin);
+    },
+    { prefix: '/api' },
+  );
+  // 7. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
+  await app.register(staticAppPlugin, { root: config.staticDir, enabled: config.serveStatic });
+  return app;
+}

@@ -1,0 +1,96 @@
+// Server configuration read from environment variables, with the defaults of the README; pure and testable.
+import path from 'node:path';
+import { parseMinorUnits } from './domain/ledger/money.ts';
+
+export interface RateLimitRule {
+  /** How many events are allowed inside one window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Virtual funds credited to every new demo account, in paisa. */
+  demoFundsPaisa: bigint;
+  tokenTtlDays: number;
+  serveStatic: boolean;
+  staticDir: string;
+  /** Largest accepted request body in bytes; form bodies of this app are tiny. */
+  bodyLimit: number;
+  trustProxy: boolean;
+  /** Address of the customer-service chat script (login-info `serviceSaleSmartly`); empty when none. */
+  serviceChatScriptUrl: string;
+  captchaTtlSec: number;
+  smsCodeTtlSec: number;
+  limits: {
+    /** Any /api call from one IP: a flood guard, generous on purpose. */
+    apiPerIp: RateLimitRule;
+    loginFailuresPerPhone: RateLimitRule;
+    loginFailuresPerIp: RateLimitRule;
+    codeSendPerPhone: RateLimitRule;
+    codeSendPerIp: RateLimitRule;
+    captchaPerIp: RateLimitRule;
+    registerPerIp: RateLimitRule;
+  };
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const MINUTE = 60_000;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be a boolean (1/0, true/false), got "${raw}"`);
+}
+
+/** Reads the configuration from `env` (usually `process.env`); throws a readable error on a bad value. */
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const demoFunds = env['DEMO_FUNDS_PKR'] ?? '1000000.00';
+  const demoFundsPaisa = parseMinorUnits(demoFunds, 2);
+  if (demoFundsPaisa === null || demoFundsPaisa < 0n) {
+    throw new Error(
+      `DEMO_FUNDS_PKR must be a plain decimal amount with at most 2 decimals, got "${demoFunds}"`,
+    );
+  }
+  const rule = (name: string, max: number, windowMs: number): RateLimitRule => ({
+    max: intVar(env, name, max, 1, 1_000_000),
+    windowMs,
+  });
+  return {
+    port: intVar(env, 'PORT', 8080, 0, 65535),
+    host: env['HOST'] || '127.0.0.1',
+    dataDir: path.resolve(cwd, env['DATA_DIR'] || './data'),
+    demoFundsPaisa,
+    tokenTtlDays: intVar(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
+    serveStatic: boolVar(env, 'SERVE_STATIC', true),
+    staticDir: path.resolve(cwd, env['STATIC_DIR'] || './dist'),
+    bodyLimit: intVar(env, 'BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
+    trustProxy: boolVar(env, 'TRUST_PROXY', false),
+    serviceChatScriptUrl: env['SERVICE_CHAT_SCRIPT_URL'] ?? '',
+    captchaTtlSec: intVar(env, 'CAPTCHA_TTL_SEC', 180, 30, 600),
+    smsCodeTtlSec: intVar(env, 'SMS_CODE_TTL_SEC', 300, 60, 3600),
+    limits: {
+      apiPerIp: rule('RATE_API_PER_IP_PER_MIN', 600, MINUTE),
+      loginFailuresPerPhone: rule('RATE_LOGIN_FAIL_PER_PHONE', 5, 15 * MINUTE),
+      loginFailuresPerIp: rule('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, MINUTE),
+      codeSendPerPhone: rule('RATE_CODE_PER_PHONE_PER_MIN', 1, MINUTE),
+      codeSendPerIp: rule('RATE_CODE_PER_IP_PER_HOUR', 10, 60 * MINUTE),
+      captchaPerIp: rule('RATE_CAPTCHA_PER_IP_PER_MIN', 60, MINUTE),
+      registerPerIp: rule('RATE_REGISTER_PER_IP_PER_HOUR', 30, 60 * MINUTE),
+    },
+  };
+}

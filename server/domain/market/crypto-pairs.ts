@@ -1,0 +1,53 @@
+// Crypto pairs quoted in USDT simulated by the market source: base asset, names, anchor price (USDT), price and
+// quantity decimals (tick = 10^-priceDecimals, lot = 10^-qtyDecimals), typical daily turnover in millions of
+// USDT and daily volatility in percent. Plausible figures for a simulation, not reference data.
+
+export type CryptoRow = readonly [
+  base: string,
+  nameEn: string,
+  nameUr: string,
+  price: string,
+  priceDecimals: number,
+  qtyDecimals: number,
+  dayQuoteM: number,
+  volPct: number,
+];
+
+export const CRYPTO_PAIRS: readonly CryptoRow[] = [
+  ['BTC', 'Bitcoin', 'بٹ کوائن', '95250.00', 2, 5, 1500, 2.5],
+  ['ETH', 'Ethereum', 'ایتھیریم', '3215.40', 2, 4, 800, 3.2],
+  ['BNB', 'BNB', 'بی این بی', '905.20', 2, 3, 120, 2.8],
+  ['SOL', 'Solana', 'سولانا', '182.35', 2, 3, 350, 4.2],
+  ['XRP', 'XRP', 'ایکس آر پی', '2.3145', 4, 1, 250, 4.5],
+  ['DOGE', 'Dogecoin', 'ڈوج کوائن', '0.18234', 5, 0, 180, 5.5],
+  ['ADA', 'Cardano', 'کارڈانو', '0.6512', 4, 1, 90, 4.8],
+  ['TRX', 'TRON', 'ٹرون', '0.2915', 4, 1, 60, 2.6],
+  ['AVAX', 'Avalanche', 'ایوالانچ', '20.45', 2, 2, 70, 5.0],
+  ['LINK', 'Chainlink', 'چین لنک', '15.12', 2, 2, 80, 4.8],
+  ['DOT', 'Polkadot', 'پولکاڈاٹ', '3.512', 3, 2, 40, 4.8],
+  ['TON', 'Toncoin', 'ٹون کوائن', '2.215', 3, 2, 30, 4.5],
+  ['POL', 'Polygon', 'پولیگون', '0.2534', 4, 1, 25, 5.0],
+  ['LTC', 'Litecoin', 'لائٹ کوائن', '95.40', 2, 3, 60, 3.8],
+  ['BCH', 'Bitcoin Cash', 'بٹ کوائن کیش', '498.60', 2, 3, 50, 3.8],
+  ['SHIB', 'Shiba Inu', 'شیبا اینو', '0.00001205', 8, 0, 40, 6.0],
+  ['UNI', 'Uniswap', 'یونی سواپ', '7.152', 3, 2, 35, 5.2],
+  ['ATOM', 'Cosmos', 'کاسموس', '4.012', 3, 2, 25, 4.8],
+  ['XLM', 'Stellar', 'اسٹیلر', '0.2812', 4, 1, 30, 4.6],
+  ['NEAR', 'NEAR Protocol', 'نیئر پروٹوکول', '2.815', 3, 1, 35, 5.4],
+  ['APT', 'Aptos', 'اپٹوس', '4.512', 3, 2, 30, 5.4],
+  ['ARB', 'Arbitrum', 'آربٹرم', '0.3521', 4, 1, 30, 5.6],
+  ['OP', 'Optimism', 'آپٹیمزم', '0.5123', 4, 1, 25, 5.6],
+  ['FIL', 'Filecoin', 'فائل کوائن', '2.215', 3, 2, 25, 5.0],
+  ['ETC', 'Ethereum Classic', 'ایتھیریم کلاسک', '16.02', 2, 2, 20, 4.2],
+  ['ICP', 'Internet Computer', 'انٹرنیٹ کمپیوٹر', '5.012', 3, 2, 20, 5.4],
+  ['HBAR', 'Hedera', 'ہیڈیرا', '0.1823', 5, 0, 25, 5.0],
+  ['SUI', 'Sui', 'سوئی', '2.5123', 4, 1, 90, 5.8],
+  ['PEPE', 'Pepe', 'پیپے', '0.00000752', 8, 0, 60, 7.0],
+  ['INJ', 'Injective', 'انجیکٹو', '10.12', 2, 2, 20, 5.8],
+  ['AAVE', 'Aave', 'آوے', '221.40', 2, 3, 40, 4.8],
+  ['ALGO', 'Algorand', 'الگورینڈ', '0.2012', 4, 1, 15, 5.0],
+  ['VET', 'VeChain', 'وی چین', '0.02115', 5, 0, 10, 5.2],
+  ['SAND', 'The Sandbox', 'دی سینڈ باکس', '0.2534', 4, 1, 12, 5.6],
+  ['FET', 'Artificial Superintelligence Alliance', 'آرٹیفیشل سپر انٹیلیجنس الائنس', '0.5012', 4, 1, 30, 6.0],
+  ['RENDER', 'Render', 'رینڈر', '3.012', 3, 2, 20, 6.0],
+];

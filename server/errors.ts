@@ -1,0 +1,18 @@
+// The one error type routes throw: a message key (locales/*/errors.json) plus the envelope code it answers with.
+import { CODE_BUSINESS } from '../workers/protocol/api.ts';
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export class AppError extends Error {
+  constructor(
+    /** Key in locales/<lang>/errors.json, e.g. 'auth.captcha'. */
+    readonly key: string,
+    readonly params: MessageParams = {},
+    readonly code: number = CODE_BUSINESS,
+    /** HTTP status; 200 for business answers (see plugins/envelope.ts for the policy). */
+    readonly httpStatus: number = 200,
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+}

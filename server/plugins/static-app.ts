@@ -1,0 +1,46 @@
+// Serves the built app (./dist) with history-mode fallback: a GET outside /api/ that is not a file gets
+// index.html. Hashed files under /assets/ are cached for a year; everything else is revalidated.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { globalPlugin } from './global-plugin.ts';
+import { notFound } from './envelope.ts';
+
+const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
+  'static-app',
+  async (app, opts) => {
+    const hasIndex = opts.enabled && fs.existsSync(path.join(opts.root, 'index.html'));
+    if (hasIndex) {
+      await app.register(fastifyStatic, {
+        root: opts.root,
+        index: false,
+        wildcard: true,
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.startsWith(path.join(opts.root, 'assets') + path.sep);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else if (opts.enabled) {
+      app.log.warn(`static: ${opts.root}/index.html not found; run "npm run build" to serve the app`);
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApi(pathname) &&
+        !lastSegment.includes('.');
+      if (hasIndex && isPage) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .sendFile('index.html');
+      }
+      return notFound(request, reply);
+    });
+  },
+);

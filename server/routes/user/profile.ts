@@ -1,0 +1,74 @@
+// user/info (GET and POST) and POST user/update/password for the logged-in user.
+import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import {
+  CODE_SESSION_INVALID,
+  type UpdatePasswordBody,
+  type UserInfo,
+} from '../../../workers/protocol/api.ts';
+import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
+import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
+import { revokeUserSessions } from '../../domain/auth/sessions-repo.ts';
+import { findUserById, toUserInfo, updatePasswordHash } from '../../domain/auth/users-repo.ts';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { refuseIfLimited } from '../../plugins/limits.ts';
+import { fields, passwordField, text } from '../../schemas/fields.ts';
+import { envelope, nullData, userInfoSchema } from '../../schemas/responses.ts';
+import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+
+export const profileRoutes: FastifyPluginAsync = async (app) => {
+  const infoHandler = async (request: FastifyRequest) => {
+    const auth = requireAuth(request.auth);
+    const user = findUserById(app.db, auth.userId);
+    if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
+    return ok<UserInfo>(toUserInfo(user, auth.accountType));
+  };
+  const infoSchema = {
+    tags: ['user'],
+    summary: 'Profile of the user behind the token',
+    description: 'For the account (real or demo) the token belongs to. Carries no balances.',
+    security: NEEDS_TOKEN,
+    response: envelope(userInfoSchema),
+  };
+  app.get('/user/info', { schema: { ...infoSchema, querystring: fields({}) } }, infoHandler);
+  app.post('/user/info', { schema: { ...infoSchema, consumes: FORM, body: fields({}) } }, infoHandler);
+
+  const passwordOptions: RouteShorthandOptions = {
+    schema: {
+      tags: ['user'],
+      summary: 'Change the login password',
+      description:
+        'Revokes every session of the user (all devices, real and demo): the client logs in again.',
+      consumes: FORM,
+      security: NEEDS_TOKEN,
+      body: fields({ oldPassword: text(1, 20), password: passwordField, password2: text(1, 20) }, [
+        'oldPassword',
+        'password',
+        'password2',
+      ]),
+      response: envelope(nullData),
+    },
+  };
+  app.post<{ Body: UpdatePasswordBody }>('/user/update/password', passwordOptions, async (request) => {
+    const auth = requireAuth(request.auth);
+    const user = findUserById(app.db, auth.userId);
+    if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
+    const { oldPassword, password, password2 } = request.body;
+    const perPhone = app.limits.loginFailuresPerPhone;
+    refuseIfLimited(perPhone.retryAfterMs(user.phone));
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      perPhone.hit(user.phone);
+      throw new AppError('auth.oldPassword');
+    }
+    if (password !== password2) throw new AppError('auth.passwordMismatch');
+    if (password === oldPassword) throw new AppError('auth.samePassword');
+    if (isCommonPassword(password)) throw new AppError('auth.commonPassword');
+    const hash = await hashPassword(password);
+    app.db.transaction(() => {
+      updatePasswordHash(app.db, user.id, hash);
+      revokeUserSessions(app.db, user.id);
+    })();
+    return ok(null);
+  });
+};

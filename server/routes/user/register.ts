@@ -1,0 +1,88 @@
+// POST user/register: a new user with a real and a funded demo account, logged in at once.
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginResult, RegisterBody } from '../../../workers/protocol/api.ts';
+import { consumeCaptcha } from '../../domain/auth/captcha-repo.ts';
+import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
+import { hashPassword } from '../../domain/auth/password-hash.ts';
+import { normalisePkMobile } from '../../domain/auth/phone.ts';
+import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
+import { AppError } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { refuseIfLimited } from '../../plugins/limits.ts';
+import { areaCodeField, fields, passwordField, phoneField, text } from '../../schemas/fields.ts';
+import { envelope, loginResultSchema } from '../../schemas/responses.ts';
+import { FORM } from '../route-docs.ts';
+import { startSession } from './login-result.ts';
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && 'code' in err && err.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export const registerRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: RegisterBody }>(
+    '/user/register',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Register and log in',
+        description:
+          'Consumes the captcha whatever the outcome. The 100 most common passwords are refused. Answers like user/login.',
+        consumes: FORM,
+        body: fields(
+          {
+            areaCode: areaCodeField,
+            phone: phoneField,
+            password: passwordField,
+            password2: text(1, 20, { description: 'Must equal password.' }),
+            inviteCode: text(0, 16, {
+              pattern: '^[A-Za-z0-9]*$',
+              description: 'Optional invitation code of an existing user (empty = none).',
+            }),
+            captchaId: text(1, 64, { pattern: '^[A-Za-z0-9_-]+$', description: 'From GET common/captcha.' }),
+            captcha: text(1, 10, { description: 'The characters in the captcha image, any case.' }),
+            agree: text(1, 1, {
+              enum: ['1'],
+              description: 'Agreement to the disclaimer and privacy policy.',
+            }),
+          },
+          ['phone', 'password', 'password2', 'captchaId', 'captcha', 'agree'],
+        ),
+        response: envelope(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      refuseIfLimited(app.limits.registerPerIp.retryAfterMs(request.ip));
+      const captcha = consumeCaptcha(app.db, body.captchaId, body.captcha);
+      if (captcha === 'expired') throw new AppError('auth.captchaExpired');
+      if (captcha === 'wrong') throw new AppError('auth.captcha');
+      if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
+      if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
+      const phone = normalisePkMobile(body.phone) ?? '';
+      if (findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
+      let invitedBy: number | null = null;
+      if (body.inviteCode) {
+        invitedBy = findUserIdByInviteCode(app.db, body.inviteCode) ?? null;
+        if (invitedBy === null) throw new AppError('auth.inviteCode');
+      }
+      const passwordHash = await hashPassword(body.password);
+      let userId: number;
+      try {
+        userId = createUser(app.db, {
+          areaCode: '+92',
+          phone,
+          passwordHash,
+          invitedBy,
+          demoFundsPaisa: app.config.demoFundsPaisa,
+        });
+      } catch (err) {
+        // Two sign-ups for one phone racing through the hash: the UNIQUE index decides.
+        if (isUniqueViolation(err)) throw new AppError('auth.phoneTaken');
+        throw err;
+      }
+      app.limits.registerPerIp.hit(request.ip);
+      return ok<LoginResult>(startSession(app, request, userId));
+    },
+  );
+};

@@ -1,0 +1,106 @@
+// POST user/login, GET user/login/info and POST user/logout: starting, reading and ending a session.
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginBody, LoginInfo, LoginResult } from '../../../workers/protocol/api.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../domain/auth/password-hash.ts';
+import { normalisePkMobile } from '../../domain/auth/phone.ts';
+import { revokeSession } from '../../domain/auth/sessions-repo.ts';
+import { findUserById, findUserByPhone } from '../../domain/auth/users-repo.ts';
+import { AppError } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { refuseIfLimited } from '../../plugins/limits.ts';
+import { areaCodeField, fields, phoneField, text } from '../../schemas/fields.ts';
+import { envelope, loginInfoUserSchema, loginResultSchema, nullData } from '../../schemas/responses.ts';
+import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+import { startSession } from './login-result.ts';
+
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: LoginBody }>(
+    '/user/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Log in',
+        description:
+          'Starts a session with two tokens: tokenReal and tokenDemo (send one as the `accesstoken` header). Repeated failures lock the phone for a while and slow down the IP.',
+        consumes: FORM,
+        body: fields({ areaCode: areaCodeField, phone: phoneField, password: text(1, 20) }, [
+          'phone',
+          'password',
+        ]),
+        response: envelope(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const phone = normalisePkMobile(request.body.phone) ?? '';
+      const { loginFailuresPerPhone: perPhone, loginFailuresPerIp: perIp } = app.limits;
+      refuseIfLimited(Math.max(perPhone.retryAfterMs(phone), perIp.retryAfterMs(request.ip)));
+      const user = findUserByPhone(app.db, phone);
+      const good = user
+        ? await verifyPassword(request.body.password, user.passwordHash)
+        : await verifyAgainstDummy(request.body.password);
+      if (!user || !good) {
+        perPhone.hit(phone);
+        perIp.hit(request.ip);
+        throw new AppError('auth.badCredentials');
+      }
+      if (user.status !== 1) throw new AppError('auth.disabled');
+      perPhone.reset(phone);
+      return ok<LoginResult>(startSession(app, request, user.id));
+    },
+  );
+
+  app.get(
+    '/user/login/info',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['user'],
+        summary: 'Login info for the drawer',
+        description: 'Public: data is {} when the token is missing, expired or revoked (never code -1000).',
+        querystring: fields({}),
+        response: envelope({
+          type: 'object',
+          properties: {
+            user: loginInfoUserSchema,
+            openAutoApply: { type: 'integer', enum: [0, 1] },
+            serviceSaleSmartly: {
+              type: 'string',
+              description: 'Customer-service chat script address, or empty.',
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const user = request.auth ? findUserById(app.db, request.auth.userId) : undefined;
+      if (!user) return ok({});
+      return ok<LoginInfo>({
+        user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
+        openAutoApply: user.openAutoApply,
+        serviceSaleSmartly: app.config.serviceChatScriptUrl,
+      });
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['user'],
+        summary: 'Sign out',
+        description:
+          'Not in the spec catalogue: revokes the session of the token, i.e. both its real and demo tokens. Succeeds also without a valid token.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: fields({}),
+        response: envelope(nullData),
+      },
+    },
+    async (request) => {
+      if (request.auth) revokeSession(app.db, request.auth.sessionId);
+      return ok(null);
+    },
+  );
+};
