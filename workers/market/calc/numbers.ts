@@ -12,19 +12,31 @@ export function isZeroString(s: string): boolean {
   return ZERO_RE.test(s);
 }
 
+/** Digits after the point of a plain wire decimal ('98.50' → 2). */
+function scaleOf(s: string): number {
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+// Results keep the inputs' scale ('98.50' − '100' = '-1.50', not '-1.5'): exact, and the scale a trader
+// expects; toFixed(scale) cannot round because the exact result never has more places than that.
+
 /** Exact a + b of two decimal strings, as a plain (non-exponent) decimal string. */
 export function addDecimal(a: string, b: string): string {
-  return new D(a).plus(b).toFixed();
+  return new D(a).plus(b).toFixed(Math.max(scaleOf(a), scaleOf(b)));
 }
 
 /** Exact a - b. */
 export function subDecimal(a: string, b: string): string {
-  return new D(a).minus(b).toFixed();
+  return new D(a).minus(b).toFixed(Math.max(scaleOf(a), scaleOf(b)));
 }
 
 /** Exact acc + a × b (turnover += price × quantity). */
 export function addProduct(acc: string, a: string, b: string): string {
-  return new D(a).times(b).plus(acc).toFixed();
+  return new D(a)
+    .times(b)
+    .plus(acc)
+    .toFixed(Math.max(scaleOf(acc), scaleOf(a) + scaleOf(b)));
 }
 
 /**
