@@ -1,0 +1,19 @@
+// The guest guard (spec §6/§8): a non-public page sends a guest to login with "please log in first", and
+// remembers where they were going so login can return them there.
+import { redirect } from 'react-router';
+import { i18next } from '../shared/i18n/i18n.ts';
+import { LOGIN_ROUTE, routeTo } from '../shared/routing/paths.ts';
+import { isLoggedIn } from '../shared/state/session-atoms.ts';
+import { showToast } from '../shared/ui/toast.tsx';
+
+export function loginRedirectUrl(from: string): string {
+  return routeTo(LOGIN_ROUTE, { redirect: from });
+}
+
+/** Route loader for non-public pages. */
+export function requireLogin({ request }: { request: Request }): null {
+  if (isLoggedIn()) return null;
+  const url = new URL(request.url);
+  showToast(i18next.t('common:pleaseLogin'));
+  throw redirect(loginRedirectUrl(url.pathname + url.search));
+}

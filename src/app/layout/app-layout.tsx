@@ -1,0 +1,67 @@
+// The app frame around every page: the page (Outlet), the tab bar on tab pages, the drawer, toasts, the
+// loader, a delayed navigation progress bar, the document title, and a guard for sessions that end while
+// a private page is open (sign-out in another tab, -1000).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
+import { closeDrawer } from '../../shared/ui/drawer-state.ts';
+import { LoaderHost } from '../../shared/ui/loader.tsx';
+import { ToastHost } from '../../shared/ui/toast.tsx';
+import { useCurrentRoute } from '../current-route.ts';
+import { loginRedirectUrl } from '../guard.ts';
+import { Drawer } from './drawer.tsx';
+import { TabBar } from './tab-bar.tsx';
+
+/** Spec §9: page async loading shows its indicator only after 200 ms, so fast pages never flash it. */
+const PROGRESS_DELAY_MS = 200;
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
+  }, [busy]);
+  return visible ? <div className="nav-progress" role="progressbar" aria-busy="true" /> : null;
+}
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const route = useCurrentRoute();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const page = route ? t(route.titleKey) : '';
+    const app = t('common:appName');
+    document.title = page && page !== app ? `${page} · ${app}` : app;
+  }, [route, t, i18n.language]);
+
+  // Any navigation closes the drawer.
+  useEffect(() => closeDrawer(), [location.pathname]);
+
+  useEffect(() => {
+    if (route && !route.public && !loggedIn)
+      void navigate(loginRedirectUrl(location.pathname + location.search), { replace: true });
+  }, [route, loggedIn, location.pathname, location.search, navigate]);
+
+  return (
+    <div className={`app-shell${route?.tab ? ' app-shell--tabs' : ''}`}>
+      <NavigationProgress />
+      <Outlet />
+      {route?.tab && <TabBar active={route.tab} />}
+      <Drawer />
+      <ToastHost />
+      <LoaderHost />
+      <ScrollRestoration />
+    </div>
+  );
+}

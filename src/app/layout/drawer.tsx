@@ -1,0 +1,195 @@
+// The left-side drawer (spec §2): a 300 px panel from the inline-start edge with a backdrop. Each time it
+// opens it re-reads login-info (empty → logged out, status 0 → signed out). Shows the account with its
+// KYC label and copyable id (or login/register), the real/demo switch, Deposit/Withdraw, the menu rows in
+// the spec's order and, when logged in, Sign out behind a confirmation.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AccountSwitch } from '../../features/account/account-switch.tsx';
+import { KycBadge } from '../../features/account/kyc-badge.tsx';
+import { kycCanResubmit } from '../../features/account/kyc.ts';
+import { refreshLoginInfo } from '../../features/account/session.ts';
+import { useSignOutDialog } from '../../features/account/sign-out-dialog.tsx';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { isLoggedInAtom, loginInfoAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { CopyButton } from '../../shared/ui/copy-button.tsx';
+import { closeDrawer, drawerPhaseAtom } from '../../shared/ui/drawer-state.ts';
+import { ListRow } from '../../shared/ui/list-row.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import {
+  IconBank,
+  IconChevron,
+  IconClose,
+  IconDeposit,
+  IconFunds,
+  IconInfo,
+  IconIpo,
+  IconLogo,
+  IconLogout,
+  IconReceipt,
+  IconShield,
+  IconUser,
+  IconWithdraw,
+} from '../../shared/ui/icons.tsx';
+import { drawerRows, type DrawerRowId } from './drawer-menu.ts';
+
+const ROW_ICON: Record<DrawerRowId, ReactNode> = {
+  profile: <IconUser size={20} />,
+  deposit: <IconDeposit size={20} />,
+  withdraw: <IconWithdraw size={20} />,
+  bank: <IconBank size={20} />,
+  security: <IconShield size={20} />,
+  rechargeRecord: <IconReceipt size={20} />,
+  withdrawRecord: <IconReceipt size={20} />,
+  funds: <IconFunds size={20} />,
+  about: <IconInfo size={20} />,
+  autoIpo: <IconIpo size={20} />,
+};
+
+export function Drawer() {
+  const phase = useAtomValue(drawerPhaseAtom);
+  if (phase === 'closed') return null;
+  return <DrawerPanel isOpen={phase === 'open'} justOpened={phase === 'opening'} />;
+}
+
+function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: boolean }) {
+  const { t } = useTranslation();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const loginInfo = useAtomValue(loginInfoAtom);
+  const userInfo = useAtomValue(userInfoAtom);
+  const panelRef = useRef<HTMLElement>(null);
+  const { openSignOut, signOutDialog } = useSignOutDialog(closeDrawer);
+
+  useEffect(() => {
+    if (justOpened) void refreshLoginInfo();
+  }, [justOpened]);
+  useEffect(() => {
+    if (isOpen) panelRef.current?.focus();
+  }, [isOpen]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeDrawer();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const user = loginInfo?.user ?? userInfo;
+  const id = user ? String(user.id) : '';
+  const rows = drawerRows(loggedIn ? loginInfo?.openAutoApply : 0);
+
+  return (
+    <div className={`drawer-root${isOpen ? ' is-open' : ''}`} data-testid="drawer">
+      <div className="drawer-backdrop" onClick={closeDrawer} aria-hidden="true" />
+      <aside
+        ref={panelRef}
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nav:drawer.label')}
+        tabIndex={-1}
+      >
+        <div className="drawer__top">
+          <IconLogo size={36} />
+          <span className="drawer__brand">{t('common:appName')}</span>
+          <button type="button" className="icon-btn" aria-label={t('common:close')} onClick={closeDrawer}>
+            <IconClose />
+          </button>
+        </div>
+
+        {loggedIn && user ? (
+          <div className="drawer__account drawer__account--user">
+            <Link
+              className="drawer__account-link"
+              to={routeTo('user.userInfo')}
+              onClick={closeDrawer}
+              data-testid="drawer-account"
+            >
+              <span className="avatar">
+                <IconUser />
+              </span>
+              <span className="drawer__account-main">
+                <span className="drawer__account-name">
+                  <Num>{user.account}</Num>
+                </span>
+                <KycBadge idStatus={user.idStatus} />
+              </span>
+              <IconChevron size={18} className="row__chevron" />
+            </Link>
+            <div className="drawer__id">
+              <span>
+                {t('account:fields.userId')}: <Num>{id}</Num>
+              </span>
+              <CopyButton value={id} label={t('common:copyId')} />
+              {kycCanResubmit(user.idStatus) && (
+                <Link className="link-btn small" to={routeTo('user.kyc')} onClick={closeDrawer}>
+                  {t('account:kyc.resubmit')}
+                </Link>
+              )}
+            </div>
+          </div>
+        ) : (
+          <div className="drawer__account" data-testid="drawer-guest">
+            <span className="avatar">
+              <IconUser />
+            </span>
+            <span className="drawer__account-main">
+              <span className="drawer__account-name">{t('nav:drawer.guest')}</span>
+              <span className="home-greeting__row">
+                <Link
+                  className="btn btn--primary btn--small"
+                  to={routeTo('common.login')}
+                  onClick={closeDrawer}
+                >
+                  {t('home:greeting.login')}
+                </Link>
+                <Link className="btn btn--ghost btn--small" to={routeTo('account.reg')} onClick={closeDrawer}>
+                  {t('home:greeting.register')}
+                </Link>
+              </span>
+            </span>
+          </div>
+        )}
+
+        {loggedIn && <AccountSwitch />}
+
+        <div className="drawer__money">
+          <Link className="btn btn--up" to={routeTo('recharge.recharge')} onClick={closeDrawer}>
+            <IconDeposit size={20} />
+            {t('nav:drawer.deposit')}
+          </Link>
+          <Link className="btn btn--ghost" to={routeTo('withdraw.bankWithdraw')} onClick={closeDrawer}>
+            <IconWithdraw size={20} />
+            {t('nav:drawer.withdraw')}
+          </Link>
+        </div>
+
+        <nav
+          className="list-group__rows drawer__rows"
+          aria-label={t('nav:drawer.menu')}
+          data-testid="drawer-rows"
+        >
+          {rows.map((r) => (
+            <Link key={r.id} className="row" to={r.to} onClick={closeDrawer} data-row={r.id}>
+              <span className="row__icon">{ROW_ICON[r.id]}</span>
+              <span className="row__label">{t(r.labelKey)}</span>
+              <IconChevron className="row__chevron" size={18} />
+            </Link>
+          ))}
+          {loggedIn && (
+            <ListRow
+              icon={<IconLogout size={20} />}
+              label={t('account:signOut.action')}
+              onClick={openSignOut}
+              danger
+              chevron={false}
+              testId="drawer-sign-out"
+            />
+          )}
+        </nav>
+      </aside>
+      {signOutDialog}
+    </div>
+  );
+}

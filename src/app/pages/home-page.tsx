@@ -1,0 +1,142 @@
+// Home (/, /pages/common/start, /pages/tabbar/home): drawer button, greeting with the account type and KYC
+// label (or sign-in buttons for guests), quick entries, and an honest placeholder where market data will go.
+// It lives in app/ because it is a dashboard that composes features (account now, markets later).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routeTo, type RouteName } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { openDrawer } from '../../shared/ui/drawer-state.ts';
+import {
+  IconBolt,
+  IconDeposit,
+  IconGlobe,
+  IconHeadset,
+  IconIpo,
+  IconMarkets,
+  IconMenu,
+  IconNews,
+  IconRobot,
+  IconTrade,
+  IconWithdraw,
+  IconSwap,
+  IconHourglass,
+} from '../../shared/ui/icons.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { AccountTypeBadge } from '../../features/account/account-switch.tsx';
+import { KycBadge } from '../../features/account/kyc-badge.tsx';
+import { accountTypeAtom, isLoggedInAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+
+interface QuickEntry {
+  route: RouteName;
+  labelKey: string;
+  icon: ReactNode;
+}
+
+export const QUICK_ENTRIES: readonly QuickEntry[] = [
+  { route: 'tabbar.markets', labelKey: 'home:quick.markets', icon: <IconMarkets /> },
+  { route: 'tabbar.trade', labelKey: 'home:quick.trade', icon: <IconTrade /> },
+  { route: 'tabbar.ipo', labelKey: 'home:quick.ipo', icon: <IconIpo /> },
+  { route: 'recharge.recharge', labelKey: 'home:quick.deposit', icon: <IconDeposit /> },
+  { route: 'withdraw.bankWithdraw', labelKey: 'home:quick.withdraw', icon: <IconWithdraw /> },
+  { route: 'robot.list', labelKey: 'home:quick.robot', icon: <IconRobot /> },
+  { route: 'exchange.index', labelKey: 'home:quick.exchange', icon: <IconSwap /> },
+  { route: 'common.service', labelKey: 'home:quick.service', icon: <IconHeadset /> },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const user = useAtomValue(userInfoAtom);
+  const type = useAtomValue(accountTypeAtom);
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('common:appName')}
+        start={
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common:openMenu')}
+            data-testid="open-drawer"
+            onClick={openDrawer}
+          >
+            <IconMenu />
+          </button>
+        }
+        end={
+          <Link className="icon-btn" to={routeTo('common.lang')} aria-label={t('nav:title.common.lang')}>
+            <IconGlobe />
+          </Link>
+        }
+      />
+      <div className="page__body">
+        <section className="card card--hero home-greeting" aria-label={t('home:greeting.label')}>
+          {loggedIn ? (
+            <>
+              <p className="muted small">{t('home:greeting.welcomeBack')}</p>
+              <p className="home-greeting__hello">
+                <Num>{user?.account ?? ''}</Num>
+              </p>
+              <div className="home-greeting__row">
+                <AccountTypeBadge type={type} />
+                <KycBadge idStatus={user?.idStatus} />
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="home-greeting__hello">{t('home:greeting.guestTitle')}</p>
+              <p className="muted small">{t('home:greeting.guestText')}</p>
+              <div className="home-cta">
+                <Link className="btn btn--primary" to={routeTo('account.login')}>
+                  {t('home:greeting.login')}
+                </Link>
+                <Link className="btn btn--ghost" to={routeTo('account.reg')}>
+                  {t('home:greeting.register')}
+                </Link>
+              </div>
+            </>
+          )}
+        </section>
+
+        <nav className="card quick-grid" aria-label={t('home:quick.label')}>
+          {QUICK_ENTRIES.map((q) => (
+            <Link key={q.route} className="quick-grid__item" to={routeTo(q.route)}>
+              <span className="quick-grid__icon">{q.icon}</span>
+              <span>{t(q.labelKey)}</span>
+            </Link>
+          ))}
+        </nav>
+
+        <h2 className="section-title">{t('home:markets.title')}</h2>
+        <div className="card soon-card" data-testid="markets-coming-soon">
+          <span className="soon-card__icon">
+            <IconHourglass />
+          </span>
+          <div>
+            <p className="soon-card__title">{t('home:markets.soonTitle')}</p>
+            <p className="muted small">{t('home:markets.soonText')}</p>
+          </div>
+        </div>
+
+        <Link className="card soon-card" to={routeTo('news.list')}>
+          <span className="soon-card__icon">
+            <IconNews />
+          </span>
+          <div>
+            <p className="soon-card__title">{t('home:news.title')}</p>
+            <p className="muted small">{t('home:news.text')}</p>
+          </div>
+        </Link>
+        <div className="card soon-card">
+          <span className="soon-card__icon">
+            <IconBolt />
+          </span>
+          <p className="muted small">{t('home:risk')}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// React Router (data mode, history, base '/') built from the route table: lazy pages with the chunk
+// time-out, the guest guard on non-public pages, and the error screen inside the app frame.
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { routeTo } from '../shared/routing/paths.ts';
+import { requireLogin } from './guard.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { RouteErrorScreen } from './pages/route-error.tsx';
+import { APP_ROUTES, type AppRoute } from './routes.ts';
+
+export function toRouteObject(r: AppRoute): RouteObject {
+  return {
+    id: r.name,
+    path: r.path,
+    handle: { route: r },
+    lazy: lazyPage(r.load),
+    errorElement: <RouteErrorScreen />,
+    ...(!r.public && { loader: requireLogin }),
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'app',
+      element: <AppLayout />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        ...APP_ROUTES.map(toRouteObject),
+        { path: '*', loader: () => redirect(routeTo('tabbar.home')) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes(), { basename: '/' });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,123 @@
+// The route table (spec §2) as data: every path once, with its lazy page module, title key (nav namespace),
+// tab and whether guests may open it. The router, the tab bar, the guard and the README's list of
+// "coming soon" screens are all derived from this table.
+import { ROUTE_PATHS, type RouteName } from '../shared/routing/paths.ts';
+import type { PageLoader } from './lazy-page.ts';
+
+export type TabId = 'home' | 'position' | 'robot' | 'assets' | 'mine';
+
+export interface AppRoute {
+  name: RouteName;
+  path: string;
+  /** i18n key in the nav namespace, e.g. `nav:title.user.about`. */
+  titleKey: `nav:title.${RouteName}`;
+  /** The tab this page belongs to (the tab bar is shown on it). */
+  tab?: TabId;
+  /** Guests may open it; every other page sends a guest to login ("please log in first", spec §6/§8). */
+  public: boolean;
+  /** true: a later issue builds this screen; until then it shows its title and an honest "coming soon". */
+  comingSoon: boolean;
+  load: PageLoader;
+}
+
+const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx');
+const home: PageLoader = () => import('./pages/home-page.tsx');
+const login: PageLoader = () => import('../features/account/login-page.tsx');
+
+/** Screens built in this issue. Everything else in ROUTE_PATHS is coming soon. */
+const PAGES: Partial<Record<RouteName, PageLoader>> = {
+  root: home,
+  'common.start': home,
+  'tabbar.home': home,
+  'account.login': login,
+  'common.login': login,
+  'account.reg': () => import('../features/account/register-page.tsx'),
+  'common.lang': () => import('../features/account/lang-page.tsx'),
+  'tabbar.mine': () => import('../features/account/mine-page.tsx'),
+  'user.userInfo': () => import('../features/account/user-info-page.tsx'),
+  'user.security': () => import('../features/account/security-page.tsx'),
+  'user.loginPassword': () => import('../features/account/login-password-page.tsx'),
+  'user.about': () => import('../features/info/about-page.tsx'),
+  'common.companyIntroduction': () => import('../features/info/company-page.tsx'),
+  'common.privacyPolicy': () => import('../features/info/privacy-page.tsx'),
+  'common.disclaimer': () => import('../features/info/disclaimer-page.tsx'),
+};
+
+/**
+ * Pages a guest may open. The rule: entry and home, signing in and up, language, the about and legal texts,
+ * app downloads and customer service (a locked-out user must be able to ask for help), and read-only
+ * market data, news and notices. Anything with an account, money, orders or personal data needs a login.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'root',
+  'common.start',
+  'tabbar.home',
+  'account.login',
+  'common.login',
+  'account.reg',
+  'account.coinLogin',
+  'common.lang',
+  'user.about',
+  'common.companyIntroduction',
+  'common.privacyPolicy',
+  'common.disclaimer',
+  'common.download',
+  'common.androidAPP',
+  'common.iosAPP',
+  'common.service',
+  'common.serviceJs',
+  'tabbar.markets',
+  'stock.list',
+  'stock.index',
+  'stock.search',
+  'stock.stockKline',
+  'coin.index',
+  'coin.coinKline',
+  'notice.list',
+  'notice.detail',
+  'news.list',
+  'news.detail',
+]);
+
+/** The 5 tabs of spec §2, in order. */
+export const TAB_ROUTES: readonly { id: TabId; route: RouteName }[] = [
+  { id: 'home', route: 'tabbar.home' },
+  { id: 'position', route: 'tabbar.position' },
+  { id: 'robot', route: 'robot.list' },
+  { id: 'assets', route: 'user.assets' },
+  { id: 'mine', route: 'tabbar.mine' },
+];
+
+/** The entry paths render home, so the Home tab is active on them too. */
+const TAB_OF: Partial<Record<RouteName, TabId>> = {
+  root: 'home',
+  'common.start': 'home',
+  ...Object.fromEntries(TAB_ROUTES.map((t) => [t.route, t.id])),
+};
+
+export const APP_ROUTES: readonly AppRoute[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => {
+  const page = PAGES[name];
+  const tab = TAB_OF[name];
+  return {
+    name,
+    path: ROUTE_PATHS[name],
+    titleKey: `nav:title.${name}` as const,
+    public: PUBLIC_ROUTES.has(name),
+    comingSoon: !page,
+    load: page ?? comingSoon,
+    ...(tab && { tab }),
+  };
+});
+
+/** Routes whose screen a later issue builds (listed in the README). */
+export const COMING_SOON_ROUTES: readonly AppRoute[] = APP_ROUTES.filter((r) => r.comingSoon);
+
+export function findRoute(name: RouteName): AppRoute {
+  const r = APP_ROUTES.find((x) => x.name === name);
+  if (!r) throw new Error(`unknown route ${name}`);
+  return r;
+}
+
+export function routeByPath(path: string): AppRoute | undefined {
+  return APP_ROUTES.find((r) => r.path === path);
+}

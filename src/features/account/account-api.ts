@@ -1,0 +1,32 @@
+// The account calls of this feature (spec §7), typed by the wire contract in workers/protocol/api.ts.
+// Each resolves to the `{code,msg,data}` envelope, or undefined when the API layer already handled it
+// (-1001 toast, -1000 session reset).
+import type {
+  CaptchaResult,
+  LoginBody,
+  LoginInfo,
+  LoginResult,
+  RegisterBody,
+  UpdatePasswordBody,
+  UserInfo,
+} from '../../../workers/protocol/api.ts';
+import { CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
+import { apiGet, apiPost } from '../../shared/api/client.ts';
+import { showToast } from '../../shared/ui/toast.tsx';
+
+export const fetchCaptcha = () => apiGet<CaptchaResult>('common/captcha');
+export const postRegister = (body: RegisterBody) =>
+  apiPost<LoginResult>('user/register', { ...body }, { loader: true });
+export const postLogin = (body: LoginBody) =>
+  apiPost<LoginResult>('user/login', { ...body }, { loader: true });
+/** `data` is `{}` when the token is missing or no longer valid. */
+export const fetchLoginInfo = () => apiGet<LoginInfo | Record<string, never>>('user/login/info');
+export const fetchUserInfo = () => apiGet<UserInfo>('user/info');
+export const postUpdatePassword = (body: UpdatePasswordBody) =>
+  apiPost<null>('user/update/password', { ...body }, { loader: true });
+export const postLogout = () => apiPost<null>('user/logout', undefined, { loader: true });
+
+/** A non-zero answer the API layer did not already handle: show its message (a -1000 goes to login anyway). */
+export function toastFailure(res: ApiEnvelope<unknown> | undefined): void {
+  if (res && res.code !== CODE_SESSION_INVALID && res.msg) showToast(res.msg, { icon: 'error' });
+}

@@ -1,0 +1,107 @@
+// Login (/pages/account/login and /pages/common/login): +92 phone and password, "remember password",
+// link to register. After login it returns to the page the guard came from (?redirect=) or home.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CODE_OK } from '../../../workers/protocol/api.ts';
+import { routeTo, safeRedirect } from '../../shared/routing/paths.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { IconLogo } from '../../shared/ui/icons.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { postLogin, toastFailure } from './account-api.ts';
+import { keepLogin } from './session.ts';
+import { normalizePkMobile, passwordError, phoneError } from './validation.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const remembered = storage.get('rememberAccount');
+  const areaCode = storage.get('areaCode') || '+92';
+  const [phone, setPhone] = useState(remembered?.phone ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered !== null);
+  const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { phone: phoneError(phone), password: passwordError(password) };
+    setErrors({
+      ...(next.phone && { phone: t(next.phone) }),
+      ...(next.password && { password: t(next.password) }),
+    });
+    if (next.phone || next.password) return;
+    const normalized = normalizePkMobile(phone) ?? phone;
+    setBusy(true);
+    try {
+      const res = await postLogin({ areaCode, phone: normalized, password });
+      if (res?.code !== CODE_OK) {
+        toastFailure(res);
+        return;
+      }
+      keepLogin(res.data);
+      // Remember only the phone number, never the password (see RememberAccount in storage-keys.ts).
+      storage.set('rememberAccount', remember ? { areaCode, phone: normalized } : null);
+      showToast(t('account:login.success'), { icon: 'success' });
+      void navigate(safeRedirect(params.get('redirect')) ?? routeTo('tabbar.home'), { replace: true });
+    } catch {
+      showToast(t('common:networkError'), { icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader title={t('nav:title.account.login')} transparent />
+      <div className="page__body">
+        <div className="auth-hero">
+          <IconLogo size={56} />
+          <h2 className="auth-hero__title">{t('account:login.welcome')}</h2>
+          <p className="muted small">{t('account:login.subtitle')}</p>
+        </div>
+        <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TextField
+            label={t('account:fields.phone')}
+            prefix={areaCode}
+            value={phone}
+            onValue={setPhone}
+            error={errors.phone}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={t('account:fields.phonePlaceholder')}
+            ltr
+            name="phone"
+          />
+          <TextField
+            label={t('account:fields.password')}
+            value={password}
+            onValue={setPassword}
+            error={errors.password}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('account:fields.passwordPlaceholder')}
+            name="password"
+          />
+          <label className="check">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <span>{t('account:login.remember')}</span>
+          </label>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {t('account:login.submit')}
+          </button>
+        </form>
+        <p className="auth-switch">
+          <span>{t('account:login.noAccount')}</span>
+          <Link className="link-btn" to={routeTo('account.reg')}>
+            {t('account:login.toRegister')}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

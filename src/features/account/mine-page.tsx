@@ -1,0 +1,83 @@
+// Mine tab (/pages/tabbar/mine): profile card, real/demo switch and rows to the account screens.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { IconGlobe, IconInfo, IconLogout, IconShield, IconUser } from '../../shared/ui/icons.tsx';
+import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { AccountSwitch, AccountTypeBadge } from './account-switch.tsx';
+import { KycBadge } from './kyc-badge.tsx';
+import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { refreshUserInfo } from './session.ts';
+import { useSignOutDialog } from './sign-out-dialog.tsx';
+
+export default function MinePage() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userInfoAtom);
+  const type = useAtomValue(accountTypeAtom);
+  const { openSignOut, signOutDialog } = useSignOutDialog();
+  useEffect(() => {
+    void refreshUserInfo();
+  }, []);
+
+  return (
+    <div className="page">
+      <PageHeader title={t('nav:title.tabbar.mine')} start={null} />
+      <div className="page__body">
+        <div className="card card--hero profile">
+          <span className="avatar">
+            <IconUser />
+          </span>
+          <div className="profile__main">
+            <span className="profile__name">
+              <Num>{user?.account ?? '—'}</Num>
+            </span>
+            <span className="profile__meta">
+              {t('account:fields.userId')}: <Num>{user?.id ?? '—'}</Num>
+            </span>
+            <span className="home-greeting__row">
+              <AccountTypeBadge type={type} />
+              <KycBadge idStatus={user?.idStatus} withResubmit />
+            </span>
+          </div>
+        </div>
+        <AccountSwitch />
+        <ListGroup>
+          <ListRow
+            icon={<IconUser size={20} />}
+            label={t('nav:title.user.userInfo')}
+            to={routeTo('user.userInfo')}
+          />
+          <ListRow
+            icon={<IconShield size={20} />}
+            label={t('nav:title.user.security')}
+            to={routeTo('user.security')}
+          />
+          <ListRow
+            icon={<IconGlobe size={20} />}
+            label={t('nav:title.common.lang')}
+            to={routeTo('common.lang')}
+          />
+          <ListRow
+            icon={<IconInfo size={20} />}
+            label={t('nav:title.user.about')}
+            to={routeTo('user.about')}
+          />
+        </ListGroup>
+        <ListGroup>
+          <ListRow
+            icon={<IconLogout size={20} />}
+            label={t('account:signOut.action')}
+            onClick={openSignOut}
+            danger
+            chevron={false}
+            testId="mine-sign-out"
+          />
+        </ListGroup>
+      </div>
+      {signOutDialog}
+    </div>
+  );
+}

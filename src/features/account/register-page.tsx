@@ -1,0 +1,186 @@
+// Registration (/pages/account/reg): +92 phone, password twice, optional invitation code (from ?code= or
+// the stored inviteCode), captcha, agreement to the disclaimer and privacy texts. Success signs the user in.
+import { useCallback, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CODE_OK, type RegisterBody } from '../../../workers/protocol/api.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { postRegister, toastFailure } from './account-api.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { keepLogin } from './session.ts';
+import {
+  captchaError,
+  confirmError,
+  inviteCodeError,
+  normalizePkMobile,
+  passwordError,
+  phoneError,
+} from './validation.ts';
+
+type Field = 'phone' | 'password' | 'password2' | 'inviteCode' | 'captcha' | 'agree';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const areaCode = storage.get('areaCode') || '+92';
+  const [form, setForm] = useState({
+    phone: '',
+    password: '',
+    password2: '',
+    inviteCode: params.get('code') ?? storage.get('inviteCode'),
+    captcha: '',
+  });
+  const [agree, setAgree] = useState(false);
+  const [captchaId, setCaptchaId] = useState('');
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const onCaptchaId = useCallback((id: string) => setCaptchaId(id), []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Partial<Record<Field, string | null>> = {
+      phone: phoneError(form.phone),
+      password: passwordError(form.password),
+      password2: confirmError(form.password, form.password2),
+      inviteCode: inviteCodeError(form.inviteCode.trim()),
+      captcha: captchaError(form.captcha),
+      agree: agree ? null : 'account:errors.agreeRequired',
+    };
+    const shown: Partial<Record<Field, string>> = {};
+    for (const [k, v] of Object.entries(found)) if (v) shown[k as Field] = t(v);
+    setErrors(shown);
+    if (Object.keys(shown).length > 0) return;
+
+    const body: RegisterBody = {
+      areaCode,
+      phone: normalizePkMobile(form.phone) ?? form.phone,
+      password: form.password,
+      password2: form.password2,
+      captchaId,
+      captcha: form.captcha.trim(),
+      agree: '1',
+      ...(form.inviteCode.trim() && { inviteCode: form.inviteCode.trim() }),
+    };
+    setBusy(true);
+    try {
+      const res = await postRegister(body);
+      if (res?.code !== CODE_OK) {
+        toastFailure(res);
+        set('captcha')('');
+        setRefreshKey((k) => k + 1); // captchas are single use
+        return;
+      }
+      keepLogin(res.data);
+      showToast(t('account:register.success'), { icon: 'success' });
+      void navigate(routeTo('tabbar.home'), { replace: true });
+    } catch {
+      showToast(t('common:networkError'), { icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader title={t('nav:title.account.reg')} transparent />
+      <div className="page__body">
+        <div className="auth-hero">
+          <h2 className="auth-hero__title">{t('account:register.heading')}</h2>
+          <p className="muted small">{t('account:register.subtitle')}</p>
+        </div>
+        <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TextField
+            label={t('account:fields.phone')}
+            prefix={areaCode}
+            value={form.phone}
+            onValue={set('phone')}
+            error={errors.phone}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={t('account:fields.phonePlaceholder')}
+            ltr
+            name="phone"
+          />
+          <TextField
+            label={t('account:fields.password')}
+            value={form.password}
+            onValue={set('password')}
+            error={errors.password}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('account:fields.newPasswordPlaceholder')}
+            name="password"
+          />
+          <TextField
+            label={t('account:fields.confirmPassword')}
+            value={form.password2}
+            onValue={set('password2')}
+            error={errors.password2}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('account:fields.confirmPlaceholder')}
+            name="password2"
+          />
+          <TextField
+            label={t('account:fields.inviteCode')}
+            value={form.inviteCode}
+            onValue={set('inviteCode')}
+            error={errors.inviteCode}
+            autoComplete="off"
+            placeholder={t('account:fields.inviteCodePlaceholder')}
+            ltr
+            name="inviteCode"
+          />
+          <CaptchaField
+            value={form.captcha}
+            onValue={set('captcha')}
+            error={errors.captcha}
+            onCaptchaId={onCaptchaId}
+            refreshKey={refreshKey}
+          />
+          <div>
+            <label className="check inline-links">
+              <input
+                type="checkbox"
+                checked={agree}
+                onChange={(e) => setAgree(e.target.checked)}
+                name="agree"
+              />
+              <span>
+                <Trans
+                  i18nKey="account:register.agree"
+                  components={{
+                    disclaimer: <Link to={routeTo('common.disclaimer')} />,
+                    privacy: <Link to={routeTo('common.privacyPolicy')} />,
+                  }}
+                />
+              </span>
+            </label>
+            {errors.agree && (
+              <p className="field__error" role="alert">
+                {errors.agree}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {t('account:register.submit')}
+          </button>
+        </form>
+        <p className="auth-switch">
+          <span>{t('account:register.haveAccount')}</span>
+          <Link className="link-btn" to={routeTo('account.login')}>
+            {t('account:register.toLogin')}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// Sign-out with a confirmation dialog (spec §2), shared by the drawer and the Mine tab.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { signOut } from './session.ts';
+
+/** The sign-out confirmation: cancel closes it; confirm revokes the token, clears the session and goes to
+ * login. `onDone` lets the caller close its own surface (the drawer) first. */
+export function useSignOutDialog(onDone?: () => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const dialog = (
+    <ConfirmDialog
+      open={open}
+      title={t('account:signOut.title')}
+      message={t('account:signOut.confirm')}
+      confirmLabel={t('account:signOut.action')}
+      danger
+      busy={busy}
+      onCancel={close}
+      onConfirm={() => {
+        setBusy(true);
+        void signOut().then(() => {
+          setBusy(false);
+          setOpen(false);
+          onDone?.();
+          void navigate(routeTo('common.login'), { replace: true });
+        });
+      }}
+    />
+  );
+  return { openSignOut: () => setOpen(true), signOutDialog: dialog };
+}

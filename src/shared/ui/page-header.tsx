@@ -1,0 +1,33 @@
+// The top app bar: back arrow (mirrors in RTL) or a custom start action, a centred title, optional end action.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconBack } from './icons.tsx';
+import { useGoBack } from './use-go-back.ts';
+
+interface PageHeaderProps {
+  title: string;
+  /** Replaces the back arrow (e.g. the drawer button on home); `null` shows nothing. */
+  start?: ReactNode;
+  end?: ReactNode;
+  transparent?: boolean;
+}
+
+export function PageHeader({ title, start, end, transparent }: PageHeaderProps) {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  return (
+    <header className={`app-header${transparent ? ' app-header--clear' : ''}`}>
+      <div className="app-header__side">
+        {start === undefined ? (
+          <button type="button" className="icon-btn" aria-label={t('common:back')} onClick={goBack}>
+            <IconBack />
+          </button>
+        ) : (
+          start
+        )}
+      </div>
+      <h1 className="app-header__title">{title}</h1>
+      <div className="app-header__side app-header__side--end">{end}</div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+// A two-or-more option segmented control (real/demo account and the like), exposed as a radio group.
+interface SegmentedProps<V extends string> {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V) => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  testId,
+}: SegmentedProps<V>) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label={label} data-testid={testId}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="radio"
+          aria-checked={o.value === value}
+          className={`segmented__opt${o.value === value ? ' is-active' : ''}`}
+          disabled={disabled}
+          onClick={() => o.value !== value && onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
