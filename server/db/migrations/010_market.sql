@@ -1,7 +1,7 @@
 -- Market simulator: persisted bar history (so a restart keeps the charts), simulator metadata and the
 -- per-user watchlists (stock and coin favourites). Prices are INTEGER minor units of the instrument's
--- priceDecimals (PSX: paisa), volumes INTEGER units of its qtyDecimals, turnover a TEXT decimal integer of
--- price units × quantity units (it can exceed 2^53).
+-- priceDecimals (PSX: paisa), volumes INTEGER units of its qtyDecimals, daily turnover a TEXT decimal integer of
+-- price units × quantity units (it can exceed 2^53). Minute bars carry no turnover (nothing reads it).
 
 CREATE TABLE market_bar_1m (
   symbol TEXT NOT NULL,
@@ -11,7 +11,6 @@ CREATE TABLE market_bar_1m (
   l INTEGER NOT NULL,
   c INTEGER NOT NULL,
   v INTEGER NOT NULL,
-  q TEXT NOT NULL,
   PRIMARY KEY (symbol, t)
 ) STRICT, WITHOUT ROWID;
 
@@ -33,7 +32,7 @@ CREATE TABLE market_meta (
 ) STRICT;
 
 CREATE TABLE market_collect (
-  user_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('stock', 'coin')),
   symbol TEXT NOT NULL,
   created_at INTEGER NOT NULL,

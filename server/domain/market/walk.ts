@@ -4,8 +4,8 @@
 
 import type { Rng } from './prng.ts';
 
-/** Mean reversion strength per trading day (half-life ≈ 23 days). */
-export const REVERSION_PER_DAY = 0.03;
+/** Mean reversion strength per trading day (half-life ≈ 14 days; stationary spread ≈ vol / √0.1). */
+export const REVERSION_PER_DAY = 0.05;
 
 export interface Band {
   up: number;

@@ -1,0 +1,98 @@
+// Read side of the simulator: formats live state and stored bars into the wire shapes (books, candle pages,
+// stock info).
+
+import {
+  INTERVAL_MS,
+  MAX_BOOK_DEPTH,
+  MAX_CANDLES,
+  type Book,
+  type BookDelta,
+  type Candle,
+  type Interval,
+  type StockInfo,
+  type Ticker,
+} from '../../../workers/protocol/market.ts';
+import type { UnitBook, UnitLevel } from './book.ts';
+import { DAY_MS, psxNextChange } from './calendar.ts';
+import { aggregate, barStart, sourceInterval, toCandle, type Bar } from './candles.ts';
+import type { LiveState } from './instrument-state.ts';
+import type { CandleRange } from './market-source.ts';
+import type { MarketStore } from './store.ts';
+import { fmtUnits } from './units.ts';
+
+/** Rows of 1m bars read for one candle query (the store keeps only a few days of them anyway). */
+const MAX_SOURCE_ROWS = 20_000;
+
+function levels(side: readonly UnitLevel[], s: LiveState): [string, string][] {
+  return side.map(([p, q]) => [fmtUnits(p, s.ins.priceDecimals), fmtUnits(q, s.ins.qtyDecimals)]);
+}
+
+export function formatBook(s: LiveState, depth: number, ts: number): Book {
+  const d = Math.min(Math.max(depth, 1), MAX_BOOK_DEPTH);
+  return {
+    s: s.ins.symbol,
+    b: levels(s.book.bids.slice(0, d), s),
+    a: levels(s.book.asks.slice(0, d), s),
+    t: ts,
+  };
+}
+
+export function formatBookDelta(s: LiveState, delta: UnitBook, ts: number): BookDelta {
+  return { b: levels(delta.bids, s), a: levels(delta.asks, s), t: ts };
+}
+
+/** Candles of `iv` for the range, oldest → newest, stored bars merged with the live ones. */
+export function queryCandles(
+  store: MarketStore,
+  s: LiveState,
+  iv: Interval,
+  r: CandleRange,
+  now: number,
+): Candle[] {
+  const src = sourceInterval(iv);
+  const to = r.to ?? now;
+  const limit = Math.min(r.limit ?? MAX_CANDLES, MAX_CANDLES);
+  const from = r.from === undefined ? 0 : barStart(r.from, iv);
+  const perBar = Math.max(1, Math.round(INTERVAL_MS[iv] / INTERVAL_MS[src]));
+  const rows = store.range(src, s.ins.symbol, from, to, Math.min(limit * perBar + perBar, MAX_SOURCE_ROWS));
+  const live = s.bars.get(src);
+  if (live && live.t >= from && live.t <= to) {
+    const lastRow = rows[rows.length - 1];
+    if (lastRow && lastRow.t === live.t) rows[rows.length - 1] = live;
+    else if (!lastRow || lastRow.t < live.t) rows.push(live);
+  }
+  const bars: Bar[] = iv === src ? rows : aggregate(rows, iv);
+  const page = bars.filter((b) => b.t >= from && b.t <= to).slice(-limit);
+  return page.map((b) => toCandle(b, s.ins.priceDecimals, s.ins.qtyDecimals));
+}
+
+export interface InfoExtras {
+  ticker: Ticker;
+  alwaysOpen: boolean;
+  now: number;
+}
+
+export function stockInfo(store: MarketStore, s: LiveState, x: InfoExtras): StockInfo {
+  const pd = s.ins.priceDecimals;
+  const year = store.range('1d', s.ins.symbol, x.now - 365 * DAY_MS, x.now, 400);
+  const day = s.bars.get('1d');
+  let hi = s.last;
+  let lo = s.last;
+  for (const b of day ? [...year, day] : year) {
+    hi = Math.max(hi, b.h);
+    lo = Math.min(lo, b.l);
+  }
+  const info: StockInfo = {
+    ...s.ins,
+    ticker: x.ticker,
+    limitUp: s.band ? fmtUnits(s.band.up, pd) : '0',
+    limitDown: s.band ? fmtUnits(s.band.down, pd) : '0',
+    high52w: fmtUnits(hi, pd),
+    low52w: fmtUnits(lo, pd),
+    shares: String(s.sim.shares),
+    marketCap: fmtUnits(BigInt(s.sim.shares) * BigInt(s.last), pd),
+    nextChange: s.ins.market === 'crypto' ? null : psxNextChange(x.now, x.alwaysOpen),
+  };
+  if (s.sim.constituents) info.constituents = [...s.sim.constituents];
+  return info;
+}
