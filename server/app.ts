@@ -7,9 +7,9 @@ import type { Config } from './config.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { envelopePlugin } from './plugins/envelope.ts';
+import { envelopePlugin, frameworkError } from './plugins/envelope.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
-import { limitsPlugin } from './plugins/limits.ts';
+import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
@@ -36,6 +36,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ? { level: 'info' } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: {
       // Values are strings as sent: no coercion, so an array (a key sent twice) fails a string schema.
@@ -52,16 +53,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 3. Bodies: only UTF-8 form encoding (no JSON: it cannot refuse duplicate keys).
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  // 4. Storage and outside services.
+  // 4. Storage, outside services and the named rate limiters.
   await app.register(dbPlugin, { dataDir: config.dataDir });
   app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
+  await app.register(limitersPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support for /api/ws (market area).
   await app.register(openApiPlugin);
   await app.register(websocket);
-  // 6. The API: flood guard and named limiters, token → session, then the areas.
+  // 6. The API: per-IP flood guard, token → session, then the areas.
   await app.register(
     async (api) => {
-      await api.register(limitsPlugin, { config });
+      await api.register(floodGuardPlugin, { config });
       await api.register(authPlugin);
       api.addHook('preValidation', async (request) => {
         // A POST without a body is an empty form, so "required" errors name the missing fields.

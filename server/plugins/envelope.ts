@@ -9,6 +9,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS, CODE_OK, type ApiEnvelope } from '../../workers/protocol/api.ts';
 import { AppError } from '../errors.ts';
+import { pickLang, translate } from '../i18n/translate.ts';
 import { validationMessage } from '../i18n/validation-message.ts';
 import { globalPlugin } from './global-plugin.ts';
 
@@ -51,6 +52,21 @@ export const envelopePlugin = globalPlugin('envelope', async (app) => {
     return fail(reply, 200, CODE_BUSINESS, request.t('common.busy'));
   });
 });
+
+/**
+ * Fastify's own refusals before routing (a malformed URL, a bad Content-Type header): no hooks ran, so the
+ * language is picked here and the essential security headers are set by hand.
+ */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers['accept-language'];
+  const msg = translate(pickLang(typeof header === 'string' ? header : undefined), 'request.bad');
+  reply
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .header('x-frame-options', 'DENY');
+  return fail(reply, 400, CODE_BUSINESS, msg);
+}
 
 /** Answers an unknown path with the JSON envelope and HTTP 404. */
 export function notFound(request: FastifyRequest, reply: FastifyReply) {

@@ -30,7 +30,8 @@ export function refuseIfLimited(waitMs: number): void {
   throw new AppError('rateLimit.waitSeconds', { seconds });
 }
 
-export const limitsPlugin = globalPlugin<{ config: Config }>('limits', async (app, { config }) => {
+/** Decorates `app.limits` (at the root, so tests and every area can reach the limiters). */
+export const limitersPlugin = globalPlugin<{ config: Config }>('limiters', async (app, { config }) => {
   const l = config.limits;
   app.decorate('limits', {
     loginFailuresPerPhone: new WindowLimiter(l.loginFailuresPerPhone),
@@ -40,6 +41,11 @@ export const limitsPlugin = globalPlugin<{ config: Config }>('limits', async (ap
     captchaPerIp: new WindowLimiter(l.captchaPerIp),
     registerPerIp: new WindowLimiter(l.registerPerIp),
   } satisfies Limiters);
+});
+
+/** The per-IP flood guard for every route of the context it is registered in (the /api context). */
+export const floodGuardPlugin = globalPlugin<{ config: Config }>('flood-guard', async (app, { config }) => {
+  const l = config.limits;
   await app.register(rateLimit, {
     max: l.apiPerIp.max,
     timeWindow: l.apiPerIp.windowMs,

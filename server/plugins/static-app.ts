@@ -16,7 +16,7 @@ export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
     if (hasIndex) {
       await app.register(fastifyStatic, {
         root: opts.root,
-        index: false,
+        index: 'index.html',
         wildcard: true,
         setHeaders: (reply, filePath) => {
           const immutable = filePath.startsWith(path.join(opts.root, 'assets') + path.sep);

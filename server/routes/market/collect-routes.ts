@@ -1,0 +1,58 @@
+// Watchlists (stock/collect/add|del|list, coin/collect/add|del, plus coin/collect/list which the spec omits):
+// per user, logged-in only; every call answers the list after the change, with live quotes.
+
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CollectList } from '../../../workers/protocol/market.ts';
+import { addCollect, delCollect, listCollect, MAX_COLLECT, type CollectKind } from '../../domain/market/collect-repo.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { envelope } from '../../schemas/responses.ts';
+import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+import { quoteOf, resolveSymbol } from './market-lookup.ts';
+import { marketError } from './market-messages.ts';
+import { emptyQuery, symbolBody } from './market-schemas.ts';
+
+export const collectRoutes: FastifyPluginAsync = async (app) => {
+  const m = app.market;
+  const answer = (userId: number, kind: CollectKind): CollectList => {
+    const symbols = listCollect(app.db, userId, kind).filter((s) => m.instrument(s));
+    return { symbols, quotes: symbols.flatMap((s) => { const i = m.instrument(s); return i ? [quoteOf(m, i)] : []; }) };
+  };
+  const schema = (summary: string, body: object) => ({
+    tags: ['watchlist'],
+    summary,
+    consumes: FORM,
+    security: NEEDS_TOKEN,
+    body,
+    response: envelope({ type: 'object' }),
+  });
+
+  for (const kind of ['stock', 'coin'] as const) {
+    const symbolKind = kind === 'stock' ? 'stock' : 'coin';
+    app.post<{ Body: { symbol: string } }>(
+      `/${kind}/collect/add`,
+      { schema: schema(`Star a ${kind}`, symbolBody) },
+      async (request: FastifyRequest<{ Body: { symbol: string } }>) => {
+        const auth = requireAuth(request.auth);
+        const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
+        if (!addCollect(app.db, auth.userId, kind, ins.symbol, Date.now())) {
+          throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
+        }
+        return ok(answer(auth.userId, kind));
+      },
+    );
+    app.post<{ Body: { symbol: string } }>(
+      `/${kind}/collect/del`,
+      { schema: schema(`Unstar a ${kind}`, symbolBody) },
+      async (request: FastifyRequest<{ Body: { symbol: string } }>) => {
+        const auth = requireAuth(request.auth);
+        delCollect(app.db, auth.userId, kind, request.body.symbol.toUpperCase());
+        return ok(answer(auth.userId, kind));
+      },
+    );
+    app.post(`/${kind}/collect/list`, { schema: schema(`Starred ${kind}s with quotes`, emptyQuery) }, async (request) => {
+      const auth = requireAuth(request.auth);
+      return ok(answer(auth.userId, kind));
+    });
+  }
+};

@@ -1,0 +1,48 @@
+// Shared helpers of the market routes: symbol resolution with localised -1001 errors, list rows, candle ranges.
+
+import type { Lang } from '../../../workers/protocol/api.ts';
+import type { Candle, Instrument, Interval, Quote } from '../../../workers/protocol/market.ts';
+import type { MarketSource } from '../../domain/market/market-source.ts';
+import { marketError } from './market-messages.ts';
+
+export type SymbolKind = 'stock' | 'coin' | 'any';
+
+/** The instrument for a request symbol, or the -1001 error naming what is wrong with it. */
+export function resolveSymbol(market: MarketSource, lang: Lang, raw: string, kind: SymbolKind): Instrument {
+  const symbol = raw.toUpperCase();
+  const ins = market.instrument(symbol);
+  if (!ins) throw marketError(lang, 'errors.unknownSymbol', { symbol });
+  if (kind === 'stock' && ins.market === 'crypto') throw marketError(lang, 'errors.notStock', { symbol });
+  if (kind === 'coin' && ins.market !== 'crypto') throw marketError(lang, 'errors.notCoin', { symbol });
+  return ins;
+}
+
+export function quoteOf(market: MarketSource, ins: Instrument): Quote {
+  const ticker = market.ticker(ins.symbol);
+  if (!ticker) throw new Error(`no ticker for ${ins.symbol}`);
+  return { ...ins, ticker };
+}
+
+export interface CandlesInput {
+  symbol: string;
+  interval: Interval;
+  from?: string;
+  to?: string;
+  limit?: string;
+}
+
+/** Default page when neither `from` nor `limit` is given: the newest 300 bars. */
+const DEFAULT_CANDLES = 300;
+
+export function candlesFor(market: MarketSource, lang: Lang, body: CandlesInput, kind: SymbolKind): Candle[] {
+  const ins = resolveSymbol(market, lang, body.symbol, kind);
+  const from = body.from === undefined ? undefined : Number(body.from);
+  const to = body.to === undefined ? undefined : Number(body.to);
+  if (from !== undefined && to !== undefined && from > to) throw marketError(lang, 'errors.badRange');
+  const limit = body.limit === undefined ? (from === undefined ? DEFAULT_CANDLES : undefined) : Number(body.limit);
+  return market.candles(ins.symbol, body.interval, {
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+    ...(limit === undefined ? {} : { limit }),
+  });
+}

@@ -1,0 +1,145 @@
+// loadConfig defaults and refusals; the SQLite settings, STRICT tables and the migration runner.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { migrate, MIGRATIONS_DIR, readMigrations } from '../../server/db/migrate.ts';
+import { openDb } from '../../server/db/open-db.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-db-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      staticDir: '/srv/app/dist',
+      demoFundsPaisa: 100_000_000n,
+      tokenTtlDays: 30,
+      serveStatic: true,
+    });
+    expect(c.limits.loginFailuresPerPhone).toEqual({ max: 5, windowMs: 15 * 60_000 });
+    expect(c.limits.loginFailuresPerIp).toEqual({ max: 20, windowMs: 60_000 });
+    expect(c.limits.codeSendPerPhone).toEqual({ max: 1, windowMs: 60_000 });
+  });
+
+  it('reads overrides', () => {
+    const c = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DEMO_FUNDS_PKR: '50.5',
+      SERVE_STATIC: 'off',
+      TOKEN_TTL_DAYS: '7',
+    });
+    expect(c).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      demoFundsPaisa: 5050n,
+      serveStatic: false,
+      tokenTtlDays: 7,
+    });
+  });
+
+  it.each([
+    [{ PORT: '80a' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DEMO_FUNDS_PKR: '1e6' }, /DEMO_FUNDS_PKR/],
+    [{ DEMO_FUNDS_PKR: '10.001' }, /DEMO_FUNDS_PKR/],
+    [{ DEMO_FUNDS_PKR: '-5' }, /DEMO_FUNDS_PKR/],
+    [{ SERVE_STATIC: 'maybe' }, /SERVE_STATIC/],
+    [{ TOKEN_TTL_DAYS: '0' }, /TOKEN_TTL_DAYS/],
+  ])('refuses %o with a readable error', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('openDb', () => {
+  it('creates the directory and opens WAL, synchronous FULL, foreign keys on', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const db = openDb(dir);
+    try {
+      expect(fs.existsSync(path.join(dir, 'app.db'))).toBe(true);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(Number(db.pragma('busy_timeout', { simple: true }))).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('makes every app table STRICT, so a REAL cannot slip into a money column', () => {
+    const db = openDb(tempDir());
+    try {
+      const tables = db
+        .prepare(
+          "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'",
+        )
+        .all() as Array<{ name: string; strict: number }>;
+      expect(tables.length).toBeGreaterThan(8);
+      for (const table of tables) expect(table.strict, table.name).toBe(1);
+      db.prepare("INSERT INTO ledger_journals (kind, ref, created_at) VALUES ('t', 'r', 1)").run();
+      db.prepare("INSERT INTO ledger_accounts (owner, name) VALUES ('system', 's')").run();
+      expect(() =>
+        db
+          .prepare(
+            'INSERT INTO ledger_postings (journal_id, ledger_account_id, asset, amount) VALUES (1, 1, ?, ?)',
+          )
+          .run('PKR', 1.5),
+      ).toThrow(/cannot store REAL value in INTEGER column/);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('migrate', () => {
+  it('applies every numbered file once, in numeric order, each in a transaction, and is idempotent', () => {
+    const dir = tempDir();
+    fs.writeFileSync(
+      path.join(dir, '010_market.sql'),
+      'CREATE TABLE b (id INTEGER PRIMARY KEY, a INTEGER REFERENCES a (id)) STRICT;',
+    );
+    fs.writeFileSync(path.join(dir, '001_base.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY) STRICT;');
+    fs.writeFileSync(path.join(dir, 'README.md'), 'not a migration');
+    const db = new Database(':memory:');
+    expect(migrate(db, dir)).toEqual(['001_base.sql', '010_market.sql']);
+    expect(migrate(db, dir)).toEqual([]);
+    fs.writeFileSync(
+      path.join(dir, '011_broken.sql'),
+      'CREATE TABLE c (id INTEGER PRIMARY KEY) STRICT; CREATE TABLE oops (;',
+    );
+    expect(() => migrate(db, dir)).toThrow();
+    // The failed file left nothing behind and is not recorded.
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'c'").pluck().get()).toBe(0);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
+      1, 10,
+    ]);
+    db.close();
+  });
+
+  it('refuses two files with the same number', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, '002_a.sql'), '');
+    fs.writeFileSync(path.join(dir, '002_b.sql'), '');
+    expect(() => readMigrations(dir)).toThrow(/Two migrations share number 2/);
+  });
+
+  it('ships 001 in the real migrations folder', () => {
+    expect(readMigrations(MIGRATIONS_DIR).map((m) => m.name)).toContain('001_foundation.sql');
+  });
+});

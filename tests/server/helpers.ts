@@ -1,0 +1,213 @@
+// Helpers for API tests against the real app (app.inject) on a temporary SQLite file.
+//
+//   const t = await makeTestApp();                  // fresh DATA_DIR in the OS temp dir, static serving off
+//   const alice = await registerUser(t.app);        // captcha solved from the DB; returns tokens + phone/password
+//   const res = await get(t.app, '/api/user/info', {}, { token: alice.tokenDemo });
+//   expect(res.body.data.accountType).toBe('demo');
+//   await t.close();                                // closes the app and deletes the temp dir
+//
+// Requests are form-encoded like the real client. `ip` sets inject's remoteAddress (rate limits per IP);
+// `lang` sets Accept-Language (omit it for the ur-PK default).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/open-db.ts';
+import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a fresh temp DATA_DIR; `env` overrides config variables (e.g. rate limits).
+ * `setup` runs before the app is ready, e.g. to register a probe route.
+ */
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-test-'));
+  const config = loadConfig({ SERVE_STATIC: '0', ...env, DATA_DIR: env['DATA_DIR'] ?? dataDir });
+  const app = await buildApp({ config });
+  await setup?.(app);
+  await app.ready();
+  return {
+    app,
+    db: app.db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: Lang | string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary answer shapes
+export interface CallResult<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: ApiEnvelope<T>;
+  raw: string;
+}
+
+function headersFor(opts: CallOptions): Record<string, string> {
+  return {
+    ...(opts.token !== undefined ? { accesstoken: opts.token } : {}),
+    ...(opts.lang !== undefined ? { 'accept-language': opts.lang } : {}),
+    ...opts.headers,
+  };
+}
+
+/** Form-encodes fields; an array value repeats the key (to test duplicate keys). */
+export function form(fields: Record<string, string | readonly string[]>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of typeof value === 'string' ? [value] : value) params.append(key, v);
+  }
+  return params.toString();
+}
+
+function parse(raw: string): ApiEnvelope<unknown> {
+  try {
+    return JSON.parse(raw) as ApiEnvelope<unknown>;
+  } catch {
+    throw new Error(`answer is not JSON: ${raw.slice(0, 200)}`);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see CallResult
+export async function post<T = any>(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string | readonly string[]> = {},
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: form(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headersFor(opts) },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: parse(res.body) as ApiEnvelope<T>,
+    raw: res.body,
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see CallResult
+export async function get<T = any>(
+  app: FastifyInstance,
+  url: string,
+  query: Record<string, string | readonly string[]> = {},
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
+  const qs = form(query);
+  const res = await app.inject({
+    method: 'GET',
+    url: qs ? `${url}?${qs}` : url,
+    headers: headersFor(opts),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: parse(res.body) as ApiEnvelope<T>,
+    raw: res.body,
+  };
+}
+
+/** The plain answer of a captcha, read from the database (what a human would read from the image). */
+export function captchaAnswer(db: Db, captchaId: string): string {
+  const answer = db.prepare('SELECT answer FROM captchas WHERE id = ?').pluck().get(captchaId);
+  if (typeof answer !== 'string') throw new Error(`no captcha ${captchaId}`);
+  return answer;
+}
+
+/** Fetches a captcha and returns its id with the answer. */
+export async function solveCaptcha(
+  app: FastifyInstance,
+  ip?: string,
+): Promise<{ captchaId: string; captcha: string }> {
+  const res = await get<CaptchaResult>(app, '/api/common/captcha', {}, ip ? { ip } : {});
+  if (res.body.code !== 0) throw new Error(`captcha failed: ${res.body.msg}`);
+  return { captchaId: res.body.data.captchaId, captcha: captchaAnswer(app.db, res.body.data.captchaId) };
+}
+
+let phoneCounter = 0;
+/** A fresh valid Pakistani mobile number in the 3XXXXXXXXX form (unique within a test process). */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `3${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(6, '0')}`;
+}
+
+export interface RegisteredUser extends LoginResult {
+  phone: string;
+  password: string;
+}
+
+/** Registers (and thereby logs in) a user; throws unless the server says code 0. */
+export async function registerUser(
+  app: FastifyInstance,
+  opts: { phone?: string; password?: string; inviteCode?: string; ip?: string } = {},
+): Promise<RegisteredUser> {
+  const phone = opts.phone ?? uniquePhone();
+  const password = opts.password ?? 'Str0ng-pass';
+  const captcha = await solveCaptcha(app, opts.ip);
+  const res = await post<LoginResult>(
+    app,
+    '/api/user/register',
+    {
+      areaCode: '+92',
+      phone,
+      password,
+      password2: password,
+      ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
+      ...captcha,
+      agree: '1',
+    },
+    opts.ip ? { ip: opts.ip } : {},
+  );
+  if (res.body.code !== 0) throw new Error(`register failed: ${res.body.msg}`);
+  return { ...res.body.data, phone, password };
+}
+
+/** Logs a user in; returns the whole answer so tests can check refusals too. */
+export function login(app: FastifyInstance, phone: string, password: string, opts: CallOptions = {}) {
+  return post<LoginResult>(app, '/api/user/login', { areaCode: '+92', phone, password }, opts);
+}
+
+const COUNTED_TABLES = [
+  'users',
+  'accounts',
+  'sessions',
+  'tokens',
+  'ledger_journals',
+  'ledger_postings',
+  'sms_codes',
+  'sms_outbox',
+];
+
+/** Row counts of the tables a refused call must not touch (compare before and after). */
+export function rowCounts(db: Db): Record<string, number> {
+  return Object.fromEntries(
+    COUNTED_TABLES.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number]),
+  );
+}

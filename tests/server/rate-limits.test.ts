@@ -1,0 +1,125 @@
+// Rate limits: login failures per phone and per IP, code sending per phone and per IP, captchas per IP,
+// and the per-IP flood guard on every /api call. IPs vary through inject's remoteAddress.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  get,
+  login,
+  makeTestApp,
+  post,
+  registerUser,
+  uniquePhone,
+  type RegisteredUser,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let dana: RegisteredUser;
+beforeAll(async () => {
+  t = await makeTestApp({
+    RATE_LOGIN_FAIL_PER_PHONE: '3',
+    RATE_LOGIN_FAIL_PER_IP_PER_MIN: '4',
+    RATE_CODE_PER_IP_PER_HOUR: '3',
+    RATE_CAPTCHA_PER_IP_PER_MIN: '5',
+  });
+  dana = await registerUser(t.app, { password: 'Hyderabad-5' });
+});
+afterAll(() => t.close());
+
+describe('login', () => {
+  it('locks a phone after repeated failures, even for the right password and from another IP', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await login(t.app, dana.phone, 'Wrong-pass', { ip: `10.1.0.${i}` });
+      expect(res.body.msg).toBe('فون نمبر یا پاس ورڈ غلط ہے');
+    }
+    const locked = await login(t.app, dana.phone, 'Hyderabad-5', { ip: '10.1.0.99', lang: 'en-US' });
+    expect(locked.body).toEqual({
+      code: -1001,
+      msg: 'Too many attempts, please try again in 15 minutes',
+      data: null,
+    });
+    const urdu = await login(t.app, dana.phone, 'Hyderabad-5', { ip: '10.1.0.98' });
+    expect(urdu.body.msg).toBe('بہت زیادہ کوششیں، براہِ کرم 15 منٹ بعد دوبارہ کوشش کریں');
+    // Unlocked by the window passing (simulated by clearing the limiter).
+    t.app.limits.loginFailuresPerPhone.reset(`+92${dana.phone}`);
+    expect((await login(t.app, dana.phone, 'Hyderabad-5', { ip: '10.1.0.97' })).body.code).toBe(0);
+  });
+
+  it('slows an IP that guesses many phones, without affecting other IPs', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect((await login(t.app, uniquePhone(), 'Guess-123', { ip: '10.2.0.1' })).body.code).toBe(-1001);
+    }
+    const refused = await login(t.app, dana.phone, 'Hyderabad-5', { ip: '10.2.0.1', lang: 'en-US' });
+    expect(refused.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    expect((await login(t.app, dana.phone, 'Hyderabad-5', { ip: '10.2.0.2' })).body.code).toBe(0);
+  });
+});
+
+describe('common/code/send', () => {
+  it('sends at most one code per phone per minute', async () => {
+    const phone = uniquePhone();
+    const first = await post(t.app, '/api/common/code/send', { phone, type: 'register' }, { ip: '10.3.0.1' });
+    expect(first.body).toEqual({ code: 0, msg: '', data: { expiresInSec: 300, resendInSec: 60 } });
+    const again = await post(
+      t.app,
+      '/api/common/code/send',
+      { phone, type: 'register' },
+      { ip: '10.3.0.2', lang: 'en-US' },
+    );
+    expect(again.body.msg).toMatch(/^Too many attempts, please try again in (59|60) seconds$/);
+    expect(t.db.prepare('SELECT COUNT(*) FROM sms_outbox WHERE phone = ?').pluck().get(`+92${phone}`)).toBe(
+      1,
+    );
+  });
+
+  it('sends a limited number of codes per IP', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await post(
+            t.app,
+            '/api/common/code/send',
+            { phone: uniquePhone(), type: 'register' },
+            { ip: '10.4.0.1' },
+          )
+        ).body.code,
+      ).toBe(0);
+    }
+    const before = t.db.prepare('SELECT COUNT(*) FROM sms_outbox').pluck().get();
+    const refused = await post(
+      t.app,
+      '/api/common/code/send',
+      { phone: uniquePhone(), type: 'register' },
+      { ip: '10.4.0.1', lang: 'en-US' },
+    );
+    expect(refused.body.msg).toMatch(/^Too many attempts, please try again in 60 minutes$/);
+    expect(t.db.prepare('SELECT COUNT(*) FROM sms_outbox').pluck().get()).toBe(before);
+  });
+});
+
+describe('captcha', () => {
+  it('limits captchas per IP', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await get(t.app, '/api/common/captcha', {}, { ip: '10.5.0.1' })).body.code).toBe(0);
+    expect((await get(t.app, '/api/common/captcha', {}, { ip: '10.5.0.1' })).body.code).toBe(-1001);
+    expect((await get(t.app, '/api/common/captcha', {}, { ip: '10.5.0.2' })).body.code).toBe(0);
+  });
+});
+
+describe('flood guard', () => {
+  it('answers HTTP 429 with a JSON -1001 envelope once an IP exceeds the per-minute budget', async () => {
+    const small = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '3' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await get(small.app, '/api/user/login/info', {}, { ip: '10.6.0.1' })).status).toBe(200);
+      }
+      const res = await get(small.app, '/api/user/login/info', {}, { ip: '10.6.0.1', lang: 'en-US' });
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe(-1001);
+      expect(res.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect((await get(small.app, '/api/user/login/info', {}, { ip: '10.6.0.2' })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});

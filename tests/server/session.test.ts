@@ -1,0 +1,224 @@
+// user/login, user/login/info, user/info (GET and POST), user/update/password and user/logout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/domain/auth/tokens.ts';
+import {
+  get,
+  login,
+  makeTestApp,
+  post,
+  registerUser,
+  rowCounts,
+  type RegisteredUser,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let alice: RegisteredUser;
+beforeAll(async () => {
+  t = await makeTestApp();
+  alice = await registerUser(t.app, { password: 'Lahore-2024' });
+});
+afterAll(() => t.close());
+
+describe('POST user/login', () => {
+  it('logs in with any accepted phone form and answers a new session with real and demo tokens', async () => {
+    const res = await login(t.app, `0${alice.phone}`, 'Lahore-2024');
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({
+      accountType: 'real',
+      user: { id: alice.user.id, accountType: 'real' },
+    });
+    expect(res.body.data.tokenReal).not.toBe(alice.tokenReal);
+    const session = t.db
+      .prepare(
+        'SELECT s.expires_at - s.created_at AS ttl FROM tokens t JOIN sessions s ON s.id = t.session_id WHERE token_hash = ?',
+      )
+      .get(hashToken(res.body.data.tokenDemo)) as { ttl: number };
+    expect(session.ttl).toBe(30 * 86_400_000);
+  });
+
+  it('refuses a wrong password or an unknown phone with the same message, storing no session', async () => {
+    const before = rowCounts(t.db);
+    const wrong = await login(t.app, alice.phone, 'Wrong-pass-1', { lang: 'en-US', ip: '10.9.0.1' });
+    const unknown = await login(t.app, '3119999999', 'Lahore-2024', { lang: 'en-US', ip: '10.9.0.1' });
+    expect(wrong.body).toEqual({ code: -1001, msg: 'Wrong phone number or password', data: null });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(rowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses bad input by schema, naming the field', async () => {
+    const cases: Array<[Record<string, string | string[]>, string]> = [
+      [{ phone: alice.phone }, 'Password: required'],
+      [{ phone: '12345', password: 'x' }, 'Phone number: invalid format'],
+      [{ phone: alice.phone, password: '' }, 'Password: must not be empty'],
+      [{ phone: alice.phone, password: 'p'.repeat(21) }, 'Password: at most 20 characters'],
+      [{ phone: [alice.phone, alice.phone], password: 'Lahore-2024' }, 'Phone number: sent more than once'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await post(t.app, '/api/user/login', body, { lang: 'en-US' });
+      expect(res.body, JSON.stringify(body)).toEqual({ code: -1001, msg, data: null });
+    }
+  });
+});
+
+describe('GET user/login/info', () => {
+  it('answers user, openAutoApply and serviceSaleSmartly for a valid token of either account', async () => {
+    for (const token of [alice.tokenReal, alice.tokenDemo]) {
+      const res = await get(t.app, '/api/user/login/info', {}, { token });
+      expect(res.body).toEqual({
+        code: 0,
+        msg: '',
+        data: {
+          user: { id: alice.user.id, account: `+92${alice.phone}`, status: 1, idStatus: 'none' },
+          openAutoApply: 0,
+          serviceSaleSmartly: '',
+        },
+      });
+    }
+  });
+
+  it('is public: data {} (never -1000) without a token or with a bad one', async () => {
+    for (const opts of [{}, { token: 'garbage' }, { token: 'x'.repeat(500) }]) {
+      const res = await get(t.app, '/api/user/login/info', {}, opts);
+      expect(res.body).toEqual({ code: 0, msg: '', data: {} });
+    }
+  });
+});
+
+describe('user/info', () => {
+  it('answers the profile for the account of the token, by GET and by POST', async () => {
+    const real = await get(t.app, '/api/user/info', {}, { token: alice.tokenReal });
+    const demo = await post(t.app, '/api/user/info', {}, { token: alice.tokenDemo });
+    expect(real.body.data).toMatchObject({
+      id: alice.user.id,
+      accountType: 'real',
+      phone: `+92${alice.phone}`,
+    });
+    expect(demo.body.data).toMatchObject({ id: alice.user.id, accountType: 'demo' });
+    expect(Object.keys(real.body.data).sort()).toEqual(
+      [
+        'account',
+        'accountType',
+        'areaCode',
+        'createdAt',
+        'hasTradePassword',
+        'hasWithdrawPassword',
+        'id',
+        'idStatus',
+        'inviteCode',
+        'openAutoApply',
+        'phone',
+        'status',
+      ].sort(),
+    );
+  });
+
+  it('answers -1000 without a token, with an unknown token, or with an expired one', async () => {
+    const fresh = await login(t.app, alice.phone, 'Lahore-2024');
+    t.db
+      .prepare(
+        'UPDATE sessions SET expires_at = ? WHERE id = (SELECT session_id FROM tokens WHERE token_hash = ?)',
+      )
+      .run(Date.now() - 1, hashToken(fresh.body.data.tokenReal));
+    for (const token of [undefined, 'not-a-token', fresh.body.data.tokenReal]) {
+      const res = await get(
+        t.app,
+        '/api/user/info',
+        {},
+        token === undefined ? { lang: 'en-US' } : { token, lang: 'en-US' },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        code: -1000,
+        msg: 'You are not currently logged in, please go to log in',
+        data: null,
+      });
+    }
+  });
+
+  it('answers -1000 before looking at the body of a non-public call', async () => {
+    const res = await post(t.app, '/api/user/update/password', { oldPassword: ['a', 'b'] });
+    expect(res.body.code).toBe(-1000);
+  });
+});
+
+describe('POST user/logout', () => {
+  it('revokes both tokens of the session and leaves other sessions alive', async () => {
+    const s1 = (await login(t.app, alice.phone, 'Lahore-2024')).body.data;
+    const s2 = (await login(t.app, alice.phone, 'Lahore-2024')).body.data;
+    expect((await post(t.app, '/api/user/logout', {}, { token: s1.tokenDemo })).body).toEqual({
+      code: 0,
+      msg: '',
+      data: null,
+    });
+    expect((await get(t.app, '/api/user/info', {}, { token: s1.tokenReal })).body.code).toBe(-1000);
+    expect((await get(t.app, '/api/user/info', {}, { token: s1.tokenDemo })).body.code).toBe(-1000);
+    expect((await get(t.app, '/api/user/login/info', {}, { token: s1.tokenReal })).body.data).toEqual({});
+    expect((await get(t.app, '/api/user/info', {}, { token: s2.tokenReal })).body.code).toBe(0);
+  });
+
+  it('succeeds without a valid token (sign-out is idempotent)', async () => {
+    expect((await post(t.app, '/api/user/logout')).body.code).toBe(0);
+    expect((await post(t.app, '/api/user/logout', {}, { token: 'nope' })).body.code).toBe(0);
+  });
+});
+
+describe('POST user/update/password', () => {
+  it('refuses a wrong current password, a mismatch, the same password and a common one, changing nothing', async () => {
+    const bob = await registerUser(t.app, { password: 'Quetta-77' });
+    const cases: Array<[Record<string, string>, string]> = [
+      [
+        { oldPassword: 'Wrong-777', password: 'Multan-88', password2: 'Multan-88' },
+        'The current password is incorrect',
+      ],
+      [
+        { oldPassword: 'Quetta-77', password: 'Multan-88', password2: 'Multan-89' },
+        'The two passwords do not match',
+      ],
+      [
+        { oldPassword: 'Quetta-77', password: 'Quetta-77', password2: 'Quetta-77' },
+        'The new password must be different from the current one',
+      ],
+      [
+        { oldPassword: 'Quetta-77', password: 'password1', password2: 'password1' },
+        'This password is too common, please choose another one',
+      ],
+      [
+        { oldPassword: 'Quetta-77', password: 'short', password2: 'short' },
+        'Password: at least 6 characters',
+      ],
+      [{ oldPassword: 'Quetta-77', password: 'Multan-88' }, 'Confirm password: required'],
+    ];
+    const hashBefore = t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(bob.user.id);
+    for (const [body, msg] of cases) {
+      const res = await post(t.app, '/api/user/update/password', body, {
+        token: bob.tokenReal,
+        lang: 'en-US',
+      });
+      expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
+    }
+    expect(t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(bob.user.id)).toBe(
+      hashBefore,
+    );
+    expect((await get(t.app, '/api/user/info', {}, { token: bob.tokenReal })).body.code).toBe(0);
+  });
+
+  it('changes the password and revokes every session of the user', async () => {
+    const carol = await registerUser(t.app, { password: 'Sialkot-12' });
+    const other = (await login(t.app, carol.phone, 'Sialkot-12')).body.data;
+    const res = await post(
+      t.app,
+      '/api/user/update/password',
+      { oldPassword: 'Sialkot-12', password: 'Peshawar-34', password2: 'Peshawar-34' },
+      { token: carol.tokenDemo },
+    );
+    expect(res.body).toEqual({ code: 0, msg: '', data: null });
+    for (const token of [carol.tokenReal, carol.tokenDemo, other.tokenReal, other.tokenDemo]) {
+      expect((await get(t.app, '/api/user/info', {}, { token })).body.code).toBe(-1000);
+    }
+    expect((await login(t.app, carol.phone, 'Sialkot-12')).body.code).toBe(-1001);
+    expect((await login(t.app, carol.phone, 'Peshawar-34')).body.code).toBe(0);
+    // Other users keep their sessions.
+    expect((await get(t.app, '/api/user/info', {}, { token: alice.tokenReal })).body.code).toBe(0);
+  });
+});
