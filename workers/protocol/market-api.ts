@@ -1,0 +1,151 @@
+// The market worker's comlink API and the batches it posts to the app. Types and tiny key helpers only: the app
+// imports this file (never workers/market/), the worker implements it.
+import type { BookLevel, Interval, Market, Trade } from './market.ts';
+import type { TickerBatch } from './ticker-batch.ts';
+
+// ---- Feed status (CONVENTIONS rule 5: live data carries its state and the time of the last update) ----
+
+/** 'live' = socket delivering; 'polling' = socket down, REST polling delivering; 'offline' = neither. */
+export type FeedState = 'live' | 'polling' | 'offline';
+
+export interface FeedStatus {
+  state: FeedState;
+  /** Epoch ms of the last market message applied (socket or polling); null before the first. */
+  lastUpdate: number | null;
+  /** Epoch ms when `state` last changed. */
+  since: number;
+}
+
+// ---- Init ----
+
+export interface MarketInitOptions {
+  /** API base ending in '/', absolute or same-origin ('/api/'); REST polling and history go here. */
+  apiBase: string;
+  /** WebSocket URL (ws: or wss:); null = no socket, poll only. */
+  wsUrl: string | null;
+  /** Accept-Language for REST calls (server messages), e.g. 'ur-PK'. */
+  lang?: string;
+  /** Polling period while the socket is down (default 1000 ms). */
+  pollMs?: number;
+  /** Time from a failed connect or a drop to the first poll (default 1000 ms; the product promises ≤ 2 s). */
+  fallbackMs?: number;
+  /** Ticker flush period (default 16 ms, one frame). */
+  tickerFlushMs?: number;
+  /** Book, trades and candles flush period (default 100 ms). */
+  bookFlushMs?: number;
+  /** Sorted-order recompute period (default 500 ms). */
+  sortMs?: number;
+}
+
+// ---- Interest keys: what the app has on screen, reference-counted by src/market ----
+//   ticker:<SYM>                 push this symbol's ticker (a visible row, the open chart's header, a mover)
+//   book:<SYM>  trades:<SYM>     the open chart's depth and tape
+//   candles:<SYM>:<interval>     the open chart's bars (history + live)
+//   sort:<market>:<key>:<dir>    the market's symbol order
+
+export type SortKey = 'change' | 'volume' | 'name';
+export type SortDir = 'asc' | 'desc';
+export const SORT_KEYS: readonly SortKey[] = ['change', 'volume', 'name'];
+
+export type InterestKey =
+  | `ticker:${string}`
+  | `book:${string}`
+  | `trades:${string}`
+  | `candles:${string}:${Interval}`
+  | `sort:${Market}:${SortKey}:${SortDir}`;
+
+export function tickerKey(symbol: string): InterestKey {
+  return `ticker:${symbol}`;
+}
+export function bookKey(symbol: string): InterestKey {
+  return `book:${symbol}`;
+}
+export function tradesKey(symbol: string): InterestKey {
+  return `trades:${symbol}`;
+}
+export function candlesKey(symbol: string, interval: Interval): InterestKey {
+  return `candles:${symbol}:${interval}`;
+}
+export function sortKey(market: Market, key: SortKey, dir: SortDir): InterestKey {
+  return `sort:${market}:${key}:${dir}`;
+}
+
+// ---- Batches (worker → app) ----
+
+/** Top of one book: exact wire strings per level, and cumulative quantities (floats, for bar widths only). */
+export interface BookView {
+  symbol: string;
+  bids: BookLevel[];
+  asks: BookLevel[];
+  /** bidTotals[k] = Σ qty of bids[0..k]; a ratio for depth bars, never a number shown. Transferred. */
+  bidTotals: Float64Array;
+  askTotals: Float64Array;
+  ts: number;
+}
+
+export interface TradesUpdate {
+  symbol: string;
+  /** true: `trades` replaces the tape (first fill, resync); false: prepend them. */
+  reset: boolean;
+  /** Newest first, exact wire prints. */
+  trades: Trade[];
+}
+
+/** Row layout of CandlesUpdate.bars: CANDLE_STRIDE float64 per bar. */
+export const CB_TIME = 0; // bar open time in SECONDS (what lightweight-charts calls UTCTimestamp)
+export const CB_OPEN = 1;
+export const CB_HIGH = 2;
+export const CB_LOW = 3;
+export const CB_CLOSE = 4;
+export const CB_VOLUME = 5;
+export const CANDLE_STRIDE = 6;
+
+export interface CandlesUpdate {
+  symbol: string;
+  interval: Interval;
+  /** true: `bars` is the whole series (setData); false: the changed tail, oldest first (update each). */
+  reset: boolean;
+  /** Bars as floats for plotting only (pixels, not money). Transferred. */
+  bars: Float64Array;
+  /** A history request failed; the chart shows its error state. */
+  error?: string;
+}
+
+export interface SortedUpdate {
+  key: `${Market}:${SortKey}:${SortDir}`;
+  symbols: string[];
+}
+
+/** One post to the app. Sections are absent when they have nothing; an empty batch is never posted. */
+export interface MarketBatch {
+  tickers?: TickerBatch;
+  books?: BookView[];
+  trades?: TradesUpdate[];
+  candles?: CandlesUpdate[];
+  sorted?: SortedUpdate[];
+  status?: FeedStatus;
+}
+
+export type BatchListener = (batch: MarketBatch) => void;
+
+// ---- The API (comlink-exposed) ----
+
+export interface MarketApi {
+  /** Starts the feed once; later calls only update options that can change (lang). */
+  init(opts: MarketInitOptions): void;
+  /** The app's one listener (wrap with comlink.proxy). Replaces any earlier listener and resends every
+   *  symbol's strings, so a new listener starts complete. */
+  onBatch(listener: BatchListener): void;
+  /** Interest went 0 → 1 for these keys (the app reference-counts; the worker counts too). */
+  subscribe(keys: InterestKey[]): void;
+  /** Interest went 1 → 0. */
+  unsubscribe(keys: InterestKey[]): void;
+  /** Page hidden: pause flushes and polling, release socket channels; visible: resync, then flush. */
+  setHidden(hidden: boolean): void;
+  status(): FeedStatus;
+  /**
+   * Pages older bars of a subscribed series in from REST (the update arrives as a `reset` CandlesUpdate).
+   * Resolves with how many bars were added (0: no more history, or the series is at its bar limit).
+   */
+  loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number>;
+}
