@@ -15,7 +15,24 @@ export function tickerChange(p: string, pc: string): { c: string; cp: string } {
 export function normaliseTicker(raw: TickerInput): Ticker {
   if (raw.c && raw.cp) return raw as Ticker;
   const pc = raw.pc || raw.o;
-  return { ...raw, pc, ...tickerChange(raw.p, pc) };
+  const { c, cp } = tickerChange(raw.p, pc);
+  // Listed field by field (not spread): one object shape for every ticker keeps the hot path monomorphic.
+  return {
+    s: raw.s,
+    p: raw.p,
+    o: raw.o,
+    h: raw.h,
+    l: raw.l,
+    pc,
+    c,
+    cp,
+    v: raw.v,
+    q: raw.q,
+    b: raw.b,
+    a: raw.a,
+    st: raw.st,
+    t: raw.t,
+  };
 }
 
 /**
