@@ -20,4 +20,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/register', plugin: registerRoutes },
   { name: 'user/session', plugin: sessionRoutes },
   { name: 'user/profile', plugin: profileRoutes },
+  { name: 'market', plugin: (await import('./market/market-plugin.ts')).marketRoutes },
 ];

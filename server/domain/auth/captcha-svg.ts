@@ -280,11 +280,11 @@ function rand(min: number, max: number): number {
 
 const fmt = (n: number): string => n.toFixed(1);
 
-function glyphPath(char: string, cx: number, cy: number): string {
+function glyphPath(char: string, cx: number, cy: number, maxScale: number): string {
   const strokes = GLYPHS[char];
   if (!strokes) throw new Error(`captcha: no glyph for ${char}`);
-  const scale = rand(1.5, 1.9);
-  const angle = (rand(-25, 25) * Math.PI) / 180;
+  const scale = rand(maxScale - 0.25, maxScale);
+  const angle = (rand(-20, 20) * Math.PI) / 180;
   const skew = rand(-0.3, 0.3);
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   return strokes
@@ -322,9 +322,11 @@ export function captchaSvg(answer: string): string {
   }
   for (let i = 0; i < 3; i++) parts.push(noiseCurve());
   const step = (WIDTH - 16) / answer.length;
+  // Five glyphs get a little smaller so neighbours touch without hiding each other.
+  const maxScale = answer.length > 4 ? 1.6 : 1.8;
   [...answer].forEach((char, i) => {
     const colour = COLOURS[randomInt(COLOURS.length)];
-    const d = glyphPath(char, 8 + step * (i + 0.5), HEIGHT / 2 + rand(-3, 3));
+    const d = glyphPath(char, 8 + step * (i + 0.5), HEIGHT / 2 + rand(-2, 2), maxScale);
     parts.push(
       `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${fmt(rand(2, 2.8))}" stroke-linecap="round" stroke-linejoin="round"/>`,
     );

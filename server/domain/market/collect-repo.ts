@@ -15,21 +15,28 @@ export function listCollect(db: Database.Database, userId: number, kind: Collect
 }
 
 /** Idempotent; false when the list is full. */
-export function addCollect(db: Database.Database, userId: number, kind: CollectKind, symbol: string, now: number): boolean {
+export function addCollect(
+  db: Database.Database,
+  userId: number,
+  kind: CollectKind,
+  symbol: string,
+  now: number,
+): boolean {
   const count = db
     .prepare('SELECT count(*) FROM market_collect WHERE user_id = ? AND kind = ?')
     .pluck()
     .get(userId, kind) as number;
   if (count >= MAX_COLLECT) return false;
-  db.prepare('INSERT OR IGNORE INTO market_collect (user_id, kind, symbol, created_at) VALUES (?, ?, ?, ?)').run(
-    userId,
-    kind,
-    symbol,
-    now,
-  );
+  db.prepare(
+    'INSERT OR IGNORE INTO market_collect (user_id, kind, symbol, created_at) VALUES (?, ?, ?, ?)',
+  ).run(userId, kind, symbol, now);
   return true;
 }
 
 export function delCollect(db: Database.Database, userId: number, kind: CollectKind, symbol: string): void {
-  db.prepare('DELETE FROM market_collect WHERE user_id = ? AND kind = ? AND symbol = ?').run(userId, kind, symbol);
+  db.prepare('DELETE FROM market_collect WHERE user_id = ? AND kind = ? AND symbol = ?').run(
+    userId,
+    kind,
+    symbol,
+  );
 }

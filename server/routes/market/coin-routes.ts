@@ -21,7 +21,13 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
     '/coin/infos',
     {
       config: { auth: 'optional' },
-      schema: { tags, summary: 'Crypto pairs; `collected` marks the caller’s favourites when a token is sent', consumes: FORM, body: emptyQuery, response: envelope(list) },
+      schema: {
+        tags,
+        summary: 'Crypto pairs; `collected` marks the caller’s favourites when a token is sent',
+        consumes: FORM,
+        body: emptyQuery,
+        response: envelope(list),
+      },
     },
     async (request) => {
       const starred = new Set(request.auth ? listCollect(app.db, request.auth.userId, 'coin') : []);
@@ -31,13 +37,31 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/coin/tickers',
-    { config: pub, schema: { tags, summary: 'Tickers of every crypto pair', consumes: FORM, body: emptyQuery, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Tickers of every crypto pair',
+        consumes: FORM,
+        body: emptyQuery,
+        response: envelope(list),
+      },
+    },
     async () => ok<Ticker[]>(m.tickers('crypto')),
   );
 
   app.post<{ Body: { symbol: string } }>(
     '/coin/ticker',
-    { config: pub, schema: { tags, summary: 'Ticker of one pair', consumes: FORM, body: symbolBody, response: envelope(obj) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Ticker of one pair',
+        consumes: FORM,
+        body: symbolBody,
+        response: envelope(obj),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
       return ok<Ticker | undefined>(m.ticker(ins.symbol));
@@ -46,13 +70,31 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: CandlesInput }>(
     '/coin/candles',
-    { config: pub, schema: { tags, summary: 'Candles of a pair, oldest → newest', consumes: FORM, body: candlesBody, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Candles of a pair, oldest → newest',
+        consumes: FORM,
+        body: candlesBody,
+        response: envelope(list),
+      },
+    },
     async (request) => ok<Candle[]>(candlesFor(m, request.lang, request.body, 'coin')),
   );
 
   app.post<{ Body: { symbol: string; limit?: string } }>(
     '/coin/trades',
-    { config: pub, schema: { tags, summary: 'Recent prints, oldest → newest', consumes: FORM, body: tradesBody, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Recent prints, oldest → newest',
+        consumes: FORM,
+        body: tradesBody,
+        response: envelope(list),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
       return ok<Trade[]>(m.trades(ins.symbol, toInt(request.body.limit, 50)));
@@ -61,7 +103,16 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { symbol: string; depth?: string } }>(
     '/coin/books',
-    { config: pub, schema: { tags, summary: 'Order book of a pair', consumes: FORM, body: booksBody, response: envelope(obj) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Order book of a pair',
+        consumes: FORM,
+        body: booksBody,
+        response: envelope(obj),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
       return ok<Book | undefined>(m.book(ins.symbol, toInt(request.body.depth, 20)));

@@ -3,7 +3,13 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CollectList } from '../../../workers/protocol/market.ts';
-import { addCollect, delCollect, listCollect, MAX_COLLECT, type CollectKind } from '../../domain/market/collect-repo.ts';
+import {
+  addCollect,
+  delCollect,
+  listCollect,
+  MAX_COLLECT,
+  type CollectKind,
+} from '../../domain/market/collect-repo.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { envelope } from '../../schemas/responses.ts';
@@ -16,7 +22,13 @@ export const collectRoutes: FastifyPluginAsync = async (app) => {
   const m = app.market;
   const answer = (userId: number, kind: CollectKind): CollectList => {
     const symbols = listCollect(app.db, userId, kind).filter((s) => m.instrument(s));
-    return { symbols, quotes: symbols.flatMap((s) => { const i = m.instrument(s); return i ? [quoteOf(m, i)] : []; }) };
+    return {
+      symbols,
+      quotes: symbols.flatMap((s) => {
+        const i = m.instrument(s);
+        return i ? [quoteOf(m, i)] : [];
+      }),
+    };
   };
   const schema = (summary: string, body: object) => ({
     tags: ['watchlist'],
@@ -50,9 +62,13 @@ export const collectRoutes: FastifyPluginAsync = async (app) => {
         return ok(answer(auth.userId, kind));
       },
     );
-    app.post(`/${kind}/collect/list`, { schema: schema(`Starred ${kind}s with quotes`, emptyQuery) }, async (request) => {
-      const auth = requireAuth(request.auth);
-      return ok(answer(auth.userId, kind));
-    });
+    app.post(
+      `/${kind}/collect/list`,
+      { schema: schema(`Starred ${kind}s with quotes`, emptyQuery) },
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        return ok(answer(auth.userId, kind));
+      },
+    );
   }
 };

@@ -39,7 +39,8 @@ export function candlesFor(market: MarketSource, lang: Lang, body: CandlesInput,
   const from = body.from === undefined ? undefined : Number(body.from);
   const to = body.to === undefined ? undefined : Number(body.to);
   if (from !== undefined && to !== undefined && from > to) throw marketError(lang, 'errors.badRange');
-  const limit = body.limit === undefined ? (from === undefined ? DEFAULT_CANDLES : undefined) : Number(body.limit);
+  const limit =
+    body.limit === undefined ? (from === undefined ? DEFAULT_CANDLES : undefined) : Number(body.limit);
   return market.candles(ins.symbol, body.interval, {
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),

@@ -10,7 +10,8 @@ export function countField(max: number, description: string) {
 }
 
 /** Epoch milliseconds as a string. */
-export const msField = (description: string) => text(1, 15, { pattern: '^(?:0|[1-9][0-9]{0,14})$', description });
+export const msField = (description: string) =>
+  text(1, 15, { pattern: '^(?:0|[1-9][0-9]{0,14})$', description });
 
 export const symbolField = text(1, 20, {
   pattern: '^[A-Za-z0-9]{1,20}$',
@@ -30,10 +31,13 @@ export const candlesBody = fields(
   ['symbol', 'interval'],
 );
 
-export const tradesBody = fields({ symbol: symbolField, limit: countField(MAX_TRADES, 'Prints') }, ['symbol']);
-export const booksBody = fields({ symbol: symbolField, depth: countField(MAX_BOOK_DEPTH, 'Levels per side') }, [
+export const tradesBody = fields({ symbol: symbolField, limit: countField(MAX_TRADES, 'Prints') }, [
   'symbol',
 ]);
+export const booksBody = fields(
+  { symbol: symbolField, depth: countField(MAX_BOOK_DEPTH, 'Levels per side') },
+  ['symbol'],
+);
 
 export const stockListQuery = fields({
   market: text(3, 5, { enum: ['psx', 'index'], default: 'psx' }),

@@ -60,19 +60,52 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/stock/index/indices/list',
-    { config: pub, schema: { tags, summary: 'KSE-100, KSE-30, KMI-30, All-Share with tickers', querystring: emptyQuery, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'KSE-100, KSE-30, KMI-30, All-Share with tickers',
+        querystring: emptyQuery,
+        response: envelope(list),
+      },
+    },
     async () => ok<Quote[]>(m.instruments('index').map((i) => quoteOf(m, i))),
   );
 
   app.get(
     '/stock/country/list',
-    { config: pub, schema: { tags, summary: 'Stock markets by country', querystring: emptyQuery, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Stock markets by country',
+        querystring: emptyQuery,
+        response: envelope(list),
+      },
+    },
     async () => ok<Country[]>([PK]),
   );
 
-  app.get<{ Querystring: { market: 'psx' | 'index'; sector?: string; sort: StockSort; order: 'asc' | 'desc'; page?: string; size?: string } }>(
+  app.get<{
+    Querystring: {
+      market: 'psx' | 'index';
+      sector?: string;
+      sort: StockSort;
+      order: 'asc' | 'desc';
+      page?: string;
+      size?: string;
+    };
+  }>(
     '/stock/list',
-    { config: pub, schema: { tags, summary: 'Paged stocks (or indices) with tickers', querystring: stockListQuery, response: envelope(obj) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Paged stocks (or indices) with tickers',
+        querystring: stockListQuery,
+        response: envelope(obj),
+      },
+    },
     async (request) => {
       const q = request.query;
       const page = toInt(q.page, 1);
@@ -82,14 +115,29 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
         .filter((i) => !q.sector || i.sector === q.sector)
         .map((i) => quoteOf(m, i));
       const dir = q.order === 'desc' ? -1 : 1;
-      rows.sort((a, b) => dir * compare(sortKey(a, q.sort), sortKey(b, q.sort)) || compare(a.symbol, b.symbol));
-      return ok<Page<Quote>>({ list: rows.slice((page - 1) * size, page * size), total: rows.length, page, size });
+      rows.sort(
+        (a, b) => dir * compare(sortKey(a, q.sort), sortKey(b, q.sort)) || compare(a.symbol, b.symbol),
+      );
+      return ok<Page<Quote>>({
+        list: rows.slice((page - 1) * size, page * size),
+        total: rows.length,
+        page,
+        size,
+      });
     },
   );
 
   app.get<{ Querystring: { type: HotType; limit?: string } }>(
     '/stock/list/hot',
-    { config: pub, schema: { tags, summary: 'Top gainers, losers or most active PSX stocks', querystring: hotQuery, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Top gainers, losers or most active PSX stocks',
+        querystring: hotQuery,
+        response: envelope(list),
+      },
+    },
     async (request) => {
       const { type } = request.query;
       const limit = toInt(request.query.limit, 10);
@@ -101,7 +149,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { q: string; limit?: string } }>(
     '/stock/search',
-    { config: pub, schema: { tags, summary: 'Search stocks and indices by symbol or English/Urdu name', querystring: searchQuery, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Search stocks and indices by symbol or English/Urdu name',
+        querystring: searchQuery,
+        response: envelope(list),
+      },
+    },
     async (request) => {
       const needle = request.query.q.trim();
       const upper = needle.toUpperCase();
@@ -110,7 +166,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       if (!needle) return ok<Quote[]>([]);
       const all = [...m.instruments('psx'), ...m.instruments('index')];
       const rank = (i: (typeof all)[number]) =>
-        i.symbol === upper ? 0 : i.symbol.startsWith(upper) ? 1 : i.nameEn.toLowerCase().includes(lower) || i.nameUr.includes(needle) ? 2 : i.symbol.includes(upper) ? 3 : 9;
+        i.symbol === upper
+          ? 0
+          : i.symbol.startsWith(upper)
+            ? 1
+            : i.nameEn.toLowerCase().includes(lower) || i.nameUr.includes(needle)
+              ? 2
+              : i.symbol.includes(upper)
+                ? 3
+                : 9;
       const hits = all
         .map((i) => ({ i, r: rank(i) }))
         .filter((h) => h.r < 9)
@@ -121,7 +185,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { symbol: string } }>(
     '/stock/info',
-    { config: pub, schema: { tags, summary: 'Stock or index details: ticker, price band, 52-week range, session', querystring: infoQuery, response: envelope(obj) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Stock or index details: ticker, price band, 52-week range, session',
+        querystring: infoQuery,
+        response: envelope(obj),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.query.symbol, 'stock');
       return ok<StockInfo | undefined>(m.info(ins.symbol));
@@ -130,13 +202,31 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: CandlesInput }>(
     '/stock/index/candles',
-    { config: pub, schema: { tags, summary: 'Candles of a stock or index, oldest → newest', consumes: FORM, body: candlesBody, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Candles of a stock or index, oldest → newest',
+        consumes: FORM,
+        body: candlesBody,
+        response: envelope(list),
+      },
+    },
     async (request) => ok<Candle[]>(candlesFor(m, request.lang, request.body, 'stock')),
   );
 
   app.post<{ Body: { symbol: string; limit?: string } }>(
     '/stock/index/trades',
-    { config: pub, schema: { tags, summary: 'Recent prints, oldest → newest', consumes: FORM, body: tradesBody, response: envelope(list) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Recent prints, oldest → newest',
+        consumes: FORM,
+        body: tradesBody,
+        response: envelope(list),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'stock');
       return ok<Trade[]>(m.trades(ins.symbol, toInt(request.body.limit, 50)));
@@ -145,7 +235,16 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { symbol: string; depth?: string } }>(
     '/stock/index/books',
-    { config: pub, schema: { tags, summary: 'Order book (empty for indices)', consumes: FORM, body: booksBody, response: envelope(obj) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Order book (empty for indices)',
+        consumes: FORM,
+        body: booksBody,
+        response: envelope(obj),
+      },
+    },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'stock');
       return ok<Book | undefined>(m.book(ins.symbol, toInt(request.body.depth, 20)));
