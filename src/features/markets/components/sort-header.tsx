@@ -1,0 +1,49 @@
+// The column header of a market list: name, volume and change toggle the sort (asc/desc) when tapped.
+import { useTranslation } from 'react-i18next';
+import type { SortKey, SortState } from '../sort.ts';
+
+function SortButton({
+  k,
+  sort,
+  onSort,
+  className,
+}: {
+  k: SortKey;
+  sort: SortState;
+  onSort: (k: SortKey) => void;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const active = sort.key === k;
+  return (
+    <button
+      type="button"
+      className={`sort-btn ${className}${active ? ' is-active' : ''}`}
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      aria-label={`${t(`markets:sort.${k}`)}${active ? ` (${t(`markets:sort.${sort.dir}`)})` : ''}`}
+      data-testid={`sort-${k}`}
+      onClick={() => onSort(k)}
+    >
+      {t(`markets:sort.${k}`)}
+      <span className={`sort-btn__arrows${active ? ` is-${sort.dir}` : ''}`} aria-hidden="true">
+        <i />
+        <i />
+      </span>
+    </button>
+  );
+}
+
+export function SortHeader({ sort, onSort }: { sort: SortState; onSort: (k: SortKey) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sort-header" role="group" aria-label={t('markets:sort.label')}>
+      <SortButton k="name" sort={sort} onSort={onSort} className="sort-header__name" />
+      <span className="sort-header__mid">
+        <span className="sort-header__price">{t('markets:sort.price')}</span>
+        <span aria-hidden="true">/</span>
+        <SortButton k="volume" sort={sort} onSort={onSort} className="sort-header__vol" />
+      </span>
+      <SortButton k="change" sort={sort} onSort={onSort} className="sort-header__chg" />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// A stock's or coin's detail page (/pages/stock/stockKline?symbol=OGDC, /pages/coin/coinKline?symbol=BTCUSDT):
+// live summary, candlestick chart with intervals and indicators, order book and trades tape, watch star and
+// (stocks) Buy/Sell. The chart is a lazily loaded chunk: lightweight-charts is heavy and cannot run in jsdom.
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Interval, StockInfo } from '../../../../workers/protocol/market.ts';
+import { routeTo } from '../../../shared/routing/paths.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { FeedBadge } from '../components/feed-badge.tsx';
+import { displayName, loadInstruments, rememberInstruments, useInstruments } from '../instruments.ts';
+import { useMarketSubscription } from '../live.ts';
+import { fetchStockInfo } from '../markets-api.ts';
+import {
+  parseInterval,
+  readMainInd,
+  readSubInd,
+  saveMainInd,
+  saveSubInd,
+  type MainIndicator,
+  type SubIndicator,
+} from './chart-prefs.ts';
+import { IndicatorBar, IntervalBar } from './chart-toolbar.tsx';
+import { KlineSummary } from './kline-summary.tsx';
+import { OrderBook } from './order-book.tsx';
+import { TradesTape } from './trades-tape.tsx';
+import { WatchStar } from './watch-star.tsx';
+import '../markets.css';
+
+const KlineChart = lazy(() => import('./kline-chart.tsx'));
+
+export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const symbol = (params.get('symbol') ?? (kind === 'coin' ? 'BTCUSDT' : 'OGDC')).toUpperCase();
+  const interval = parseInterval(params.get('iv'));
+  const [main, setMain] = useState<MainIndicator>(readMainInd);
+  const [sub, setSub] = useState<SubIndicator>(readSubInd);
+  const [info, setInfo] = useState<StockInfo | undefined>();
+  const [tab, setTab] = useState<'book' | 'trades'>('book');
+  const inst = useInstruments()[symbol];
+  const syms = useMemo(() => [symbol], [symbol]);
+  useMarketSubscription(syms);
+
+  useEffect(() => {
+    if (kind === 'coin') {
+      void loadInstruments('crypto');
+      return;
+    }
+    let live = true;
+    void fetchStockInfo(symbol).then((i) => {
+      if (!live || !i) return;
+      setInfo(i);
+      rememberInstruments([i]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [kind, symbol]);
+
+  const setInterval = (iv: Interval) => {
+    const next = new URLSearchParams(params);
+    next.set('iv', iv);
+    setParams(next, { replace: true });
+  };
+  const title = kind === 'coin' && inst ? `${inst.base}/${inst.quote}` : symbol;
+
+  return (
+    <div
+      className={`page kline-page${kind === 'stock' ? ' kline-page--trade' : ''}`}
+      data-testid="kline-page"
+    >
+      <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
+      <div className="kl-titlebar">
+        <span className="kl-titlebar__name">{displayName(inst, i18n.language)}</span>
+        <FeedBadge />
+      </div>
+      <KlineSummary symbol={symbol} info={info} />
+      <IntervalBar interval={interval} onInterval={setInterval} />
+      <IndicatorBar
+        main={main}
+        sub={sub}
+        onMain={(m) => {
+          setMain(m);
+          saveMainInd(m);
+        }}
+        onSub={(s) => {
+          setSub(s);
+          saveSubInd(s);
+        }}
+      />
+      <div className="kl-chart-box" dir="ltr">
+        <Suspense
+          fallback={<div className="kl-chart kl-chart--loading">{t('markets:kline.chartLoading')}</div>}
+        >
+          <KlineChart
+            symbol={symbol}
+            interval={interval}
+            main={main}
+            sub={sub}
+            precision={inst?.priceDecimals ?? 2}
+          />
+        </Suspense>
+      </div>
+      <div className="mk-tabs kl-tabs" role="tablist">
+        {(['book', 'trades'] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
+            onClick={() => setTab(id)}
+          >
+            {t(`markets:${id}.title`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
+      {kind === 'stock' && inst?.market !== 'index' && (
+        <div className="kl-actions">
+          <Link className="btn btn--up" to={routeTo('stock.order', { symbol, side: 'buy' })}>
+            {t('markets:kline.buy')}
+          </Link>
+          <Link className="btn btn--down" to={routeTo('stock.order', { symbol, side: 'sell' })}>
+            {t('markets:kline.sell')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Order book depth: bids and asks side by side (best prices meet in the middle), each row with a depth bar
+// whose width is the cumulative quantity share the worker computed. Numbers stay LTR.
+import { useTranslation } from 'react-i18next';
+import type { BookRow } from '../live.ts';
+import { useBook } from '../live.ts';
+
+const LEVELS = 12;
+
+function Side({ rows, side }: { rows: readonly BookRow[]; side: 'bid' | 'ask' }) {
+  return (
+    <ol className={`book__side book__side--${side}`} data-testid={`book-${side}s`}>
+      {rows.slice(0, LEVELS).map((r) => (
+        <li key={r.price} className="book__row">
+          <span className="book__bar" style={{ inlineSize: `${Math.round(r.depth * 100)}%` }} />
+          {side === 'bid' ? (
+            <>
+              <span className="book__qty">{r.qty}</span>
+              <span className="book__price up">{r.price}</span>
+            </>
+          ) : (
+            <>
+              <span className="book__price down">{r.price}</span>
+              <span className="book__qty">{r.qty}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderBook({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const book = useBook(symbol);
+  const empty = !book || (book.bids.length === 0 && book.asks.length === 0);
+  return (
+    <section className="book" aria-label={t('markets:book.title')} data-testid="order-book">
+      <div className="book__head" dir="ltr">
+        <span>
+          {t('markets:book.bid')} · {t('markets:book.qty')}
+        </span>
+        <span>{t('markets:book.price')}</span>
+        <span>
+          {t('markets:book.qty')} · {t('markets:book.ask')}
+        </span>
+      </div>
+      {empty ? (
+        <p className="muted small book__empty">
+          {book ? t('markets:book.empty') : t('markets:state.loading')}
+        </p>
+      ) : (
+        <div className="book__body num" dir="ltr">
+          <Side rows={book.bids} side="bid" />
+          <Side rows={book.asks} side="ask" />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// The trades tape: newest print first, price coloured by the taker's side, time in Pakistan time.
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format/dates.ts';
+import { useTrades } from '../live.ts';
+
+const ROWS = 20;
+
+export function TradesTape({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const trades = useTrades(symbol);
+  return (
+    <section className="tape" aria-label={t('markets:trades.title')} data-testid="trades-tape">
+      <div className="tape__row tape__row--head">
+        <span>{t('markets:trades.time')}</span>
+        <span>{t('markets:trades.price')}</span>
+        <span>{t('markets:trades.qty')}</span>
+      </div>
+      {trades.length === 0 ? (
+        <p className="muted small book__empty">{t('markets:trades.empty')}</p>
+      ) : (
+        <ol className="tape__list num" dir="ltr">
+          {trades.slice(0, ROWS).map((tr) => (
+            <li key={tr.id} className="tape__row">
+              <span className="tape__time">{formatDate(tr.time, 'HH:mm:ss')}</span>
+              <span className={tr.side === 'b' ? 'up' : 'down'}>{tr.price}</span>
+              <span>{tr.qty}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

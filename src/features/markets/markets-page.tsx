@@ -1,0 +1,120 @@
+// Markets (/pages/tabbar/markets): PSX stocks, indices, crypto and the watchlist as live, sortable,
+// virtualised lists. The tab is kept in the query string (?tab=crypto) so back returns to the same tab.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Market } from '../../../workers/protocol/market.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
+import { IconSearch } from './components/market-icons.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { FeedBadge } from './components/feed-badge.tsx';
+import { ListState } from './components/list-state.tsx';
+import { QuoteList } from './components/quote-list.tsx';
+import { SortHeader } from './components/sort-header.tsx';
+import { displayName, loadInstruments, useInstruments } from './instruments.ts';
+import { useSortedSymbols } from './live.ts';
+import { DEFAULT_SORT, sortByName, toggleSort, type SortState } from './sort.ts';
+import { loadWatchlist, useWatchlist } from './watchlist.ts';
+import './markets.css';
+
+export type MarketTab = 'psx' | 'index' | 'crypto' | 'watch';
+export const MARKET_TABS: readonly MarketTab[] = ['psx', 'index', 'crypto', 'watch'];
+
+export function parseTab(v: string | null): MarketTab {
+  return (MARKET_TABS as readonly string[]).includes(v ?? '') ? (v as MarketTab) : 'psx';
+}
+
+function MarketTabList({ market, sort }: { market: Market; sort: SortState }) {
+  const symbols = useSortedSymbols(market, sort.key, sort.dir);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadInstruments(market).then((ok) => live && setFailed(!ok));
+    return () => {
+      live = false;
+    };
+  }, [market]);
+  if (!symbols || symbols.length === 0)
+    return <ListState state={failed ? 'error' : 'loading'} onRetry={() => void loadInstruments(market)} />;
+  return <QuoteList symbols={symbols} testId={`list-${market}`} />;
+}
+
+function WatchTabList({ sort }: { sort: SortState }) {
+  const { t, i18n } = useTranslation();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const w = useWatchlist();
+  const instruments = useInstruments();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (loggedIn) void loadWatchlist().then((ok) => setFailed(!ok));
+  }, [loggedIn]);
+  // The worker sorts per market; a watchlist mixes markets, so it keeps the user's order except by name.
+  const symbols = useMemo(() => {
+    const all = [...w.stocks, ...w.coins];
+    if (sort.key !== 'name') return all;
+    return sortByName(all, (s) => displayName(instruments[s], i18n.language) || s, sort.dir);
+  }, [w, sort, instruments, i18n.language]);
+  if (!loggedIn)
+    return (
+      <ListState
+        state="guest"
+        action={
+          <Link
+            className="btn btn--primary"
+            to={routeTo('common.login', { redirect: routeTo('tabbar.markets', { tab: 'watch' }) })}
+          >
+            {t('markets:state.login')}
+          </Link>
+        }
+      />
+    );
+  if (!w.loaded)
+    return <ListState state={failed ? 'error' : 'loading'} onRetry={() => void loadWatchlist()} />;
+  if (symbols.length === 0) return <ListState state="watchEmpty" />;
+  return <QuoteList symbols={symbols} testId="list-watch" />;
+}
+
+export default function MarketsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  return (
+    <div className="page markets-page">
+      <PageHeader
+        title={t('markets:title')}
+        end={
+          <Link className="icon-btn" to={routeTo('stock.search')} aria-label={t('markets:search.title')}>
+            <IconSearch />
+          </Link>
+        }
+      />
+      <div className="markets-sticky">
+        <div className="mk-tabs" role="tablist" aria-label={t('markets:tabs.label')}>
+          {MARKET_TABS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
+              data-testid={`tab-${id}`}
+              onClick={() => setParams({ tab: id }, { replace: true })}
+            >
+              {t(`markets:tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+        <div className="markets-sticky__bar">
+          <FeedBadge />
+        </div>
+        <SortHeader sort={sort} onSort={(k) => setSort((s) => toggleSort(s, k))} />
+      </div>
+      <div role="tabpanel" className="markets-panel">
+        {tab === 'watch' ? <WatchTabList sort={sort} /> : <MarketTabList market={tab} sort={sort} />}
+      </div>
+    </div>
+  );
+}

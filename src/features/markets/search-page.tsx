@@ -1,0 +1,127 @@
+// Search (/pages/stock/search): by symbol or by Urdu/English name, debounced; results tick live. Terms
+// that led somewhere (a result opened, or Enter) go to searchHistoryData — latest first, de-duplicated.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../../workers/protocol/market.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { FeedBadge } from './components/feed-badge.tsx';
+import { ListState, SkeletonRows } from './components/list-state.tsx';
+import { IconSearch, IconTrash } from './components/market-icons.tsx';
+import { QuoteRow } from './components/quote-row.tsx';
+import { rememberInstruments } from './instruments.ts';
+import { useMarketSubscription } from './live.ts';
+import { searchStocks } from './markets-api.ts';
+import { clearHistory, loadHistory, rememberSearch } from './search-history.ts';
+import { useDebounced } from './use-debounced.ts';
+import './markets.css';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Results = { q: string; list: Quote[] | null } | undefined;
+
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [results, setResults] = useState<Results>(undefined);
+  const [history, setHistory] = useState<string[]>(loadHistory);
+
+  useEffect(() => {
+    if (!q) return;
+    const ctrl = new AbortController();
+    searchStocks(q, ctrl.signal)
+      .then((list) => {
+        if (list) rememberInstruments(list);
+        setResults({ q, list: list ?? [] });
+      })
+      .catch(() => !ctrl.signal.aborted && setResults({ q, list: null }));
+    return () => ctrl.abort();
+  }, [q]);
+
+  const shown = q && results?.q === q ? results.list : undefined;
+  const symbols = useMemo(() => (shown ?? []).map((r) => r.symbol), [shown]);
+  useMarketSubscription(symbols);
+
+  const remember = (term: string) => setHistory(rememberSearch(term));
+
+  return (
+    <div className="page search-page">
+      <PageHeader title={t('markets:search.title')} />
+      <form
+        className="search-box"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) remember(text);
+        }}
+      >
+        <IconSearch size={20} />
+        <input
+          className="search-box__input"
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          autoFocus
+          value={text}
+          placeholder={t('markets:search.placeholder')}
+          aria-label={t('markets:search.label')}
+          data-testid="search-input"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </form>
+
+      {!text.trim() ? (
+        <section className="search-history" aria-label={t('markets:search.history')}>
+          {history.length > 0 ? (
+            <>
+              <div className="search-history__head">
+                <h2 className="section-title">{t('markets:search.history')}</h2>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('markets:search.clearLabel')}
+                  data-testid="history-clear"
+                  onClick={() => {
+                    clearHistory();
+                    setHistory([]);
+                  }}
+                >
+                  <IconTrash />
+                </button>
+              </div>
+              <div className="mk-chips mk-chips--wrap" data-testid="history">
+                {history.map((h) => (
+                  <button key={h} type="button" className="mk-chip" onClick={() => setText(h)}>
+                    {h}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <p className="muted small search-hint">{t('markets:search.hint')}</p>
+          )}
+        </section>
+      ) : shown === undefined ? (
+        <SkeletonRows count={5} />
+      ) : shown === null ? (
+        <ListState state="error" />
+      ) : shown.length === 0 ? (
+        <p className="list-state muted" data-testid="search-empty">
+          {t('markets:search.noResults', { q })}
+        </p>
+      ) : (
+        <section aria-label={t('markets:search.results')}>
+          <div className="search-results__head">
+            <h2 className="section-title">{t('markets:search.results')}</h2>
+            <FeedBadge />
+          </div>
+          <div data-testid="search-results" onClickCapture={() => remember(q)}>
+            {shown.map((r) => (
+              <QuoteRow key={r.symbol} symbol={r.symbol} inst={r} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Pure list logic of the market screens: the sort header's toggling, name sorting and the search history.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SORT, firstDir, sortByName, toggleSort } from '../../../../src/features/markets/sort.ts';
+import {
+  SEARCH_HISTORY_MAX,
+  addToHistory,
+  clearHistory,
+  loadHistory,
+  rememberSearch,
+} from '../../../../src/features/markets/search-history.ts';
+import { storage } from '../../../../src/shared/storage/storage.ts';
+
+describe('sort header', () => {
+  it('starts on change, biggest first', () => {
+    expect(DEFAULT_SORT).toEqual({ key: 'change', dir: 'desc' });
+  });
+
+  it('flips the direction when the active column is tapped again', () => {
+    const once = toggleSort(DEFAULT_SORT, 'change');
+    expect(once).toEqual({ key: 'change', dir: 'asc' });
+    expect(toggleSort(once, 'change')).toEqual({ key: 'change', dir: 'desc' });
+  });
+
+  it('selects another column in its natural first direction', () => {
+    expect(firstDir('name')).toBe('asc');
+    expect(toggleSort({ key: 'change', dir: 'asc' }, 'volume')).toEqual({ key: 'volume', dir: 'desc' });
+    expect(toggleSort({ key: 'volume', dir: 'desc' }, 'name')).toEqual({ key: 'name', dir: 'asc' });
+  });
+
+  it('sorts a mixed watchlist by name in either direction without touching the input', () => {
+    const rows = ['OGDC', 'BTCUSDT', 'HBL'];
+    expect(sortByName(rows, (s) => s, 'asc')).toEqual(['BTCUSDT', 'HBL', 'OGDC']);
+    expect(sortByName(rows, (s) => s, 'desc')).toEqual(['OGDC', 'HBL', 'BTCUSDT']);
+    expect(rows).toEqual(['OGDC', 'BTCUSDT', 'HBL']);
+  });
+});
+
+describe('search history', () => {
+  beforeEach(() => clearHistory());
+
+  it('puts the latest term first and drops a case-insensitive duplicate', () => {
+    expect(addToHistory(['HBL', 'ogdc', 'PSO'], 'OGDC')).toEqual(['OGDC', 'HBL', 'PSO']);
+  });
+
+  it('ignores blank terms and trims the others', () => {
+    expect(addToHistory(['HBL'], '   ')).toEqual(['HBL']);
+    expect(addToHistory([], '  luck ')).toEqual(['luck']);
+  });
+
+  it(`keeps at most ${SEARCH_HISTORY_MAX} terms, dropping the oldest`, () => {
+    let list: string[] = [];
+    for (let i = 0; i < SEARCH_HISTORY_MAX + 5; i++) list = addToHistory(list, `S${i}`);
+    expect(list).toHaveLength(SEARCH_HISTORY_MAX);
+    expect(list[0]).toBe(`S${SEARCH_HISTORY_MAX + 4}`);
+    expect(list).not.toContain('S0');
+  });
+
+  it('persists in searchHistoryData and clears', () => {
+    rememberSearch('OGDC');
+    rememberSearch('اوجی');
+    rememberSearch('ogdc');
+    expect(storage.get('searchHistoryData')).toEqual(['ogdc', 'اوجی']);
+    expect(loadHistory()).toEqual(['ogdc', 'اوجی']);
+    clearHistory();
+    expect(loadHistory()).toEqual([]);
+  });
+});
