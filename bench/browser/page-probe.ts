@@ -1,0 +1,93 @@
+// The in-page half of the streaming bench's measurements, installed before any app script runs
+// (page.addInitScript): long tasks and long animation frames, requestAnimationFrame deltas, tick-to-paint
+// samples and the delivered-update counter. The app's bench probe (src/market/bench-probe.ts) and the naive
+// baseline report into `window.__bench`; the runner starts, stops and reads it.
+//
+// Plain JavaScript in a string on purpose: a function serialised by Playwright would carry the TS
+// transpiler's helpers (e.g. `__name`), which do not exist in the page.
+
+/** What `window.__bench.read()` returns. */
+export interface PageReading {
+  /** ms between rAF callbacks inside the window */
+  frames: number[];
+  longTasks: number;
+  longTaskMs: number;
+  longAnimationFrames: number;
+  longAnimationFrameMs: number;
+  /** tick-to-paint samples (ms) */
+  latency: number[];
+  /** ticker updates received so far by a main-thread client (the baseline), cumulative */
+  delivered: number;
+  /** wall ms between start() and read() */
+  wallMs: number;
+  /** Date.now() − (timeOrigin + performance.now()): the page clock's offset from the feed's clock */
+  clockSkewMs: number;
+}
+
+export const PAGE_PROBE_SCRIPT = String.raw`
+(() => {
+  if (window.__bench) return;
+  const MAX_SAMPLES = 50000;
+  const PER_FRAME = 64;
+  const B = {
+    measuring: false, t0: 0, frames: [], entries: [], latency: [], delivered: 0,
+    pending: [], seen: 0, lastFrame: 0,
+  };
+  const now = () => performance.timeOrigin + performance.now();
+  // Tick-to-paint: a shown tick's feed time is marked during render/apply; the sample is taken in a task
+  // posted from the next rAF callback, i.e. just after that frame's rendering step.
+  const port = new MessageChannel();
+  let taken = [];
+  port.port1.onmessage = () => {
+    const t = now();
+    for (const ft of taken) if (B.latency.length < MAX_SAMPLES) B.latency.push(t - ft);
+    taken = [];
+  };
+  B.mark = (feedTime) => {
+    if (!B.measuring) return;
+    B.seen++;
+    // Keep at most PER_FRAME samples a frame (reservoir-free stride): enough for p99, cheap at 10k/s.
+    if (B.pending.length < PER_FRAME) B.pending.push(feedTime);
+  };
+  B.count = (n) => { B.delivered += n; };
+  const loop = (ts) => {
+    if (B.measuring && B.lastFrame) B.frames.push(ts - B.lastFrame);
+    B.lastFrame = ts;
+    if (B.pending.length) {
+      taken = taken.concat(B.pending);
+      B.pending = [];
+      port.port2.postMessage(0);
+    }
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  const observe = (type) => {
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) B.entries.push({ type, start: e.startTime, duration: e.duration });
+      }).observe({ type, buffered: false });
+    } catch (_) { /* entry type unsupported: counted as 0 */ }
+  };
+  observe('longtask');
+  observe('long-animation-frame');
+  B.start = () => {
+    B.frames = []; B.entries = []; B.latency = []; B.pending = []; taken = [];
+    B.seen = 0; B.lastFrame = 0; B.t0 = performance.now(); B.measuring = true;
+  };
+  B.stop = () => { B.measuring = false; B.t1 = performance.now(); };
+  B.read = () => {
+    const t1 = B.t1 || performance.now();
+    const inWin = (e) => e.start >= B.t0 && e.start < t1;
+    const lt = B.entries.filter((e) => e.type === 'longtask' && inWin(e));
+    const loaf = B.entries.filter((e) => e.type === 'long-animation-frame' && inWin(e));
+    const sum = (a) => a.reduce((s, e) => s + e.duration, 0);
+    return {
+      frames: B.frames, longTasks: lt.length, longTaskMs: sum(lt),
+      longAnimationFrames: loaf.length, longAnimationFrameMs: sum(loaf),
+      latency: B.latency, delivered: B.delivered, wallMs: t1 - B.t0,
+      clockSkewMs: Date.now() - now(),
+    };
+  };
+  window.__bench = B;
+})();
+`;

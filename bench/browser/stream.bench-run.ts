@@ -1,0 +1,185 @@
+// Browser streaming bench (issue 3, Deliver §5(b)): a local feed of N symbols × R updates/s plus one book
+// streams into the real app's Markets screen in headless Chromium at phone size; the same scenario runs
+// against the naive main-thread baseline (?baseline=1), alternating, for several repetitions. Prints a table,
+// checks the targets and writes bench/results/stream.json. Exits non-zero only when a run is void or broken.
+//
+//   npx vite build && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 --rate=10 --seconds=20 --reps=3]
+//   (or env SYMBOLS, RATE, SECONDS, REPS, WARMUP; `npm run bench` builds and runs it with the defaults)
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phoneContext } from '../../tests/e2e/support/browser.ts';
+import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts';
+import type { SymbolSpec } from './feed-data.ts';
+import { startFeed, type Feed } from './feed-server.ts';
+import { measureWindow } from './metrics.ts';
+import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
+import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
+import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
+
+const RESULTS = 'bench/results/stream.json';
+const VOID_TOLERANCE = 0.02;
+
+function option(name: string, env: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`bad --${name} / ${env}: ${raw}`);
+  return n;
+}
+
+const scenario: Scenario = {
+  symbols: option('symbols', 'SYMBOLS', 1000),
+  updatesPerSymbolPerSec: option('rate', 'RATE', 10),
+  bookLevels: option('book-levels', 'BOOK_LEVELS', 50),
+  bookHz: option('book-hz', 'BOOK_HZ', 10),
+  seconds: option('seconds', 'SECONDS', 20),
+  reps: option('reps', 'REPS', 3),
+};
+const warmupS = option('warmup', 'WARMUP', 3);
+
+/** Decimal string → integer paisa without float arithmetic ('272.5' → 27250). */
+function toPaisa(s: string): number {
+  const [int = '0', frac = ''] = s.split('.');
+  return Number(int) * 100 + Number((frac + '00').slice(0, 2));
+}
+
+/** The simulator's own PSX symbols first, so real rows carry names; synthetic ones fill up to N. */
+async function realSymbols(server: RunningServer): Promise<SymbolSpec[]> {
+  const out: SymbolSpec[] = [];
+  try {
+    for (let page = 1; page < 20; page++) {
+      const res = await fetch(`${server.url}/api/stock/list?market=psx&page=${page}&size=200&sort=symbol`, {
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+      });
+      const env = (await res.json()) as {
+        code: number;
+        data?: { list: { symbol: string; ticker: { pc: string } }[]; total: number };
+      };
+      if (env.code !== 0 || !env.data) break;
+      for (const q of env.data.list) out.push({ symbol: q.symbol, pc: Math.max(100, toPaisa(q.ticker.pc)) });
+      if (!env.data.list.length || out.length >= env.data.total) break;
+    }
+  } catch (err) {
+    process.stderr.write(`stream bench: no real symbols (${String(err)}); synthetic only\n`);
+  }
+  return out;
+}
+
+async function runOnce(
+  browser: Browser,
+  server: RunningServer,
+  feed: Feed,
+  mode: Mode,
+  rep: number,
+): Promise<RunRecord> {
+  const ctx = await phoneContext(browser);
+  try {
+    await ctx.addInitScript(PAGE_PROBE_SCRIPT);
+    await installWorkerCounter(ctx, (u) => u.pathname.startsWith('/assets/') && /worker/i.test(u.pathname));
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heap = await workerHeapReader(cdp);
+    const q = new URLSearchParams({ feed: feed.url, bench: '1' });
+    if (mode === 'baseline') q.set('baseline', '1');
+    await page.goto(`${server.url}/pages/tabbar/markets?${q.toString()}`);
+    // Rows are on screen and moving: a price cell that is no longer the '--' placeholder.
+    await page
+      .locator('[data-testid="quote-row"] .quote-row__price')
+      .filter({ hasNotText: '--' })
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => {
+        throw new Error(
+          `${mode}: the Markets list never showed a live price${errors.length ? `: ${errors.join('; ')}` : ''}`,
+        );
+      });
+    await page.waitForTimeout(warmupS * 1000);
+    const skipped0 = feed.counts().skippedFrames;
+    const m = await measureWindow(page, cdp, scenario.seconds, {
+      ...(mode === 'ours' ? { workerHeap: heap } : {}),
+      delivered: () =>
+        mode === 'ours'
+          ? workerDelivered(page)
+          : page.evaluate(() => (window as unknown as { __bench: { delivered: number } }).__bench.delivered),
+      offered: () => feed.counts().offeredUpdates,
+    });
+    const deliveredPct = m.offered ? (m.delivered / m.offered) * 100 : 0;
+    const record: RunRecord = {
+      ...m,
+      mode,
+      rep,
+      deliveredPct,
+      void: m.offered === 0 || Math.abs(m.offered - m.delivered) / m.offered > VOID_TOLERANCE,
+      skippedFrames: feed.counts().skippedFrames - skipped0,
+    };
+    if (errors.length) process.stderr.write(`${mode} rep ${rep}: page errors: ${errors.join('; ')}\n`);
+    return record;
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const server = await startServer();
+  let feed: Feed | null = null;
+  let browser: Browser | null = null;
+  try {
+    feed = await startFeed({
+      symbols: scenario.symbols,
+      updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
+      bookLevels: scenario.bookLevels,
+      bookHz: scenario.bookHz,
+      real: await realSymbols(server),
+    });
+    browser = await launchBrowser();
+    const runs: RunRecord[] = [];
+    for (let rep = 1; rep <= scenario.reps; rep++) {
+      // Alternate which mode goes first, so drift over the session (thermal, caches) hits both alike.
+      const order: Mode[] = rep % 2 ? ['ours', 'baseline'] : ['baseline', 'ours'];
+      for (const mode of order) {
+        process.stdout.write(`stream bench: ${mode} rep ${rep}/${scenario.reps} …\n`);
+        runs.push(await runOnce(browser, server, feed, mode, rep));
+      }
+    }
+    const ours = summarise(runs, 'ours');
+    const baseline = summarise(runs, 'baseline');
+    printReport(scenario, runs, ours, baseline);
+    writeResults(RESULTS, scenario, runs, ours, baseline, {
+      heapMB:
+        'JS heap used (CDP JSHeapUsedSize of the page + Runtime.getHeapUsage of its market worker), median of 1 s samples',
+      tickToPaint:
+        'feed send time (ticker t, epoch ms) to the first task after the next rendering opportunity once the row applied it',
+      delivered:
+        'ours: updates counted by the worker socket (patched on the way in); baseline: counted by its main-thread socket',
+      feedUrl: feed.url,
+      bookSymbol: feed.bookSymbol,
+      effectiveUpdatesPerSec: feed.effectiveRate,
+      subscribedChannels: feed.counts().subscribed,
+    });
+    process.stdout.write(`\nwrote ${RESULTS}\n`);
+    const voids = runs.filter((r) => r.void);
+    if (voids.length) {
+      process.stderr.write(
+        `stream bench: ${voids.length} void run(s): offered and delivered differ by more than 2 %\n`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    await browser?.close();
+    await feed?.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(
+      `stream bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(2);
+  },
+);
