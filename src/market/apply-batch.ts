@@ -1,0 +1,125 @@
+// Applies one worker batch to the store: O(symbols in the batch), one atom write per changed symbol or
+// channel, no money arithmetic (the strings arrive formatted; floats only pick colours and plot bars).
+import {
+  CANDLE_STRIDE,
+  CB_CLOSE,
+  CB_HIGH,
+  CB_LOW,
+  CB_OPEN,
+  CB_TIME,
+  CB_VOLUME,
+  type CandlesUpdate,
+  type MarketBatch,
+} from '../../workers/protocol/market-api.ts';
+import { createTickerReceiver, unpackTickers, type TickerRow } from '../../workers/protocol/ticker-batch.ts';
+import type { appStore } from '../shared/state/jotai.ts';
+import {
+  bookAtomFamily,
+  candlesAtomFamily,
+  feedStatusAtom,
+  sortedAtomFamily,
+  tickerAtomFamily,
+  tradesAtomFamily,
+  type CandlesView,
+  type ChartBar,
+  type TickerView,
+} from './atoms.ts';
+
+export type MarketStore = typeof appStore;
+
+/** Prints kept for the tape. */
+export const TAPE_LIMIT = 50;
+
+function toView(r: TickerRow, prev: TickerView | null): TickerView {
+  const t = r.text;
+  return {
+    symbol: r.symbol,
+    price: t.p,
+    change: t.c,
+    changePct: t.cp,
+    open: t.o,
+    high: t.h,
+    low: t.l,
+    prevClose: t.pc,
+    volume: t.v,
+    turnover: t.q,
+    session: r.session,
+    ts: r.ts,
+    last: r.last,
+    changePctValue: r.changePct,
+    dir: r.dir === 0 ? (prev?.dir ?? 0) : r.dir,
+    flash: (prev?.flash ?? 0) + (r.dir === 0 ? 0 : 1),
+  };
+}
+
+export function unpackBars(data: Float64Array): ChartBar[] {
+  const n = Math.floor(data.length / CANDLE_STRIDE);
+  const out = new Array<ChartBar>(n);
+  for (let k = 0; k < n; k++) {
+    const o = k * CANDLE_STRIDE;
+    out[k] = {
+      time: data[o + CB_TIME]!,
+      open: data[o + CB_OPEN]!,
+      high: data[o + CB_HIGH]!,
+      low: data[o + CB_LOW]!,
+      close: data[o + CB_CLOSE]!,
+      volume: data[o + CB_VOLUME]!,
+    };
+  }
+  return out;
+}
+
+/** Live bars into the series: replace by time (almost always the last bar) or append. */
+function mergeBars(bars: readonly ChartBar[], updates: readonly ChartBar[]): ChartBar[] {
+  const out = bars.slice();
+  for (const u of updates) {
+    let i = out.length - 1;
+    while (i >= 0 && out[i]!.time > u.time) i--;
+    if (i >= 0 && out[i]!.time === u.time) out[i] = u;
+    else out.splice(i + 1, 0, u);
+  }
+  return out;
+}
+
+function nextCandles(prev: CandlesView, c: CandlesUpdate): CandlesView {
+  if (c.error) return { ...prev, status: 'error', error: c.error };
+  const bars = unpackBars(c.bars);
+  if (c.reset) return { status: 'success', bars, updates: [], version: prev.version + 1, error: null };
+  return { ...prev, status: 'success', bars: mergeBars(prev.bars, bars), updates: bars };
+}
+
+/**
+ * The batch applier of one worker connection. `onDesync` runs when a ticker batch does not continue the
+ * symbol table this side holds (the caller re-registers, and the worker resends everything).
+ */
+export function createBatchApplier(store: MarketStore, onDesync: () => void = () => {}) {
+  const receiver = createTickerReceiver();
+  return function applyBatch(batch: MarketBatch): void {
+    if (batch.tickers) {
+      let rows: TickerRow[] = [];
+      try {
+        rows = unpackTickers(receiver, batch.tickers);
+      } catch {
+        receiver.symbols.length = 0;
+        receiver.text.length = 0;
+        onDesync();
+      }
+      for (const r of rows) {
+        const a = tickerAtomFamily(r.symbol);
+        store.set(a, toView(r, store.get(a)));
+      }
+    }
+    for (const b of batch.books ?? []) store.set(bookAtomFamily(b.symbol), b);
+    for (const t of batch.trades ?? []) {
+      const a = tradesAtomFamily(t.symbol);
+      const prev = store.get(a);
+      store.set(a, t.reset || !prev ? t.trades : [...t.trades, ...prev].slice(0, TAPE_LIMIT));
+    }
+    for (const c of batch.candles ?? []) {
+      const a = candlesAtomFamily(`${c.symbol}:${c.interval}`);
+      store.set(a, nextCandles(store.get(a), c));
+    }
+    for (const s of batch.sorted ?? []) store.set(sortedAtomFamily(s.key), s.symbols);
+    if (batch.status) store.set(feedStatusAtom, batch.status);
+  };
+}

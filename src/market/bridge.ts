@@ -1,0 +1,107 @@
+// The one door from the app to the market worker: starts it once, wraps it with comlink, feeds its batches
+// into the store, forwards visibility and reference-counted interest. Nothing else in src/ touches the worker.
+import { proxy, wrap } from 'comlink';
+import type { Interval } from '../../workers/protocol/market.ts';
+import type {
+  BatchListener,
+  FeedStatus,
+  InterestKey,
+  MarketApi,
+  MarketInitOptions,
+} from '../../workers/protocol/market-api.ts';
+import { appStore } from '../shared/state/jotai.ts';
+import { createBatchApplier, type MarketStore } from './apply-batch.ts';
+import { bookAtomFamily, candlesAtomFamily, EMPTY_CANDLES, tradesAtomFamily } from './atoms.ts';
+import { marketInitOptions } from './feed-config.ts';
+import { InterestCounter } from './interest.ts';
+
+/** What the bridge needs of the worker (comlink's Remote<MarketApi> fits; tests pass a fake). */
+export interface MarketPort {
+  init(opts: MarketInitOptions): unknown;
+  onBatch(listener: BatchListener): unknown;
+  subscribe(keys: InterestKey[]): unknown;
+  unsubscribe(keys: InterestKey[]): unknown;
+  setHidden(hidden: boolean): unknown;
+  status(): Promise<FeedStatus> | FeedStatus;
+  loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
+}
+
+export interface MarketBridge {
+  port: MarketPort;
+  interest: InterestCounter;
+}
+
+/** A released chart channel shows nothing stale when it is opened again. */
+function clearReleased(store: MarketStore, keys: readonly InterestKey[]): void {
+  for (const k of keys) {
+    const [kind, symbol = '', interval] = k.split(':');
+    if (kind === 'book') store.set(bookAtomFamily(symbol), null);
+    else if (kind === 'trades') store.set(tradesAtomFamily(symbol), null);
+    else if (kind === 'candles') store.set(candlesAtomFamily(`${symbol}:${interval}`), EMPTY_CANDLES);
+  }
+}
+
+export function createBridge(
+  port: MarketPort,
+  opts: MarketInitOptions,
+  store: MarketStore = appStore,
+  doc: Pick<Document, 'hidden' | 'addEventListener'> | null = globalThis.document ?? null,
+): MarketBridge {
+  const listen = (): void => {
+    // The worker calls this through comlink; an exception here must not reject back into the worker.
+    const apply = createBatchApplier(store, listen);
+    const safe: BatchListener = (batch) => {
+      try {
+        apply(batch);
+      } catch (err) {
+        console.error('market batch', err);
+      }
+    };
+    void port.onBatch(safe);
+  };
+  void port.init(opts);
+  listen();
+  const interest = new InterestCounter((sub, unsub) => {
+    if (sub.length) void port.subscribe(sub);
+    if (unsub.length) {
+      void port.unsubscribe(unsub);
+      clearReleased(store, unsub);
+    }
+  });
+  if (doc) {
+    if (doc.hidden) void port.setHidden(true);
+    doc.addEventListener('visibilitychange', () => void port.setHidden(doc.hidden));
+  }
+  return { port, interest };
+}
+
+let bridge: MarketBridge | null = null;
+
+/** The worker behind comlink as a MarketPort (the listener crosses as a proxy; batches come transferred). */
+function startWorker(): MarketPort {
+  const worker = new Worker(new URL('../../workers/market/index.ts', import.meta.url), {
+    type: 'module',
+    name: 'market',
+  });
+  const remote = wrap<MarketApi>(worker);
+  return {
+    init: (o) => remote.init(o),
+    onBatch: (listener) => remote.onBatch(proxy(listener)),
+    subscribe: (keys) => remote.subscribe(keys),
+    unsubscribe: (keys) => remote.unsubscribe(keys),
+    setHidden: (hidden) => remote.setHidden(hidden),
+    status: () => remote.status(),
+    loadOlderCandles: (symbol, interval, bars) => remote.loadOlderCandles(symbol, interval, bars),
+  };
+}
+
+/** The app's bridge, starting the worker on first use. */
+export function marketBridge(): MarketBridge {
+  bridge ??= createBridge(startWorker(), marketInitOptions());
+  return bridge;
+}
+
+/** Tests (and a future non-worker host) install their own bridge. */
+export function setMarketBridge(b: MarketBridge | null): void {
+  bridge = b;
+}

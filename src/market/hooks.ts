@@ -1,0 +1,96 @@
+// The hooks features use for market data. Each hook registers its interest (reference-counted, so only what
+// is on screen streams) and reads one atom, so a tick re-renders only the components showing that symbol.
+import { useCallback, useEffect } from 'react';
+import type { Interval, Market, Trade } from '../../workers/protocol/market.ts';
+import {
+  bookKey,
+  candlesKey,
+  sortKey,
+  tickerKey,
+  tradesKey,
+  type BookView,
+  type FeedStatus,
+  type InterestKey,
+  type SortDir,
+  type SortKey,
+} from '../../workers/protocol/market-api.ts';
+import { useAtomValue } from '../shared/state/jotai.ts';
+import {
+  bookAtomFamily,
+  candlesAtomFamily,
+  feedStatusAtom,
+  sortedAtomFamily,
+  tickerAtomFamily,
+  tradesAtomFamily,
+  type CandlesView,
+  type TickerView,
+} from './atoms.ts';
+import { marketBridge } from './bridge.ts';
+
+export type { BookView, FeedStatus, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
+export type { CandlesView, ChartBar, TickerView } from './atoms.ts';
+
+/** Keeps `keys` subscribed while mounted. `joined` is the stable dependency ('\n'-joined keys). */
+function useInterest(joined: string): void {
+  useEffect(() => {
+    if (!joined) return;
+    const keys = joined.split('\n') as InterestKey[];
+    const { interest } = marketBridge();
+    interest.add(keys);
+    return () => interest.remove(keys);
+  }, [joined]);
+}
+
+/** Streams these symbols' tickers while mounted (a virtualised list passes its visible rows). */
+export function useMarketSubscription(symbols: readonly string[]): void {
+  useInterest(symbols.map(tickerKey).join('\n'));
+}
+
+/** One symbol's display fields and flash direction; null until its first ticker arrives. Subscribes itself. */
+export function useTicker(symbol: string | null | undefined): TickerView | null {
+  useInterest(symbol ? tickerKey(symbol) : '');
+  return useAtomValue(tickerAtomFamily(symbol ?? ''));
+}
+
+/** The market's symbols in this order, recomputed in the worker at most ~2×/s; null until known. */
+export function useSortedSymbols(market: Market, key: SortKey, dir: SortDir): readonly string[] | null {
+  useInterest(sortKey(market, key, dir));
+  return useAtomValue(sortedAtomFamily(`${market}:${key}:${dir}`));
+}
+
+/** Top 20 levels per side (exact strings) with cumulative totals for depth bars; null until the first. */
+export function useBook(symbol: string): BookView | null {
+  useInterest(bookKey(symbol));
+  return useAtomValue(bookAtomFamily(symbol));
+}
+
+/** The tape, newest first (≤ 50 prints); null until the first page. */
+export function useTrades(symbol: string): readonly Trade[] | null {
+  useInterest(tradesKey(symbol));
+  return useAtomValue(tradesAtomFamily(symbol));
+}
+
+export interface CandlesResult extends CandlesView {
+  /** Pages older history in (the series resets with them); resolves with the number of bars added. */
+  loadOlder(bars?: number): Promise<number>;
+}
+
+/**
+ * Chart bars: `bars` for setData whenever `version` changes, then `updates` for update() on each live change.
+ * History arrives from the worker (REST, up to 1000 bars) and live bars from the socket or polling.
+ */
+export function useCandles(symbol: string, interval: Interval): CandlesResult {
+  useInterest(candlesKey(symbol, interval));
+  const view = useAtomValue(candlesAtomFamily(`${symbol}:${interval}`));
+  const loadOlder = useCallback(
+    async (bars?: number) => Number(await marketBridge().port.loadOlderCandles(symbol, interval, bars)),
+    [symbol, interval],
+  );
+  return { ...view, loadOlder };
+}
+
+/** live / polling / offline with the time of the last update, for the feed badge. */
+export function useFeedStatus(): FeedStatus {
+  useEffect(() => void marketBridge(), []);
+  return useAtomValue(feedStatusAtom);
+}
