@@ -2,6 +2,7 @@
 // time-out, the guest guard on non-public pages, and the error screen inside the app frame.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { routeTo } from '../shared/routing/paths.ts';
+import { Spinner } from '../shared/ui/loader.tsx';
 import { requireLogin } from './guard.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -25,6 +26,12 @@ export function buildRoutes(): RouteObject[] {
       id: 'app',
       element: <AppLayout />,
       errorElement: <RouteErrorScreen />,
+      // Shown while the first page's chunk loads.
+      hydrateFallbackElement: (
+        <div className="boot">
+          <Spinner />
+        </div>
+      ),
       children: [
         ...APP_ROUTES.map(toRouteObject),
         { path: '*', loader: () => redirect(routeTo('tabbar.home')) },

@@ -48,10 +48,13 @@ export function AppLayout() {
   // Any navigation closes the drawer.
   useEffect(() => closeDrawer(), [location.pathname]);
 
+  // The session ended while a private page is open (another tab signed out). Skipped while a navigation is
+  // under way: an explicit sign-out navigates to login first and clears the session after.
+  const navState = useNavigation().state;
   useEffect(() => {
-    if (route && !route.public && !loggedIn)
+    if (navState === 'idle' && route && !route.public && !loggedIn)
       void navigate(loginRedirectUrl(location.pathname + location.search), { replace: true });
-  }, [route, loggedIn, location.pathname, location.search, navigate]);
+  }, [navState, route, loggedIn, location.pathname, location.search, navigate]);
 
   return (
     <div className={`app-shell${route?.tab ? ' app-shell--tabs' : ''}`}>

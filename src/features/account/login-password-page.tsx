@@ -42,9 +42,10 @@ export default function LoginPasswordPage() {
         toastFailure(res);
         return;
       }
+      // Leave this private page first, then drop the (already revoked) tokens.
+      void navigate(routeTo('common.login'), { replace: true });
       clearLocalSession();
       showToast(t('account:password.changed'), { icon: 'success', durationMs: 3000 });
-      void navigate(routeTo('common.login'), { replace: true });
     } catch {
       showToast(t('common:networkError'), { icon: 'error' });
     } finally {

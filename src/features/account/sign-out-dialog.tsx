@@ -25,7 +25,7 @@ export function useSignOutDialog(onDone?: () => void) {
       onCancel={close}
       onConfirm={() => {
         setBusy(true);
-        void signOut().then(() => {
+        void signOut(() => {
           setBusy(false);
           setOpen(false);
           onDone?.();

@@ -23,7 +23,7 @@ export function bundledResources(): Resources {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'nav', 'account', 'info', 'home', 'errors'] as const;
+export const NAMESPACES = ['common', 'nav', 'account', 'info', 'home', 'errors', 'markets'] as const;
 
 export function isLang(v: unknown): v is Lang {
   return typeof v === 'string' && (LANGS as readonly string[]).includes(v);
@@ -52,6 +52,7 @@ export async function initI18n(initial: unknown): Promise<typeof i18next> {
     defaultNS: 'common',
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    showSupportNotice: false,
   });
   if (typeof document !== 'undefined') applyDocumentLang(lng);
   return i18next;
