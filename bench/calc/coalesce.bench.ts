@@ -7,7 +7,7 @@ import {
   createTickerReceiver,
   packTickers,
   unpackTickers,
-} from '../../workers/market/calc/ticker-batch.ts';
+} from '../../workers/protocol/ticker-batch.ts';
 import { applyTicker, normaliseTicker } from '../../workers/market/calc/ticker-state.ts';
 import { prng, syntheticTicker } from './seeded.ts';
 

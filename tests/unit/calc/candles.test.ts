@@ -5,6 +5,7 @@ import { barOpenTime } from '../../../workers/market/calc/intervals.ts';
 import {
   applyPrint,
   createCandleSeries,
+  foldChangeFrom,
   mergeServerCandle,
   mergeServerCandles,
   prependCandles,
@@ -115,6 +116,16 @@ describe('server candles', () => {
     const s2 = createCandleSeries('1m', [bar(0, '1'), bar(60_000, '2')]);
     expect(mergeServerCandles(s2, [bar(60_000, '2.1')])).toEqual({ kind: 'last', from: 1, dropped: 0 });
     expect(mergeServerCandles(s2, [])).toEqual({ kind: 'none', from: 2, dropped: 0 });
+  });
+
+  it('folds changes between flushes into one first-changed index', () => {
+    const s = createCandleSeries('1m', [bar(0, '1'), bar(60_000, '2')], 2);
+    let from = Infinity;
+    from = foldChangeFrom(from, mergeServerCandle(s, bar(60_000, '2.5'))); // from 1
+    from = foldChangeFrom(from, mergeServerCandle(s, bar(120_000, '3'))); // drops 1 → old index 1 is now 0
+    expect(from).toBe(0);
+    expect(foldChangeFrom(5, { kind: 'none', from: 2, dropped: 0 })).toBe(5);
+    expect(foldChangeFrom(0, { kind: 'append', from: 1, dropped: 3 })).toBe(0);
   });
 
   it('ignores a bar older than a full window', () => {

@@ -26,7 +26,8 @@ import {
   resetTickerPacker,
   tickerBatchTransfer,
   unpackTickers,
-} from '../../../workers/market/calc/ticker-batch.ts';
+  wireText,
+} from '../../../workers/protocol/ticker-batch.ts';
 
 const tk = (s: string, p: string, t: number, extra: Partial<Ticker> = {}): Ticker => ({
   s,
@@ -155,6 +156,16 @@ describe('ticker batches', () => {
     const b3 = packTickers(packer, [tk('A', '101.5', 3)]);
     expect(b3.text).toEqual([]);
     expect(unpackTickers(rx, b3)[0]!.text.p).toBe('101.5');
+  });
+
+  it('sends the strings chosen by textOf (display-formatted in the worker), still only when changed', () => {
+    const packer = createTickerPacker();
+    const rx = createTickerReceiver();
+    const textOf = (t: Ticker) => ({ ...wireText(t), p: `Rs ${t.p}` });
+    unpackTickers(rx, packTickers(packer, [tk('A', '101.5', 1)], textOf));
+    const b = packTickers(packer, [tk('A', '101.6', 2)], textOf);
+    expect(b.text).toEqual(['Rs 101.6', '1.6', '1.60']);
+    expect(unpackTickers(rx, b)[0]!.text.p).toBe('Rs 101.6');
   });
 
   it('resyncs a new receiver after a packer reset and rejects a batch that skips table entries', () => {

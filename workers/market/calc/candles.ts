@@ -125,6 +125,15 @@ export function mergeServerCandle(series: CandleSeries, candle: Candle): CandleC
   return { kind: 'past', from: Math.max(0, i - dropped), dropped };
 }
 
+/**
+ * Folds a change into a pending "first changed index" (e.g. the next flush's): earlier changes slide left by
+ * what this change dropped, never below 0. Start from `Infinity` (nothing pending).
+ */
+export function foldChangeFrom(pendingFrom: number, change: CandleChange): number {
+  if (change.kind === 'none') return pendingFrom;
+  return Math.min(Math.max(0, pendingFrom - change.dropped), change.from);
+}
+
 /** Merges several server bars (a candles delta: the live bar and maybe a newly opened one) as one change. */
 export function mergeServerCandles(series: CandleSeries, candles: readonly Candle[]): CandleChange {
   const before = series.bars.length;
@@ -135,8 +144,7 @@ export function mergeServerCandles(series: CandleSeries, candles: readonly Candl
     const ch = mergeServerCandle(series, c);
     if (ch.kind === 'none') continue;
     dropped += ch.dropped;
-    // Earlier changes slide left by what this step dropped.
-    from = Math.min(Math.max(0, from - ch.dropped), ch.from);
+    from = foldChangeFrom(from, ch);
     if (ch.kind === 'past') past = true;
   }
   const n = series.bars.length;
