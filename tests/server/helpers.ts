@@ -33,6 +33,10 @@ export async function makeTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
+  // The market area reads its settings from process.env: no timer and a short history keep test apps fast
+  // (set them before calling makeTestApp to test the market itself).
+  process.env['MARKET_TICK'] ??= '0';
+  process.env['MARKET_HISTORY_DAYS'] ??= '5';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-test-'));
   const config = loadConfig({ SERVE_STATIC: '0', ...env, DATA_DIR: env['DATA_DIR'] ?? dataDir });
   const app = await buildApp({ config });

@@ -131,8 +131,9 @@ describe('GET /api/openapi.json', () => {
     const doc = JSON.parse(res.body);
     expect(doc.openapi).toMatch(/^3\./);
     const paths = doc.paths as Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(Object.keys(paths).sort()).toEqual(
-      [
+    // Other areas (market) add their own calls; these are the ones of the foundation.
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
         '/api/common/captcha',
         '/api/common/code/send',
         '/api/user/info',
@@ -141,7 +142,7 @@ describe('GET /api/openapi.json', () => {
         '/api/user/logout',
         '/api/user/register',
         '/api/user/update/password',
-      ].sort(),
+      ]),
     );
     expect(Object.keys(paths['/api/user/info'] ?? {}).sort()).toEqual(['get', 'post']);
     const register = paths['/api/user/register']?.['post'];
