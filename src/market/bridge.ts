@@ -14,6 +14,7 @@ import { createBatchApplier, type MarketStore } from './apply-batch.ts';
 import { bookAtomFamily, candlesAtomFamily, EMPTY_CANDLES, tradesAtomFamily } from './atoms.ts';
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
+import { benchPort } from './bench-probe.ts'; // BENCH PROBE: inert unless ?bench=1 / ?baseline=1
 
 /** What the bridge needs of the worker (comlink's Remote<MarketApi> fits; tests pass a fake). */
 export interface MarketPort {
@@ -97,7 +98,7 @@ function startWorker(): MarketPort {
 
 /** The app's bridge, starting the worker on first use. */
 export function marketBridge(): MarketBridge {
-  bridge ??= createBridge(startWorker(), marketInitOptions());
+  bridge ??= createBridge(benchPort(startWorker), marketInitOptions()); // BENCH PROBE: was startWorker()
   return bridge;
 }
 

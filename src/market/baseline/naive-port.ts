@@ -1,0 +1,166 @@
+// The streaming bench's naive baseline (issue 3 §5(b)), selected only by `?baseline=1`: the same MarketPort the
+// worker offers, implemented on the main thread the way a first version would be — one WebSocket, JSON.parse
+// of every message, and every ticker of every message written to its atom at once: no worker, no coalescing,
+// no visibility filter, the sorted list and the feed status recomputed per message. Not for users: the bench
+// compares it with the real bridge in the same UI. Charts (candles, trades) are not served.
+import type {
+  Book,
+  BookDelta,
+  BookLevel,
+  Market,
+  ServerMessage,
+  Ticker,
+} from '../../../workers/protocol/market.ts';
+import { MARKETS, parseChannel, tickersChannel } from '../../../workers/protocol/market.ts';
+import type {
+  BookView,
+  FeedStatus,
+  InterestKey,
+  MarketInitOptions,
+  SortDir,
+  SortKey,
+} from '../../../workers/protocol/market-api.ts';
+import type { MarketStore } from '../apply-batch.ts';
+import { bookAtomFamily, feedStatusAtom, sortedAtomFamily, tickerAtomFamily } from '../atoms.ts';
+import type { MarketPort } from '../bridge.ts';
+import { naiveView } from './naive-view.ts';
+
+export interface NaiveHooks {
+  /** Ticker updates received in deltas (the bench's delivered count). */
+  delivered?(updates: number): void;
+  /** A ticker of a symbol on screen was applied (the bench's tick-to-paint mark), with its feed time. */
+  shown?(feedTime: number): void;
+}
+
+const BOOK_VIEW_DEPTH = 20;
+
+function sortSymbols(rows: Map<string, Ticker>, key: SortKey, dir: SortDir): string[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const list = [...rows.keys()];
+  if (key === 'name') return list.sort((a, b) => sign * (a < b ? -1 : a > b ? 1 : 0));
+  const v = (s: string) => +(key === 'change' ? rows.get(s)!.cp : rows.get(s)!.v);
+  return list.sort((a, b) => sign * (v(a) - v(b)) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+interface NaiveBook {
+  bids: Map<string, string>;
+  asks: Map<string, string>;
+  ts: number;
+}
+
+function bookView(symbol: string, b: NaiveBook): BookView {
+  const side = (m: Map<string, string>, desc: boolean): BookLevel[] =>
+    [...m.entries()].sort((x, y) => (desc ? +y[0] - +x[0] : +x[0] - +y[0])).slice(0, BOOK_VIEW_DEPTH);
+  const totals = (levels: BookLevel[]) => {
+    const out = new Float64Array(levels.length);
+    let sum = 0;
+    levels.forEach((l, i) => (out[i] = sum += +l[1]));
+    return out;
+  };
+  const bids = side(b.bids, true);
+  const asks = side(b.asks, false);
+  return { symbol, bids, asks, bidTotals: totals(bids), askTotals: totals(asks), ts: b.ts };
+}
+
+export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): MarketPort {
+  let ws: WebSocket | null = null;
+  const channels = new Set<string>(MARKETS.map(tickersChannel));
+  const markets = new Map<Market, Map<string, Ticker>>(MARKETS.map((m) => [m, new Map()]));
+  const visible = new Set<string>();
+  const sorts = new Set<`${Market}:${SortKey}:${SortDir}`>();
+  const books = new Map<string, NaiveBook>();
+  let status: FeedStatus = { state: 'offline', lastUpdate: null, since: Date.now() };
+
+  const send = (msg: unknown) => {
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const setStatus = (next: FeedStatus) => {
+    status = next;
+    store.set(feedStatusAtom, status);
+  };
+  const resort = (market: Market) => {
+    for (const key of sorts) {
+      const [m, k, d] = key.split(':') as [Market, SortKey, SortDir];
+      if (m === market) store.set(sortedAtomFamily(key), sortSymbols(markets.get(m)!, k, d));
+    }
+  };
+
+  function onTickers(market: Market, list: Ticker[]): void {
+    const rows = markets.get(market)!;
+    for (const t of list) {
+      rows.set(t.s, t);
+      const a = tickerAtomFamily(t.s);
+      store.set(a, naiveView(t, store.get(a)));
+      if (visible.has(t.s)) hooks.shown?.(t.t);
+    }
+    resort(market);
+  }
+
+  function onBook(symbol: string, snap: boolean, data: Book | BookDelta): void {
+    let b = books.get(symbol);
+    if (snap || !b) {
+      b = { bids: new Map(), asks: new Map(), ts: 0 };
+      books.set(symbol, b);
+    }
+    for (const [p, q] of data.b)
+      if (q === '0') b.bids.delete(p);
+      else b.bids.set(p, q);
+    for (const [p, q] of data.a)
+      if (q === '0') b.asks.delete(p);
+      else b.asks.set(p, q);
+    b.ts = data.t;
+    store.set(bookAtomFamily(symbol), bookView(symbol, b));
+  }
+
+  function onMessage(raw: string): void {
+    const msg = JSON.parse(raw) as ServerMessage;
+    if (msg.op !== 'snap' && msg.op !== 'delta') return;
+    const ch = parseChannel(msg.ch);
+    if (ch?.kind === 'tickers') {
+      const list = msg.data as Ticker[];
+      if (msg.op === 'delta') hooks.delivered?.(list.length);
+      onTickers(ch.market, list);
+    } else if (ch?.kind === 'book') onBook(ch.symbol, msg.op === 'snap', msg.data as Book | BookDelta);
+    setStatus({ state: 'live', lastUpdate: Date.now(), since: status.since });
+  }
+
+  return {
+    init(opts: MarketInitOptions) {
+      if (ws || !opts.wsUrl) return;
+      ws = new WebSocket(opts.wsUrl);
+      ws.onopen = () => {
+        send({ op: 'sub', ch: [...channels] });
+        setStatus({ state: 'live', lastUpdate: status.lastUpdate, since: Date.now() });
+      };
+      ws.onmessage = (e: MessageEvent) => {
+        if (typeof e.data === 'string') onMessage(e.data);
+      };
+      ws.onclose = () => setStatus({ state: 'offline', lastUpdate: status.lastUpdate, since: Date.now() });
+    },
+    onBatch() {},
+    subscribe(keys: InterestKey[]) {
+      for (const k of keys) {
+        const [kind, a = '', b, c] = k.split(':');
+        if (kind === 'ticker') visible.add(a);
+        else if (kind === 'sort') {
+          sorts.add(`${a}:${b}:${c}` as `${Market}:${SortKey}:${SortDir}`);
+          resort(a as Market);
+        } else if (kind === 'book' && !channels.has(`book:${a}`)) {
+          channels.add(`book:${a}`);
+          send({ op: 'sub', ch: [`book:${a}`] });
+        }
+      }
+    },
+    unsubscribe(keys: InterestKey[]) {
+      for (const k of keys) {
+        const [kind, a = '', b, c] = k.split(':');
+        if (kind === 'ticker') visible.delete(a);
+        else if (kind === 'sort') sorts.delete(`${a}:${b}:${c}` as `${Market}:${SortKey}:${SortDir}`);
+        else if (kind === 'book' && channels.delete(`book:${a}`)) send({ op: 'unsub', ch: [`book:${a}`] });
+      }
+    },
+    setHidden() {},
+    status: () => status,
+    loadOlderCandles: () => 0,
+  };
+}
