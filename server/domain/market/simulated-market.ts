@@ -75,7 +75,7 @@ export class SimulatedMarket implements MarketSource {
       ticksPerSecond: opts.ticksPerSecond ?? 4,
       alwaysOpen: opts.alwaysOpen ?? false,
       historyDays: opts.historyDays ?? 400,
-      minuteDays: opts.minuteDays ?? 4,
+      minuteDays: opts.minuteDays ?? 3,
     };
     this.store = new MarketStore(db);
     const now = this.clock();

@@ -4,7 +4,7 @@
 //   MARKET_TICK          0 = no timer (tests call step() themselves); default 1
 //   PSX_ALWAYS_OPEN      1 = PSX open around the clock (demos, benches); default 0
 //   MARKET_HISTORY_DAYS  calendar days of daily bars on first start, 1–3650 (default 400)
-//   MARKET_MINUTE_DAYS   calendar days of 1-minute bars kept, 1–14 (default 4)
+//   MARKET_MINUTE_DAYS   calendar days of 1-minute bars kept, 1–14 (default 3)
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,6 +41,6 @@ export function marketConfig(env: Env): MarketConfig {
     tick: flag(env, 'MARKET_TICK', true),
     alwaysOpen: flag(env, 'PSX_ALWAYS_OPEN', false),
     historyDays: int(env, 'MARKET_HISTORY_DAYS', 400, 1, 3650),
-    minuteDays: int(env, 'MARKET_MINUTE_DAYS', 4, 1, 14),
+    minuteDays: int(env, 'MARKET_MINUTE_DAYS', 3, 1, 14),
   };
 }
