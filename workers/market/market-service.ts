@@ -1,6 +1,6 @@
 // The market worker's MarketApi: owns the state, the socket and the REST client, and connects the streams
 // (streams/feed-streams.ts) to the state (state/) and the app's batch listener. No math here.
-import { BehaviorSubject, share, Subject, Subscription, timer } from 'rxjs';
+import { BehaviorSubject, ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
 import type { Interval, Market, ServerMessage } from '../protocol/market.ts';
 import { parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
 import type {
@@ -78,7 +78,10 @@ export class MarketService implements MarketApi {
     this.rest = new MarketRest(opts.apiBase, this.deps.fetch, opts.lang);
     const events$ = new Subject<SocketEvent>();
     if (opts.wsUrl) this.socket = this.deps.socketFactory(opts.wsUrl, (e) => events$.next(e));
-    const up$ = socketUp(events$).pipe(share({ resetOnRefCountZero: false }));
+    // Replayed: every consumer (status, polling, liveness) must see the current up/down, not only changes.
+    const up$ = socketUp(events$).pipe(
+      share({ connector: () => new ReplaySubject<boolean>(1), resetOnRefCountZero: false }),
+    );
     const messages$ = serverMessages(events$).pipe(share());
     const paused$ = new BehaviorSubject(false);
     const syncPaused = () => paused$.next(this.hidden$.value || this.resyncing$.value);

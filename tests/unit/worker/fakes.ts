@@ -1,0 +1,97 @@
+// Test doubles for the market worker: a scriptable socket, a fake REST server, and ticker builders.
+import type { ClientMessage, ServerMessage, Ticker } from '../../../workers/protocol/market.ts';
+import type { MarketBatch } from '../../../workers/protocol/market-api.ts';
+import type { FetchLike } from '../../../workers/market/sources/rest.ts';
+import type { FeedSocket, SocketEvent, SocketFactory } from '../../../workers/market/sources/socket.ts';
+
+export class FakeSocket implements FeedSocket {
+  isOpen = false;
+  readonly sent: ClientMessage[] = [];
+  reconnects = 0;
+  constructor(private readonly emit: (e: SocketEvent) => void) {}
+  open(): void {
+    this.isOpen = true;
+    this.emit({ type: 'open' });
+  }
+  drop(): void {
+    this.isOpen = false;
+    this.emit({ type: 'close' });
+  }
+  send(msg: ClientMessage): void {
+    if (this.isOpen) this.sent.push(msg);
+  }
+  reconnect(): void {
+    this.reconnects++;
+    this.drop();
+  }
+  close(): void {
+    this.isOpen = false;
+  }
+  push(msg: ServerMessage): void {
+    this.emit({ type: 'message', data: JSON.stringify(msg) });
+  }
+  /** Channels named in `op` messages since the last call. */
+  takeOps(op: 'sub' | 'unsub'): string[] {
+    const out: string[] = [];
+    for (const m of this.sent.splice(0)) if (m.op === op) out.push(...m.ch);
+    return out;
+  }
+}
+
+export function fakeSocketFactory(): { factory: SocketFactory; socket: () => FakeSocket } {
+  let last: FakeSocket | null = null;
+  return {
+    factory: (_url, emit) => (last = new FakeSocket(emit)),
+    socket: () => last!,
+  };
+}
+
+/** A REST server answering from `routes` (path → data or a function of the form body); `down` fails all. */
+export class FakeRest {
+  down = false;
+  /** While set, answers wait for it (a slow network). */
+  hold: Promise<void> | null = null;
+  readonly calls: string[] = [];
+  constructor(readonly routes: Record<string, (params: URLSearchParams) => unknown>) {}
+  readonly fetch: FetchLike = async (url, init) => {
+    const u = new URL(url, 'http://test/');
+    const path = u.pathname.replace(/^\/api\//, '');
+    this.calls.push(path);
+    if (this.hold) await this.hold;
+    if (this.down || init.signal?.aborted) throw new TypeError('network down');
+    const params = init.method === 'GET' ? u.searchParams : new URLSearchParams(init.body ?? '');
+    const route = this.routes[path];
+    const body = route ? { code: 0, msg: 'ok', data: route(params) } : { code: -1001, msg: 'unknown' };
+    return { ok: true, status: 200, json: async () => body };
+  };
+}
+
+export function ticker(s: string, p: string, t: number, extra: Partial<Ticker> = {}): Ticker {
+  return {
+    s,
+    p,
+    o: '100.00',
+    h: p,
+    l: p,
+    pc: '100.00',
+    c: '0.00',
+    cp: '0.00',
+    v: '1000',
+    q: '100000.00',
+    b: '0',
+    a: '0',
+    st: 'open',
+    t,
+    ...extra,
+  };
+}
+
+/** Collects batches and exposes the ticker rows per symbol in arrival order. */
+export function batchLog() {
+  const batches: MarketBatch[] = [];
+  return {
+    batches,
+    listener: (b: MarketBatch) => void batches.push(b),
+    clear: () => void batches.splice(0),
+  };
+}

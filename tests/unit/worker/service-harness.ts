@@ -1,0 +1,71 @@
+// Builds a MarketService on fake timers, a fake socket and a fake REST server, and decodes what it posts.
+import { vi } from 'vitest';
+import type { Ticker } from '../../../workers/protocol/market.ts';
+import type { MarketBatch, MarketInitOptions } from '../../../workers/protocol/market-api.ts';
+import {
+  createTickerReceiver,
+  unpackTickers,
+  type TickerRow,
+} from '../../../workers/protocol/ticker-batch.ts';
+import { MarketService } from '../../../workers/market/market-service.ts';
+import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
+
+export interface Harness {
+  service: MarketService;
+  rest: FakeRest;
+  socket: ReturnType<typeof fakeSocketFactory>['socket'];
+  batches: MarketBatch[];
+  /** Ticker rows decoded from every batch so far, in order. */
+  rows(): TickerRow[];
+  advance(ms: number): Promise<void>;
+}
+
+/** The fake exchange's current PSX tickers (tests mutate it to move prices for the poller). */
+export function psxBoard(): Map<string, Ticker> {
+  return new Map(['AAA', 'BBB', 'CCC'].map((s, i) => [s, ticker(s, `${100 + i}.00`, 1000)]));
+}
+
+export function createHarness(
+  board = psxBoard(),
+  opts: Partial<MarketInitOptions> = {},
+  routes: ConstructorParameters<typeof FakeRest>[0] = {},
+): Harness {
+  vi.useFakeTimers({ now: 1_000_000 });
+  const sock = fakeSocketFactory();
+  const rest = new FakeRest({
+    'stock/list': () => ({
+      list: [...board.values()].map((t) => ({ symbol: t.s, ticker: t })),
+      total: board.size,
+      page: 1,
+      size: 200,
+    }),
+    'stock/index/indices/list': () => [],
+    'coin/tickers': () => [],
+    ...routes,
+  });
+  const service = new MarketService({
+    socketFactory: sock.factory,
+    fetch: rest.fetch,
+    now: () => Date.now(),
+  });
+  const batches: MarketBatch[] = [];
+  service.onBatch((b) => void batches.push(b));
+  service.init({ apiBase: 'http://test/api/', wsUrl: 'ws://test/api/ws', ...opts });
+  const receiver = createTickerReceiver();
+  let decoded = 0;
+  const rowsSoFar: TickerRow[] = [];
+  return {
+    service,
+    rest,
+    socket: sock.socket,
+    batches,
+    rows() {
+      for (; decoded < batches.length; decoded++) {
+        const tk = batches[decoded]!.tickers;
+        if (tk) rowsSoFar.push(...unpackTickers(receiver, tk));
+      }
+      return rowsSoFar;
+    },
+    advance: (ms) => vi.advanceTimersByTimeAsync(ms).then(() => undefined),
+  };
+}
