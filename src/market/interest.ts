@@ -13,7 +13,8 @@ export class InterestCounter {
 
   constructor(
     private readonly sink: InterestSink,
-    private readonly schedule: (run: () => void) => void = queueMicrotask,
+    // A bare reference would call queueMicrotask with this object as `this` (Illegal invocation).
+    private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run),
   ) {}
 
   add(keys: readonly InterestKey[]): void {

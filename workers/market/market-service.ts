@@ -197,6 +197,11 @@ export class MarketService implements MarketApi {
   }
 
   private onMessage(msg: ServerMessage): void {
+    if (msg.op === 'err' && msg.ch) {
+      // An unknown or refused channel never sends its snap: a resync must not wait for it.
+      if (this.awaiting.delete(msg.ch) && !this.awaiting.size) this.resyncing$.next(false);
+      return;
+    }
     if (msg.op !== 'snap' && msg.op !== 'delta') return;
     const ch = parseChannel(msg.ch);
     if (!ch) return;
