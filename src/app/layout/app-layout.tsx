@@ -4,13 +4,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { LOGIN_ROUTE, routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
 import { closeDrawer } from '../../shared/ui/drawer-state.ts';
 import { LoaderHost } from '../../shared/ui/loader.tsx';
 import { ToastHost } from '../../shared/ui/toast.tsx';
 import { useCurrentRoute } from '../current-route.ts';
-import { loginRedirectUrl } from '../guard.ts';
 import { Drawer } from './drawer.tsx';
 import { TabBar } from './tab-bar.tsx';
 
@@ -48,13 +48,11 @@ export function AppLayout() {
   // Any navigation closes the drawer.
   useEffect(() => closeDrawer(), [location.pathname]);
 
-  // The session ended while a private page is open (another tab signed out). Skipped while a navigation is
-  // under way: an explicit sign-out navigates to login first and clears the session after.
-  const navState = useNavigation().state;
+  // The session ended while a private page is open (signed out in another tab, or here). Plain login, no
+  // "come back here" redirect: the user chose to leave, and an explicit sign-out navigates there too.
   useEffect(() => {
-    if (navState === 'idle' && route && !route.public && !loggedIn)
-      void navigate(loginRedirectUrl(location.pathname + location.search), { replace: true });
-  }, [navState, route, loggedIn, location.pathname, location.search, navigate]);
+    if (route && !route.public && !loggedIn) void navigate(routeTo(LOGIN_ROUTE), { replace: true });
+  }, [route, loggedIn, navigate]);
 
   return (
     <div className={`app-shell${route?.tab ? ' app-shell--tabs' : ''}`}>
