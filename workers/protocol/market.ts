@@ -65,13 +65,16 @@ export interface Ticker {
   s: string;
   /** last price */
   p: string;
-  /** open of the current session (PSX: today's first trade; crypto: price 24h ago) */
+  /**
+   * open of the current session day: the first trade since 00:00 Asia/Karachi (PSX: today's session, or the
+   * last trading day's while closed; crypto: the Karachi calendar day, not a rolling 24 h)
+   */
   o: string;
   /** high (same window as o) */
   h: string;
   /** low (same window as o) */
   l: string;
-  /** reference (previous) close: PSX yesterday's close; crypto = o */
+  /** reference close: the previous session day's last price (PSX: the previous trading day's close) */
   pc: string;
   /** change p - pc */
   c: string;

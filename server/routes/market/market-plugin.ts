@@ -19,9 +19,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The market of an app, by its database: app.market is decorated inside the /api context, which code holding
+ * the root instance (tests, main.ts, benches) cannot see.
+ */
+const byDb = new WeakMap<object, SimulatedMarket>();
+export function marketOf(db: object): SimulatedMarket | undefined {
+  return byDb.get(db);
+}
+
 const sourcePlugin = globalPlugin('market-source', async (app) => {
   const cfg = marketConfig(process.env);
   const market = new SimulatedMarket(app.db, cfg);
+  byDb.set(app.db, market);
   app.decorate('market', market);
   if (cfg.tick) market.start();
   app.addHook('onClose', async () => market.stop());

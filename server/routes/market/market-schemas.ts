@@ -4,9 +4,25 @@
 import { INTERVALS, MAX_BOOK_DEPTH, MAX_CANDLES, MAX_TRADES } from '../../../workers/protocol/market.ts';
 import { fields, text } from '../../schemas/fields.ts';
 
-/** A whole number 1…max as a string (no sign, no leading zero). */
+/** A regular expression matching exactly the decimal strings 1…max (no sign, no leading zero). */
+export function upToPattern(max: number): string {
+  const n = String(max);
+  const k = n.length;
+  const alts: string[] = [];
+  if (k > 1) alts.push(`[1-9][0-9]{0,${k - 2}}`);
+  for (let i = 0; i < k; i++) {
+    const d = Number(n[i]);
+    const lo = i === 0 ? 1 : 0;
+    if (d - 1 >= lo)
+      alts.push(`${n.slice(0, i)}[${lo}-${d - 1}]${k - i - 1 > 0 ? `[0-9]{${k - i - 1}}` : ''}`);
+  }
+  alts.push(n);
+  return `^(?:${alts.join('|')})$`;
+}
+
+/** A whole number 1…max as a string. */
 export function countField(max: number, description: string) {
-  return text(1, String(max).length, { pattern: '^[1-9][0-9]*$', description: `${description} (1–${max})` });
+  return text(1, String(max).length, { pattern: upToPattern(max), description: `${description} (1–${max})` });
 }
 
 /** Epoch milliseconds as a string. */

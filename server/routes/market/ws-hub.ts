@@ -122,7 +122,10 @@ export class MarketHub {
     if ((msg.op !== 'sub' && msg.op !== 'unsub') || !Array.isArray(msg.ch)) {
       return this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.badMessage') });
     }
-    const names = msg.ch.filter((c): c is string => typeof c === 'string').slice(0, this.opts.maxChannels);
+    // Bounded work per message: past twice the channel limit every name would be refused anyway.
+    const names = msg.ch
+      .filter((c): c is string => typeof c === 'string')
+      .slice(0, 2 * this.opts.maxChannels);
     if (msg.op === 'unsub') {
       for (const ch of names) this.leave(conn, ch);
       return this.send(conn, { op: 'unsubd', ch: names });

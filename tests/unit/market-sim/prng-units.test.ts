@@ -52,3 +52,16 @@ describe('units', () => {
     expect(pctString(1, 0)).toBe('0.00');
   });
 });
+
+describe('count fields', () => {
+  it('match exactly 1…max', async () => {
+    const { upToPattern } = await import('../../../server/routes/market/market-schemas.ts');
+    for (const max of [1, 9, 10, 50, 200, 1000, 10_000, 4321]) {
+      const re = new RegExp(upToPattern(max));
+      for (let n = 0; n <= max + 20; n++)
+        expect(re.test(String(n)), `${n} vs ${max}`).toBe(n >= 1 && n <= max);
+      expect(re.test('01')).toBe(false);
+      expect(re.test('-1')).toBe(false);
+    }
+  });
+});
