@@ -89,6 +89,7 @@ export class MarketService implements MarketApi {
     this.subs.add(this.hidden$.subscribe(syncPaused));
     this.subs.add(this.resyncing$.subscribe(syncPaused));
     this.subs.add(up$.subscribe((u) => this.onSocket(u)));
+    this.subs.add(events$.subscribe((e) => e.type !== 'message' && this.onOpenClose(e.type === 'open')));
     this.subs.add(messages$.subscribe((m) => this.onMessage(m)));
     this.subs.add(
       pollingStream<PollResult>({
@@ -161,7 +162,7 @@ export class MarketService implements MarketApi {
     }
     this.resyncing$.next(true);
     this.hidden$.next(false);
-    if (this.up) this.subscribeAll();
+    if (this.socket?.isOpen) this.subscribeAll();
     // Never stay paused on a resync that cannot complete (offline, a lost snap).
     this.subs.add(timer(this.cfg.resyncTimeoutMs).subscribe(() => this.resyncing$.next(false)));
   }
@@ -186,13 +187,15 @@ export class MarketService implements MarketApi {
 
   // ---- sources ----
 
+  /** A fresh connection knows no channel: ask for everything (snaps first) unless the page is hidden. */
+  private onOpenClose(open: boolean): void {
+    this.seqs.clear();
+    if (open && !this.hidden$.value) this.subscribeAll();
+  }
+
   private onSocket(up: boolean): void {
     this.up = up;
-    this.seqs.clear();
-    if (up) {
-      this.pollOk = false;
-      if (!this.hidden$.value) this.subscribeAll();
-    }
+    if (up) this.pollOk = false;
     this.refreshStatus();
   }
 
@@ -256,7 +259,7 @@ export class MarketService implements MarketApi {
 
   private resubscribe(ch: string): void {
     this.seqs.delete(ch);
-    if (this.up && !this.hidden$.value) this.socket?.send({ op: 'sub', ch: [ch] });
+    if (!this.hidden$.value) this.socket?.send({ op: 'sub', ch: [ch] });
   }
 
   private activate(key: InterestKey): void {
@@ -288,7 +291,7 @@ export class MarketService implements MarketApi {
       else this.state.candles.delete(`${t.symbol}:${t.interval}`);
       const ch = channelOf(key)!;
       this.seqs.delete(ch);
-      if (this.up) this.socket?.send({ op: 'unsub', ch: [ch] });
+      this.socket?.send({ op: 'unsub', ch: [ch] });
     }
   }
 

@@ -229,6 +229,21 @@ describe('market service: polling fallback', () => {
   });
 });
 
+describe('market service: flapping socket', () => {
+  it('keeps polling while a server accepts connections and drops them before sending anything', async () => {
+    const h = createHarness();
+    h.service.subscribe(['ticker:AAA']);
+    for (let k = 0; k < 10; k++) {
+      h.socket().open();
+      await h.advance(150);
+      h.socket().drop();
+      await h.advance(150);
+    }
+    expect(h.rest.calls.filter((c) => c === 'stock/list').length).toBeGreaterThanOrEqual(2);
+    expect(h.service.status().state).toBe('polling');
+  });
+});
+
 describe('market service: page visibility', () => {
   it('pauses flushes while hidden, releases channels, and resyncs from fresh snaps before flushing', async () => {
     const h = createHarness();

@@ -20,11 +20,22 @@ import {
 import type { ServerMessage } from '../../protocol/market.ts';
 import type { SocketEvent } from '../sources/socket.ts';
 
-/** Socket events → up/down (false until the first open). */
+/**
+ * Socket events → up/down (false until proven). Up means delivering: the first message after an open, not
+ * the open itself — a server that accepts and drops at once must not keep stopping the polling fallback.
+ */
 export function socketUp(events$: Observable<SocketEvent>): Observable<boolean> {
   return events$.pipe(
-    map((e) => (e.type === 'open' ? true : e.type === 'close' ? false : null)),
-    scan((up: boolean, v: boolean | null) => v ?? up, false),
+    scan(
+      (s, e) =>
+        e.type === 'open'
+          ? { opened: true, up: false }
+          : e.type === 'close'
+            ? { opened: false, up: false }
+            : { opened: s.opened, up: s.opened },
+      { opened: false, up: false },
+    ),
+    map((s) => s.up),
     startWith(false),
     distinctUntilChanged(),
   );
