@@ -1,0 +1,196 @@
+// The foundation journey in Chromium at 360×800 against the real server (built app, SQLite on a temp dir):
+// register (+92, password, captcha), drawer (account, id copy, KYC "Unverified"), real/demo switch, language
+// switch with <html dir> flipping, login-password change, sign-out through the confirmation dialog, login again.
+// axe runs on the main screens with no serious or critical violations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { latestCaptchaAnswer } from './support/captcha.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+
+const phone = `3${String(Date.now()).slice(-9)}`;
+const password1 = 'Karachi#2026';
+const password2 = 'Lahore#2026x';
+
+async function axeSeriousOrCritical(p: Page): Promise<string[]> {
+  const res = await new AxeBuilder({ page: p }).analyze();
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function solveCaptcha(p: Page): Promise<void> {
+  await p.locator('.captcha-img img').waitFor({ state: 'visible' });
+  await p.fill('input[name="captcha"]', latestCaptchaAnswer(server.dataDir));
+}
+
+async function openDrawer(p: Page): Promise<void> {
+  await p.goto(`${server.url}/pages/tabbar/home`);
+  await p.getByTestId('open-drawer').click();
+  await expect.poll(() => p.getByTestId('drawer').getAttribute('class')).toContain('is-open');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await phoneContext(browser);
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('foundation journey (360×800)', () => {
+  it('opens in Urdu, right-to-left, with the tab bar', async () => {
+    await page.goto(server.url + '/');
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('dir'))).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ur-PK');
+    await expect.poll(() => page.locator('nav.tabbar a').count()).toBe(5);
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+  });
+
+  it('sends a guest opening a private page to login', async () => {
+    await page.goto(`${server.url}/pages/user/security`);
+    await page.waitForURL(/\/pages\/common\/login/);
+  });
+
+  it('registers with a +92 number, password and captcha', async () => {
+    await page.goto(`${server.url}/pages/account/reg`);
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+    await page.fill('input[name="phone"]', phone);
+    await page.fill('input[name="password"]', password1);
+    await page.fill('input[name="password2"]', password1);
+    await solveCaptcha(page);
+    await page.check('input[name="agree"]');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/pages\/tabbar\/home/);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('userToken'),
+      real: localStorage.getItem('userTokenReal'),
+      demo: localStorage.getItem('userTokenDemo'),
+      type: localStorage.getItem('userAccountType'),
+    }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.token).toBe(stored.real);
+    expect(stored.demo).toBeTruthy();
+    expect(stored.demo).not.toBe(stored.real);
+    expect(stored.type ?? 'real').toBe('real');
+  });
+
+  it('shows account, user id with copy and KYC "Unverified" in the drawer', async () => {
+    await openDrawer(page);
+    const drawer = page.getByTestId('drawer');
+    await expect.poll(() => drawer.getByTestId('drawer-account').textContent()).toContain(phone);
+    await page.click('[data-testid="drawer"] .drawer__id button');
+    const id = await page.evaluate(() => navigator.clipboard.readText());
+    expect(id).toMatch(/^\d+$/);
+    expect(await drawer.locator('.drawer__id').textContent()).toContain(id);
+    // Row order of spec §2 (no automatic-IPO row: openAutoApply is 0 for a new user).
+    const rows = await drawer
+      .locator('[data-testid="drawer-rows"] a.row')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
+    expect(rows).toHaveLength(9);
+    expect(await drawer.getByTestId('drawer-sign-out').count()).toBe(1);
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+    // KYC label in English: switch language later re-checks the text; here the status class.
+    expect(await drawer.getByTestId('kyc-label').getAttribute('class')).toContain('badge--none');
+  });
+
+  it('switches between the real and the demo account', async () => {
+    const sw = page.locator('[data-testid="drawer"] [data-testid="account-switch"]');
+    await sw.locator('[role="radio"]').nth(1).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('userAccountType'))).toBe('demo');
+    const t = await page.evaluate(() => [
+      localStorage.getItem('userToken'),
+      localStorage.getItem('userTokenDemo'),
+    ]);
+    expect(t[0]).toBe(t[1]);
+    expect(await sw.locator('[role="radio"][aria-checked="true"]').count()).toBe(1);
+    await sw.locator('[role="radio"]').nth(0).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('userAccountType') ?? 'real'))
+      .toBe('real');
+  });
+
+  it('switches the language to English and back without a reload', async () => {
+    await page.goto(`${server.url}/pages/common/lang`);
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await page.getByTestId('lang-en-US').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('ipxruaLanguage')]),
+    ).toEqual(['en-US', 'en-US']);
+    await openDrawer(page);
+    await expect.poll(() => page.getByTestId('kyc-label').first().textContent()).toBe('Unverified');
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+    await page.goto(`${server.url}/pages/common/lang`);
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await page.getByTestId('lang-ur-PK').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // Back to English for the rest of the journey's readable assertions.
+    await page.getByTestId('lang-en-US').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+
+  it('changes the login password, which signs the user out', async () => {
+    await page.goto(`${server.url}/pages/user/loginPassword`);
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+    await page.fill('input[name="oldPassword"]', password1);
+    await page.fill('input[name="password"]', password2);
+    await page.fill('input[name="password2"]', password2);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/pages\/(common|account)\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('userToken') ?? '')).toBe('');
+  });
+
+  it('logs in with the new password (the old one is refused)', async () => {
+    await page.fill('input[name="phone"]', phone);
+    await page.fill('input[name="password"]', password1);
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.locator('.toast').first().textContent({ timeout: 5000 })).toBeTruthy();
+    expect(page.url()).toMatch(/login/);
+    await page.fill('input[name="password"]', password2);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/pages\/tabbar\/home/);
+  });
+
+  it('signs out through the confirmation dialog (cancel keeps the session)', async () => {
+    await openDrawer(page);
+    await page.getByTestId('drawer-sign-out').click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.locator('button').first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeTruthy();
+    const token = await page.evaluate(() => localStorage.getItem('userToken'));
+    await page.getByTestId('drawer-sign-out').click();
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.locator('button').last().click();
+    await page.waitForURL(/\/pages\/(common|account)\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('userToken') ?? '')).toBe('');
+    // The token is revoked on the server too.
+    const res = await fetch(`${server.url}/api/user/info`, { headers: { accesstoken: token ?? '' } });
+    expect(((await res.json()) as { code: number }).code).toBe(-1000);
+  });
+
+  it('raised no page errors', () => {
+    expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+});
