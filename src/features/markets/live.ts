@@ -1,5 +1,19 @@
-// PLACEHOLDER until src/market lands: the shapes the screens read. Replaced by an adapter over src/market.
-import type { Interval, Market, SessionState } from '../../../workers/protocol/market.ts';
+// The markets screens' one import point for live data: thin adapters over src/market's hooks that turn the
+// worker's views into what rows, cards, the book and the chart draw. Keeping the shapes here means one file
+// follows the bridge if it changes, and component tests mock one module.
+import { useMemo } from 'react';
+import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
+import {
+  useBook as useBookView,
+  useCandles as useCandlesView,
+  useFeedStatus as useFeedStatusView,
+  useMarketSubscription as useSubscription,
+  useSortedSymbols as useSorted,
+  useTicker as useTickerView,
+  useTrades as useTradesView,
+  type CandlesResult,
+  type TickerView,
+} from '../../market/hooks.ts';
 import type { SortDir, SortKey } from './sort.ts';
 
 export type FlashDir = 'up' | 'down' | null;
@@ -8,15 +22,19 @@ export interface LiveTicker {
   price: string;
   change: string;
   changePct: string;
+  /** Against the previous close: colours price and pill. */
   dir: 'up' | 'down' | 'flat';
   open: string;
   high: string;
   low: string;
   prevClose: string;
+  /** Already abbreviated by the worker ('1.23M'). */
   volume: string;
   turnover: string;
   session: SessionState;
+  /** Against the previous update: the flash colour. */
   flash: FlashDir;
+  /** Bumps on every price move (restarts the flash). */
   flashSeq: number;
 }
 export type FeedStatus = 'live' | 'polling' | 'offline' | 'connecting';
@@ -27,6 +45,7 @@ export interface FeedInfo {
 export interface BookRow {
   price: string;
   qty: string;
+  /** Cumulative share of the deeper side's total, 0..1 (bar width only). */
   depth: number;
 }
 export interface LiveBook {
@@ -40,51 +59,79 @@ export interface TradeRow {
   side: 'b' | 's';
   time: number;
 }
-
-export function useTicker(_symbol: string): LiveTicker | undefined {
-  return undefined;
-}
-export function useMarketSubscription(_symbols: readonly string[]): void {}
-export function useSortedSymbols(_m: Market, _k: SortKey, _d: SortDir): readonly string[] | undefined {
-  return undefined;
-}
-export function useFeedStatus(): FeedInfo {
-  return { status: 'connecting', lastUpdate: null };
-}
-export function useBook(_symbol: string): LiveBook | undefined {
-  return undefined;
-}
-export function useTrades(_symbol: string): readonly TradeRow[] {
-  return [];
-}
-export type { Interval };
-
 export interface ChartLine {
   name: string;
   values: ArrayLike<number>;
 }
-/** Numeric chart columns (chart lines are pixels, not money): time in seconds, oldest → newest. */
-export interface ChartData {
-  time: ArrayLike<number>;
-  open: ArrayLike<number>;
-  high: ArrayLike<number>;
-  low: ArrayLike<number>;
-  close: ArrayLike<number>;
-  volume: ArrayLike<number>;
-  /** Main-chart indicator lines (ma5…, ema5…, mid/up/lo), aligned with `time`; NaN = warm-up. */
-  main: readonly ChartLine[];
-  /** Sub-chart lines (vol + ma5/ma10, dif/dea/macd, rsi, k/d/j). */
-  sub: readonly ChartLine[];
-  /** Increases on every change. */
-  rev: number;
-  /** True when only the newest bar changed or one bar was appended since the previous rev. */
-  tailOnly: boolean;
+
+export function toLiveTicker(v: TickerView): LiveTicker {
+  return {
+    symbol: v.symbol,
+    price: v.price,
+    change: v.change,
+    changePct: v.changePct,
+    dir: v.changePctValue > 0 ? 'up' : v.changePctValue < 0 ? 'down' : 'flat',
+    open: v.open,
+    high: v.high,
+    low: v.low,
+    prevClose: v.prevClose,
+    volume: v.volume,
+    turnover: v.turnover,
+    session: v.session,
+    flash: v.dir > 0 ? 'up' : v.dir < 0 ? 'down' : null,
+    flashSeq: v.flash,
+  };
 }
-export function useChartData(
-  _symbol: string,
-  _interval: Interval,
-  _main: string,
-  _sub: string,
-): { data: ChartData | undefined; loadOlder: () => Promise<boolean> } {
-  return { data: undefined, loadOlder: () => Promise.resolve(false) };
+
+export function useTicker(symbol: string): LiveTicker | undefined {
+  const v = useTickerView(symbol);
+  return useMemo(() => (v ? toLiveTicker(v) : undefined), [v]);
 }
+
+export function useMarketSubscription(symbols: readonly string[]): void {
+  useSubscription(symbols);
+}
+
+export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly string[] | undefined {
+  return useSorted(m, k, d) ?? undefined;
+}
+
+export function useFeedStatus(): FeedInfo {
+  const s = useFeedStatusView();
+  // Before the first message the worker reports offline; say "connecting" rather than alarm the user.
+  const status: FeedStatus = s.state === 'offline' && s.lastUpdate === null ? 'connecting' : s.state;
+  return { status, lastUpdate: s.lastUpdate };
+}
+
+/** Depth bars: cumulative quantity over the larger side's total, so both sides share one scale. */
+export function toBookRows(
+  levels: readonly (readonly [string, string])[],
+  totals: ArrayLike<number>,
+  max: number,
+): BookRow[] {
+  return levels.map(([price, qty], k) => ({ price, qty, depth: max > 0 ? (totals[k] ?? 0) / max : 0 }));
+}
+
+export function useBook(symbol: string): LiveBook | undefined {
+  const b = useBookView(symbol);
+  return useMemo(() => {
+    if (!b) return undefined;
+    const max = Math.max(b.bidTotals[b.bids.length - 1] ?? 0, b.askTotals[b.asks.length - 1] ?? 0);
+    return { bids: toBookRows(b.bids, b.bidTotals, max), asks: toBookRows(b.asks, b.askTotals, max) };
+  }, [b]);
+}
+
+export function toTradeRow(t: Trade): TradeRow {
+  return { id: t.i, price: t.p, qty: t.q, side: t.d, time: t.t };
+}
+
+/** Newest first; undefined until the first page. */
+export function useTrades(symbol: string): readonly TradeRow[] | undefined {
+  const list = useTradesView(symbol);
+  return useMemo(() => list?.map(toTradeRow), [list]);
+}
+
+export function useCandles(symbol: string, interval: Interval): CandlesResult {
+  return useCandlesView(symbol, interval);
+}
+export type { CandlesResult, Interval };

@@ -3,7 +3,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { abbreviate } from '../../../shared/format/numbers.ts';
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { Num } from '../../../shared/ui/num.tsx';
 import { displayName, isCoin } from '../instruments.ts';
@@ -51,7 +50,7 @@ export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) 
           <Num>{tk?.price ?? '--'}</Num>
         </span>
         <span className="quote-row__vol">
-          {t('markets:row.vol')} <Num>{tk ? abbreviate(tk.volume) : '--'}</Num>
+          {t('markets:row.vol')} <Num>{tk?.volume ?? '--'}</Num>
         </span>
       </span>
       <ChangePill pct={tk?.changePct} dir={tk?.dir} />

@@ -7,7 +7,8 @@ import type {
   UTCTimestamp,
   WhitespaceData,
 } from 'lightweight-charts';
-import type { ChartData, ChartLine } from '../live.ts';
+import type { ChartLine } from '../live.ts';
+import type { ChartData } from './use-chart-data.ts';
 
 export interface ChartColors {
   up: string;

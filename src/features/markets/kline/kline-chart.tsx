@@ -16,7 +16,7 @@ import {
   type LogicalRange,
 } from 'lightweight-charts';
 import type { Interval } from '../../../../workers/protocol/market.ts';
-import { useChartData, type ChartData } from '../live.ts';
+import { useChartData } from './use-chart-data.ts';
 import {
   candleAt,
   candles,
@@ -46,12 +46,16 @@ const PAGE_EDGE = 15;
 
 export default function KlineChart({ symbol, interval, main, sub, precision = 2 }: Props) {
   const { t } = useTranslation();
-  const { data, loadOlder } = useChartData(symbol, interval, main, sub);
+  const { data, status, loadOlder } = useChartData(symbol, interval, main, sub);
+  const loadOlderRef = useRef(loadOlder);
+  useEffect(() => {
+    loadOlderRef.current = loadOlder;
+  }, [loadOlder]);
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const linesRef = useRef<{ main: LineApi[]; sub: LineApi[]; key: string }>({ main: [], sub: [], key: '' });
-  const shownRef = useRef<{ id: string; len: number; first: number }>({ id: '', len: 0, first: 0 });
+  const shownRef = useRef<{ id: string; len: number; version: number }>({ id: '', len: 0, version: -1 });
   const colors = useRef(themeColors());
 
   useEffect(() => {
@@ -91,7 +95,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       chartRef.current = null;
       candleRef.current = null;
       linesRef.current = { main: [], sub: [], key: '' };
-      shownRef.current = { id: '', len: 0, first: 0 };
+      shownRef.current = { id: '', len: 0, version: -1 };
     };
   }, []);
 
@@ -102,7 +106,16 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   useEffect(() => {
     const chart = chartRef.current;
     const cs = candleRef.current;
-    if (!chart || !cs || !data) return;
+    if (!chart || !cs) return;
+    if (!data) {
+      // Another interval or symbol is loading: never leave the previous series on screen under its name.
+      if (shownRef.current.len > 0) {
+        cs.setData([]);
+        for (const l of [...linesRef.current.main, ...linesRef.current.sub]) l.setData([]);
+        shownRef.current = { id: '', len: 0, version: -1 };
+      }
+      return;
+    }
     const c = colors.current;
     const key = `${data.main.map((l) => l.name).join()}|${data.sub.map((l) => l.name).join()}`;
     const lines = linesRef.current;
@@ -130,49 +143,60 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
     const id = `${symbol}:${interval}`;
     const n = data.time.length;
     const shown = shownRef.current;
-    const sameFirst = n > 0 && data.time[0] === shown.first;
+    // Between two versions only live bars change (the last one, or one appended): update() from the
+    // last bar shown; anything else (new series, older page, resync, new indicator) is a full setData.
     const tail =
-      !rebuilt && data.tailOnly && shown.id === id && sameFirst && (n === shown.len || n === shown.len + 1);
-    if (tail && n > 0) {
-      const i = n - 1;
-      cs.update(candleAt(data, i));
-      data.main.forEach((l, k) => lines.main[k]?.update(lineAt(data, l, i)));
-      data.sub.forEach((l, k) =>
-        updateSub(
-          lines.sub[k],
-          data,
-          i,
-          isHistogramLine(l.name) ? histAt(data, l, i, c) : lineAt(data, l, i),
-        ),
-      );
+      !rebuilt && shown.id === id && shown.version === data.version && n >= shown.len && n <= shown.len + 2;
+    if (tail) {
+      for (let i = Math.max(0, shown.len - 1); i < n; i++) {
+        cs.update(candleAt(data, i));
+        data.main.forEach((l, k) => lines.main[k]?.update(lineAt(data, l, i)));
+        data.sub.forEach((l, k) => {
+          const s = lines.sub[k];
+          if (!s) return;
+          if (isHistogramLine(l.name)) (s as ISeriesApi<'Histogram'>).update(histAt(data, l, i, c));
+          else (s as ISeriesApi<'Line'>).update(lineAt(data, l, i));
+        });
+      }
     } else {
       cs.setData(candles(data));
       data.main.forEach((l, k) => lines.main[k]?.setData(lineSeries(data, l)));
-      data.sub.forEach((l, k) =>
-        lines.sub[k]?.setData(isHistogramLine(l.name) ? histSeries(data, l, c) : lineSeries(data, l)),
-      );
-      if (shown.id !== id && n > 0) {
+      data.sub.forEach((l, k) => {
+        const s = lines.sub[k];
+        if (!s) return;
+        if (isHistogramLine(l.name)) (s as ISeriesApi<'Histogram'>).setData(histSeries(data, l, c));
+        else (s as ISeriesApi<'Line'>).setData(lineSeries(data, l));
+      });
+      if (shown.id !== id) {
         chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, n - INITIAL_BARS), to: n + 2 });
       }
     }
-    shownRef.current = { id, len: n, first: n > 0 ? data.time[0]! : 0 };
+    shownRef.current = { id, len: n, version: data.version };
   }, [data, symbol, interval]);
 
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
     let busy = false;
+    let exhausted = false;
     const onRange = (r: LogicalRange | null) => {
-      if (!r || busy || r.from > PAGE_EDGE) return;
+      if (!r || busy || exhausted || r.from > PAGE_EDGE) return;
       busy = true;
-      void loadOlder().finally(() => {
-        busy = false;
-      });
+      void loadOlderRef
+        .current()
+        .catch(() => 0)
+        .then((added) => {
+          // Nothing more to page in: stop asking until the series changes.
+          if (added === 0) exhausted = true;
+        })
+        .finally(() => {
+          busy = false;
+        });
     };
     const scale = chart.timeScale();
     scale.subscribeVisibleLogicalRangeChange(onRange);
     return () => scale.unsubscribeVisibleLogicalRangeChange(onRange);
-  }, [loadOlder]);
+  }, [symbol, interval]);
 
   return (
     <div
@@ -182,19 +206,11 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       aria-label={t('markets:kline.chart', { symbol })}
       data-testid="kline-chart"
     >
-      {!data && <div className="kl-chart--loading">{t('markets:kline.chartLoading')}</div>}
+      {!data && (
+        <div className="kl-chart--loading">
+          {status === 'error' ? t('markets:state.error') : t('markets:kline.chartLoading')}
+        </div>
+      )}
     </div>
-  );
-}
-
-function updateSub(
-  s: LineApi | undefined,
-  _data: ChartData,
-  _i: number,
-  point: Parameters<ISeriesApi<'Line'>['update']>[0] | Parameters<ISeriesApi<'Histogram'>['update']>[0],
-): void {
-  // Both series kinds accept their own point shape; the caller built the matching one.
-  (s as ISeriesApi<'Histogram'> | undefined)?.update(
-    point as Parameters<ISeriesApi<'Histogram'>['update']>[0],
   );
 }

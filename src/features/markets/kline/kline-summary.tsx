@@ -1,5 +1,5 @@
 // The top of a k-line page: big live price, change and percent, and the session stats grid (open, high,
-// low, volume, turnover; for stocks also the daily price limits and the 52-week range from stock/info).
+// low, volume, turnover; for stocks also the daily price limits and market cap from stock/info).
 import { useTranslation } from 'react-i18next';
 import type { StockInfo } from '../../../../workers/protocol/market.ts';
 import { abbreviate, formatMoney } from '../../../shared/format/numbers.ts';
@@ -41,10 +41,10 @@ export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo
       <div className="kl-stats">
         <Stat label={t('markets:kline.high')} value={tk?.high} />
         <Stat label={t('markets:kline.low')} value={tk?.low} />
-        <Stat label={t('markets:kline.vol')} value={tk && abbreviate(tk.volume)} />
+        <Stat label={t('markets:kline.vol')} value={tk?.volume} />
         <Stat label={t('markets:kline.open')} value={tk?.open} />
         <Stat label={t('markets:kline.prevClose')} value={tk?.prevClose} />
-        <Stat label={t('markets:kline.turnover')} value={tk && abbreviate(tk.turnover)} />
+        <Stat label={t('markets:kline.turnover')} value={tk?.turnover} />
         {stock && (
           <>
             <Stat label={t('markets:kline.limitUp')} value={formatMoney(info.limitUp)} />

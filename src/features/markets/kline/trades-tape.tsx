@@ -15,8 +15,10 @@ export function TradesTape({ symbol }: { symbol: string }) {
         <span>{t('markets:trades.price')}</span>
         <span>{t('markets:trades.qty')}</span>
       </div>
-      {trades.length === 0 ? (
-        <p className="muted small book__empty">{t('markets:trades.empty')}</p>
+      {!trades || trades.length === 0 ? (
+        <p className="muted small book__empty">
+          {trades ? t('markets:trades.empty') : t('markets:state.loading')}
+        </p>
       ) : (
         <ol className="tape__list num" dir="ltr">
           {trades.slice(0, ROWS).map((tr) => (

@@ -1,7 +1,7 @@
 // Chart helpers that run without a canvas: series conversion (PKT shift, warm-up gaps, bar colours) and the
 // remembered indicator / interval preferences.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChartData } from '../../../../src/features/markets/live.ts';
+import type { ChartData } from '../../../../src/features/markets/kline/use-chart-data.ts';
 import {
   PKT_SHIFT_S,
   candles,
@@ -31,8 +31,7 @@ const data: ChartData = {
     { name: 'vol', values: [100, 200, 300] },
     { name: 'ma5', values: [NaN, 150, 200] },
   ],
-  rev: 1,
-  tailOnly: false,
+  version: 1,
 };
 const c = themeColors(null);
 
@@ -84,5 +83,57 @@ describe('chart preferences', () => {
     expect(parseInterval('1w')).toBe('1w');
     expect(parseInterval('2h')).toBe('15m');
     expect(parseInterval(null)).toBe('15m');
+  });
+});
+
+describe('chart indicators (hand-worked)', async () => {
+  const { sma, ema, rsi, boll, macd, kdj, mainLines, subLines } =
+    await import('../../../../src/features/markets/kline/indicators.ts');
+
+  it('SMA waits for a full window; EMA is seeded with the first close', () => {
+    expect(sma([1, 2, 3, 4], 3)).toEqual([NaN, NaN, 2, 3]);
+    // α = 2/(3+1) = 0.5: 1, 1.5, 2.25, 3.125
+    expect(ema([1, 2, 3, 4], 3)).toEqual([1, 1.5, 2.25, 3.125]);
+  });
+
+  it('BOLL uses the population deviation', () => {
+    const [mid, up, lo] = boll([1, 3, 1, 3], 2, 2);
+    // window [1,3]: mean 2, σ 1 → 4 and 0
+    expect(mid!.values[1]).toBe(2);
+    expect(up!.values[1]).toBe(4);
+    expect(lo!.values[1]).toBe(0);
+  });
+
+  it('RSI seeds with the simple mean of the first n changes, then smooths (Wilder)', () => {
+    // changes +1, -1, +2 with n = 2: seed at bar 2 gain 0.5 loss 0.5 → 50; bar 3 gain 1.25 loss 0.25 → 83.33
+    const r = rsi([10, 11, 10, 12], 2);
+    expect(r[1]).toBeNaN();
+    expect(r[2]).toBe(50);
+    expect(r[3]).toBeCloseTo(83.333, 3);
+    expect(rsi([5, 5, 5], 2)[2]).toBe(50); // a flat window
+  });
+
+  it('MACD bars are twice DIF minus DEA; KDJ starts from 50', () => {
+    const [dif, dea, bars] = macd([1, 2, 3], 2, 3, 2);
+    expect(bars!.values[2]).toBeCloseTo(2 * (dif!.values[2]! - dea!.values[2]!), 12);
+    const [k, d, j] = kdj(
+      { open: [1, 1], high: [2, 4], low: [1, 1], close: [2, 4], volume: [0, 0] },
+      2,
+      3,
+      3,
+    );
+    // RSV = 100, K = (2·50 + 100)/3, D = (2·50 + K)/3, J = 3K − 2D
+    expect(k!.values[1]).toBeCloseTo(66.667, 3);
+    expect(d!.values[1]).toBeCloseTo(55.556, 3);
+    expect(j!.values[1]).toBeCloseTo(88.889, 3);
+    expect(k!.values[0]).toBeNaN();
+  });
+
+  it('names the lines each choice draws', () => {
+    const cols = { open: [1], high: [1], low: [1], close: [1], volume: [1] };
+    expect(mainLines('SMA', cols).map((l) => l.name)).toEqual(['ma5', 'ma10', 'ma20']);
+    expect(mainLines('EMA', cols).map((l) => l.name)).toEqual(['ema5', 'ema10', 'ema20']);
+    expect(subLines('VOL', cols).map((l) => l.name)).toEqual(['vol', 'ma5', 'ma10']);
+    expect(subLines('RSI', cols).map((l) => l.name)).toEqual(['rsi']);
   });
 });

@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+// The k-line page with the live hooks mocked and lightweight-charts stubbed (it needs a real canvas): the
+// chart gets candles, volume and indicator series, live bars go through update(), indicator choices are
+// remembered, the book and tape render, and a guest's star sends them to login.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
+import { StoreProvider, appStore } from '../../../../src/shared/state/jotai.ts';
+import { syncSessionFromStorage } from '../../../../src/shared/state/session-atoms.ts';
+import { storage } from '../../../../src/shared/storage/storage.ts';
+import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
+import { live, liveModule, ticker } from './live-mock.ts';
+
+interface FakeSeries {
+  kind: string;
+  pane: number;
+  data: unknown[];
+  updates: unknown[];
+  setData(d: unknown[]): void;
+  update(p: unknown): void;
+  applyOptions(): void;
+}
+const chartLog = vi.hoisted(() => ({ series: [] as FakeSeries[], removed: 0, created: 0 }));
+
+vi.mock('lightweight-charts', () => {
+  const mk = (kind: string, pane: number): FakeSeries => ({
+    kind,
+    pane,
+    data: [],
+    updates: [],
+    setData(d) {
+      this.data = d;
+    },
+    update(p) {
+      this.updates.push(p);
+    },
+    applyOptions() {},
+  });
+  return {
+    CandlestickSeries: 'Candlestick',
+    LineSeries: 'Line',
+    HistogramSeries: 'Histogram',
+    ColorType: { Solid: 'solid' },
+    CrosshairMode: { Normal: 0 },
+    createChart: () => {
+      chartLog.created++;
+      return {
+        addSeries(def: string, _o: unknown, pane = 0) {
+          const s = mk(def, pane);
+          chartLog.series.push(s);
+          return s;
+        },
+        removeSeries(s: FakeSeries) {
+          chartLog.removed++;
+          chartLog.series = chartLog.series.filter((x) => x !== s);
+        },
+        panes: () => [{ setStretchFactor() {} }, { setStretchFactor() {} }],
+        timeScale: () => ({
+          setVisibleLogicalRange() {},
+          subscribeVisibleLogicalRangeChange() {},
+          unsubscribeVisibleLogicalRangeChange() {},
+        }),
+        remove() {},
+      };
+    },
+  };
+});
+vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
+
+const { default: StockKlinePage } = await import('../../../../src/features/markets/stock-kline-page.tsx');
+
+const bar = (i: number, close: number) => ({
+  time: 1_700_000_000 + i * 60,
+  open: close - 1,
+  high: close + 1,
+  low: close - 2,
+  close,
+  volume: 100 + i,
+});
+const BARS = Array.from({ length: 40 }, (_, i) => bar(i, 100 + (i % 7)));
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  live.reset();
+  chartLog.series = [];
+  chartLog.created = 0;
+  localStorage.clear();
+  storage.clearSession();
+  syncSessionFromStorage();
+  storage.remove('mainInd');
+  storage.remove('subInd');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: '', data: null }))),
+  );
+  window.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(path = '/pages/stock/stockKline?symbol=OGDC') {
+  const router = createMemoryRouter(
+    [
+      { path: '/pages/stock/stockKline', element: <StockKlinePage /> },
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <StoreProvider>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+  return router;
+}
+
+const byKind = (k: string) => chartLog.series.filter((s) => s.kind === k);
+
+describe('k-line page', () => {
+  it('draws candles, SMA lines and volume bars, then updates only the live bar', async () => {
+    live.set({ tickers: { OGDC: ticker('OGDC', '284.14', '-0.23%') }, bars: BARS, version: 1 });
+    renderPage();
+    await screen.findByTestId('kline-chart');
+    await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
+    expect(byKind('Line').filter((s) => s.pane === 0)).toHaveLength(3); // ma5, ma10, ma20
+    const hist = byKind('Histogram');
+    expect(hist).toHaveLength(1);
+    expect(hist[0]!.pane).toBe(1);
+    expect(screen.getByTestId('kline-price').textContent).toBe('284.14');
+
+    act(() => live.set({ bars: [...BARS.slice(0, 39), bar(39, 120)] }));
+    const candle = byKind('Candlestick')[0]!;
+    expect(candle.updates.at(-1)).toMatchObject({ close: 120 });
+    expect(candle.data).toHaveLength(40); // no full setData for a live tick
+  });
+
+  it('switches indicators, rebuilding the series and remembering the choice', async () => {
+    live.set({ bars: BARS, version: 1 });
+    renderPage();
+    await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
+    fireEvent.click(screen.getByTestId('main-BOLL'));
+    fireEvent.click(screen.getByTestId('sub-MACD'));
+    expect(storage.get('mainInd')).toBe('BOLL');
+    expect(storage.get('subInd')).toBe('MACD');
+    await waitFor(() => expect(byKind('Histogram')).toHaveLength(1)); // MACD bars
+    expect(byKind('Line').filter((s) => s.pane === 1)).toHaveLength(2); // dif, dea
+    expect(byKind('Line').filter((s) => s.pane === 0)).toHaveLength(3); // mid, up, lo
+    expect(screen.getByTestId('main-BOLL').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows the order book with depth bars and the trades tape', async () => {
+    live.set({
+      book: {
+        bids: [
+          { price: '284.10', qty: '500', depth: 0.25 },
+          { price: '284.05', qty: '1,500', depth: 1 },
+        ],
+        asks: [{ price: '284.20', qty: '700', depth: 0.35 }],
+      },
+      trades: [{ id: 7, price: '284.14', qty: '300', side: 'b', time: Date.UTC(2026, 0, 5, 5, 0, 0) }],
+    });
+    renderPage();
+    const bids = await screen.findByTestId('book-bids');
+    expect(within(bids).getAllByRole('listitem')).toHaveLength(2);
+    expect((bids.querySelector('.book__bar') as HTMLElement).style.inlineSize).toBe('25%');
+    expect(within(screen.getByTestId('book-asks')).getByText('284.20')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Trades' }));
+    const tape = screen.getByTestId('trades-tape');
+    expect(within(tape).getByText('10:00:00')).toBeTruthy();
+    expect(within(tape).getByText('284.14').className).toBe('up');
+  });
+
+  it('sends a guest who taps the star to login with "please log in first"', async () => {
+    const router = renderPage();
+    fireEvent.click(await screen.findByTestId('watch-star'));
+    await screen.findByTestId('elsewhere');
+    expect(router.state.location.pathname).toBe('/pages/common/login');
+    expect(router.state.location.search).toContain('redirect=');
+    expect(appStore.get(toastAtom)?.msg).toBe('please log in first');
+  });
+
+  it('offers Buy and Sell links to the order page', async () => {
+    live.set({ bars: BARS, version: 1 });
+    renderPage();
+    expect((await screen.findByText('Buy')).getAttribute('href')).toBe(
+      '/pages/stock/order?symbol=OGDC&side=buy',
+    );
+  });
+});

@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+// Markets list, home section and search in a DOM with the live hooks mocked (see live-mock.ts) and the REST
+// calls answered by a stubbed fetch.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, i18next } from '../../../../src/shared/i18n/i18n.ts';
+import { StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { storage } from '../../../../src/shared/storage/storage.ts';
+import { live, liveModule, ticker } from './live-mock.ts';
+
+vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
+
+const { default: MarketsPage } = await import('../../../../src/features/markets/markets-page.tsx');
+const { default: SearchPage } = await import('../../../../src/features/markets/search-page.tsx');
+const { HomeMarkets } = await import('../../../../src/features/markets/home-markets.tsx');
+
+const INST = {
+  OGDC: {
+    symbol: 'OGDC',
+    nameEn: 'Oil & Gas Development Company',
+    nameUr: 'آئل اینڈ گیس ڈیولپمنٹ کمپنی',
+    market: 'psx',
+  },
+  HBL: { symbol: 'HBL', nameEn: 'Habib Bank Limited', nameUr: 'حبیب بینک لمیٹڈ', market: 'psx' },
+  BTCUSDT: {
+    symbol: 'BTCUSDT',
+    nameEn: 'Bitcoin',
+    nameUr: 'بٹ کوائن',
+    market: 'crypto',
+    base: 'BTC',
+    quote: 'USDT',
+  },
+  KSE100: { symbol: 'KSE100', nameEn: 'KSE-100 Index', nameUr: 'کے ایس ای 100 انڈیکس', market: 'index' },
+} as const;
+
+const quote = (s: keyof typeof INST) => ({ sector: 'x', quote: 'PKR', base: s, ...INST[s], ticker: {} });
+let answers: Record<string, unknown>;
+const calls: string[] = [];
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  live.reset();
+  localStorage.clear();
+  storage.set('searchHistoryData', []);
+  calls.length = 0;
+  answers = {
+    'stock/list': { list: [quote('OGDC'), quote('HBL')], total: 2, page: 1, size: 200 },
+    'stock/index/indices/list': [quote('KSE100')],
+    'coin/infos': [{ ...quote('BTCUSDT'), collected: false }],
+    'stock/list/hot': [quote('HBL'), quote('OGDC')],
+    'stock/search': [quote('OGDC')],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const u = new URL(url, 'http://localhost');
+      const path = u.pathname.replace(/^\/api\//, '');
+      calls.push(`${path}${u.search}`);
+      return new Response(JSON.stringify({ code: 0, msg: '', data: answers[path] ?? null }));
+    }),
+  );
+  window.scrollTo = () => undefined;
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  await i18next.changeLanguage('en-US');
+});
+
+function renderAt(path: string, element: React.ReactNode) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return render(
+    <StoreProvider>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+}
+
+describe('Markets screen', () => {
+  it('lists the worker-sorted PSX symbols with names, live prices and coloured pills', async () => {
+    live.set({
+      sorted: { 'psx:change:desc': ['HBL', 'OGDC'] },
+      tickers: { HBL: ticker('HBL', '150.10', '+2.50%'), OGDC: ticker('OGDC', '284.14', '-0.23%') },
+    });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    const rows = await screen.findAllByTestId('quote-row');
+    expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['HBL', 'OGDC']);
+    await waitFor(() => expect(within(rows[1]!).getByText('Oil & Gas Development Company')).toBeTruthy());
+    expect(within(rows[1]!).getByText('-0.23%').closest('.pill')?.className).toContain('pill--down');
+    expect(within(rows[0]!).getByText('+2.50%').closest('.pill')?.className).toContain('pill--up');
+    expect(rows[1]!.getAttribute('href')).toBe('/pages/stock/stockKline?symbol=OGDC');
+    // Visible rows are what gets subscribed.
+    expect(live.subscribed.some((s) => s.includes('HBL') && s.includes('OGDC'))).toBe(true);
+  });
+
+  it('asks the worker for another order when a column header is tapped, and flips it on a second tap', async () => {
+    live.set({
+      sorted: { 'psx:change:desc': ['OGDC'] },
+      tickers: { OGDC: ticker('OGDC', '1.00', '+1.00%') },
+    });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    await screen.findAllByTestId('quote-row');
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    expect(live.sortCalls.at(-1)).toBe('psx:volume:desc');
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    expect(live.sortCalls.at(-1)).toBe('psx:volume:asc');
+    expect(screen.getByTestId('sort-volume').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByTestId('sort-name'));
+    expect(live.sortCalls.at(-1)).toBe('psx:name:asc');
+  });
+
+  it('switches to crypto rows that open the coin k-line', async () => {
+    live.set({
+      sorted: { 'crypto:change:desc': ['BTCUSDT'] },
+      tickers: { BTCUSDT: ticker('BTCUSDT', '97,000.10', '+0.40%') },
+    });
+    renderAt('/pages/tabbar/markets?tab=crypto', <MarketsPage />);
+    const row = await screen.findByTestId('quote-row');
+    expect(row.getAttribute('href')).toBe('/pages/coin/coinKline?symbol=BTCUSDT');
+    await waitFor(() => expect(within(row).getByText('BTC/USDT')).toBeTruthy());
+  });
+
+  it('restarts the flash on every move with alternating classes', async () => {
+    live.set({
+      sorted: { 'psx:change:desc': ['OGDC'] },
+      tickers: { OGDC: ticker('OGDC', '1.00', '+1.00%', 'up', 1) },
+    });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    const price = () => screen.getByText('1.00').closest('.quote-row__price')!;
+    await screen.findByTestId('quote-row');
+    expect(price().className).toContain('flash-up-1');
+    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '1.01', '+1.10%', 'up', 2) } }));
+    expect(screen.getByText('1.01').closest('.quote-row__price')!.className).toContain('flash-up-0');
+    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.99', '+0.90%', 'down', 3) } }));
+    expect(screen.getByText('0.99').closest('.quote-row__price')!.className).toContain('flash-down-1');
+  });
+
+  it('shows the feed state with the last update time when degraded', async () => {
+    live.set({ feed: { status: 'polling', lastUpdate: Date.UTC(2026, 0, 5, 7, 30, 15) } });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    const badge = screen.getByTestId('feed-badge');
+    expect(badge.getAttribute('data-status')).toBe('polling');
+    expect(badge.textContent).toContain('Delayed');
+    expect(badge.textContent).toContain('12:30:15'); // Pakistan time
+  });
+
+  it('asks a guest to log in on the watchlist tab', async () => {
+    renderAt('/pages/tabbar/markets?tab=watch', <MarketsPage />);
+    expect(await screen.findByTestId('list-guest')).toBeTruthy();
+  });
+
+  it('shows Urdu names in Urdu', async () => {
+    await i18next.changeLanguage('ur-PK');
+    live.set({
+      sorted: { 'psx:change:desc': ['OGDC'] },
+      tickers: { OGDC: ticker('OGDC', '1.00', '+1.00%') },
+    });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    expect(await screen.findByText('آئل اینڈ گیس ڈیولپمنٹ کمپنی')).toBeTruthy();
+    expect(screen.getByTestId('tab-psx').textContent).toBe('PSX حصص');
+  });
+});
+
+describe('Home markets section', () => {
+  it('shows the four index cards and the movers of the chosen hot list', async () => {
+    live.set({
+      tickers: { KSE100: ticker('KSE100', '118,250.40', '+0.85%'), HBL: ticker('HBL', '150.10', '+2.50%') },
+    });
+    renderAt('/', <HomeMarkets />);
+    const cards = screen.getAllByTestId('index-card');
+    expect(cards.map((c) => c.getAttribute('data-symbol'))).toEqual(['KSE100', 'KSE30', 'KMI30', 'ALLSHR']);
+    expect(within(cards[0]!).getByText('118,250.40')).toBeTruthy();
+    const movers = await screen.findByTestId('movers-list');
+    expect(
+      within(movers)
+        .getAllByTestId('quote-row')
+        .map((r) => r.getAttribute('data-symbol')),
+    ).toEqual(['HBL', 'OGDC']);
+    expect(calls.some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
+    fireEvent.click(screen.getByTestId('movers-losers'));
+    await waitFor(() => expect(calls.some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
+  });
+});
+
+describe('Search', () => {
+  it('searches after the typing pauses, shows live results and keeps the history', async () => {
+    live.set({ tickers: { OGDC: ticker('OGDC', '284.14', '-0.23%') } });
+    renderAt('/pages/stock/search', <SearchPage />);
+    const input = screen.getByTestId('search-input');
+    fireEvent.change(input, { target: { value: 'og' } });
+    fireEvent.change(input, { target: { value: 'ogdc' } });
+    const results = await screen.findByTestId('search-results');
+    expect(calls.filter((c) => c.startsWith('stock/search'))).toEqual(['stock/search?q=ogdc&limit=30']);
+    expect(within(results).getByText('284.14')).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.click(within(results).getByTestId('quote-row'));
+    expect(storage.get('searchHistoryData')).toEqual(['ogdc']);
+  });
+
+  it('lists the history latest first and clears it', async () => {
+    storage.set('searchHistoryData', ['HBL', 'OGDC']);
+    renderAt('/pages/stock/search', <SearchPage />);
+    const hist = screen.getByTestId('history');
+    expect(
+      within(hist)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['HBL', 'OGDC']);
+    fireEvent.click(screen.getByTestId('history-clear'));
+    expect(screen.queryByTestId('history')).toBeNull();
+    expect(storage.get('searchHistoryData')).toEqual([]);
+  });
+
+  it('says so when nothing matches', async () => {
+    answers['stock/search'] = [];
+    renderAt('/pages/stock/search', <SearchPage />);
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'zzz' } });
+    expect((await screen.findByTestId('search-empty')).textContent).toContain('zzz');
+  });
+});
