@@ -101,12 +101,16 @@ export class MarketService implements MarketApi {
       }).subscribe((r) => this.onPoll(r)),
     );
     this.subs.add(
-      liveness({ socketUp$: up$, messages$, pingMs: cfg.pingMs, livenessMs: cfg.livenessMs }).subscribe(
-        (e) => {
-          if (e === 'ping') this.socket?.send({ op: 'ping', t: this.deps.now() });
-          else this.socket?.reconnect();
-        },
-      ),
+      liveness({
+        socketUp$: up$,
+        messages$,
+        pingMs: cfg.pingMs,
+        livenessMs: cfg.livenessMs,
+        now: this.deps.now,
+      }).subscribe((e) => {
+        if (e === 'ping') this.socket?.send({ op: 'ping', t: this.deps.now() });
+        else this.socket?.reconnect();
+      }),
     );
     this.subs.add(flushClock(paused$, cfg.tickerFlushMs).subscribe(() => this.flushTickers()));
     this.subs.add(flushClock(paused$, cfg.bookFlushMs).subscribe(() => this.flushSlow()));
