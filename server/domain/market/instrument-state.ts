@@ -40,6 +40,8 @@ export interface LiveState {
   trades: Trade[];
   lastTradeId: number;
   lastStep: number;
+  /** minute of the last closeStaleBars check: bars only close on minute boundaries */
+  checkedMinute: number;
 }
 
 export function newState(
@@ -66,6 +68,7 @@ export function newState(
     trades: [],
     lastTradeId: 0,
     lastStep: now,
+    checkedMinute: 0,
   };
   s.band = bandFor(s);
   return s;
@@ -84,6 +87,10 @@ export function rollDay(s: LiveState, ts: number): void {
 
 /** Closes live bars whose period ended before ts (no trade arrived to close them). */
 export function closeStaleBars(s: LiveState, ts: number): void {
+  // Every interval's boundaries (days and weeks in Karachi too) fall on whole minutes.
+  const minute = Math.floor(ts / 60_000);
+  if (minute === s.checkedMinute) return;
+  s.checkedMinute = minute;
   for (const iv of INTERVALS) {
     const b = s.bars.get(iv);
     if (!b || b.t === barStart(ts, iv)) continue;

@@ -10,7 +10,8 @@ import type { Rng } from './prng.ts';
 import type { MarketStore } from './store.ts';
 import type { SimInstrument } from './universe.ts';
 
-const FROM_MINUTES: readonly Interval[] = ['5m', '15m', '30m', '1h', '4h'];
+// '1m' too: stop() persists the unfinished minute, which a restart within that minute continues.
+const FROM_MINUTES: readonly Interval[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
 const RECENT_PRINTS = 30;
 
 export function bookParamsOf(s: LiveState): BookParams {

@@ -166,7 +166,7 @@ export class SimulatedMarket implements MarketSource {
   step(): void {
     const ts = this.clock();
     const psxSt = psxState(ts, this.opts.alwaysOpen);
-    const changed: LiveState[] = [];
+    const changed = new Set<LiveState>();
     const newTrades = new Map<LiveState, Trade[]>();
     const flow = new Map<LiveState, { v: number; q: bigint }>();
     let psxMoved = false;
@@ -176,7 +176,7 @@ export class SimulatedMarket implements MarketSource {
       if (st === 'closed' || st === 'break') continue;
       if (s.dayStart !== pktDayStart(ts)) {
         rollDay(s, ts);
-        changed.push(s);
+        changed.add(s);
       }
       if (st !== 'open' || this.rng.next() > ACTIVITY[s.ins.market]) {
         s.lastStep = ts;
@@ -185,7 +185,7 @@ export class SimulatedMarket implements MarketSource {
       const f = { v: 0, q: 0n };
       newTrades.set(s, this.trade(s, ts, f));
       flow.set(s, f);
-      if (!changed.includes(s)) changed.push(s);
+      changed.add(s);
       if (s.ins.market === 'psx') psxMoved = true;
     }
     for (const idx of this.byMarket.index) {
@@ -193,11 +193,11 @@ export class SimulatedMarket implements MarketSource {
       if (psxSt === 'closed' || psxSt === 'break') continue;
       if (idx.dayStart !== pktDayStart(ts)) {
         rollDay(idx, ts);
-        changed.push(idx);
+        changed.add(idx);
       }
       if (psxSt === 'open' && psxMoved) {
         this.moveIndex(idx, ts, flow);
-        if (!changed.includes(idx)) changed.push(idx);
+        changed.add(idx);
       }
     }
     this.flush(false);
@@ -205,7 +205,7 @@ export class SimulatedMarket implements MarketSource {
       this.lastPruneDay = pktDayStart(ts);
       this.store.prune1m(pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000));
     }
-    this.emit(ts, psxSt, changed, newTrades);
+    this.emit(ts, psxSt, [...changed], newTrades);
   }
 
   private trade(s: LiveState, ts: number, flow: { v: number; q: bigint }): Trade[] {

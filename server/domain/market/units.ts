@@ -15,11 +15,12 @@ export function toUnits(s: string, decimals: number): number {
 /** 27050 with 2 decimals → '270.50'. Works for number or bigint units. */
 export function fmtUnits(units: number | bigint, decimals: number): string {
   const neg = units < 0;
-  const abs = (neg ? -BigInt(units) : BigInt(units)).toString();
+  // Safe integers format without BigInt (this is the hottest function of the tick loop).
+  const abs = typeof units === 'number' ? String(Math.abs(units)) : (neg ? -units : units).toString();
   if (decimals === 0) return (neg ? '-' : '') + abs;
-  const padded = abs.padStart(decimals + 1, '0');
-  const int = padded.slice(0, padded.length - decimals);
-  return `${neg ? '-' : ''}${int}.${padded.slice(padded.length - decimals)}`;
+  const padded = abs.length > decimals ? abs : abs.padStart(decimals + 1, '0');
+  const cut = padded.length - decimals;
+  return `${neg ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
 }
 
 /** Percent change with 2 decimals, rounded half away from zero, computed in integers: (p - ref) / ref. */
