@@ -244,6 +244,21 @@ describe('market service: flapping socket', () => {
   });
 });
 
+describe('market service: liveness', () => {
+  it('pings while up and redials a link that went silent', async () => {
+    const h = createHarness();
+    h.socket().open();
+    h.socket().push(snap('tickers:psx', 1, []));
+    h.socket().takeOps('sub');
+    await h.advance(5000);
+    expect(h.socket().sent.some((m) => m.op === 'ping')).toBe(true);
+    expect(h.socket().reconnects).toBe(0);
+    await h.advance(11_000);
+    expect(h.socket().reconnects).toBe(1);
+    expect(h.service.status().state).not.toBe('live');
+  });
+});
+
 describe('market service: page visibility', () => {
   it('pauses flushes while hidden, releases channels, and resyncs from fresh snaps before flushing', async () => {
     const h = createHarness();

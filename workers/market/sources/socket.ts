@@ -19,14 +19,16 @@ export type SocketFactory = (url: string, emit: (e: SocketEvent) => void) => Fee
 export interface PartySocketOptions {
   /** A WebSocket constructor (tests in Node pass `ws`). */
   WebSocket?: unknown;
+  /** Back-off ceiling between reconnect attempts (default 8 s). */
+  maxReconnectionDelay?: number;
 }
 
 export function partySocketFactory(extra: PartySocketOptions = {}): SocketFactory {
   return (url, emit) => {
     const ws = new ReconnectingWebSocket(url, [], {
       ...(extra.WebSocket ? { WebSocket: extra.WebSocket } : {}),
-      minReconnectionDelay: 500,
-      maxReconnectionDelay: 8000,
+      minReconnectionDelay: Math.min(500, extra.maxReconnectionDelay ?? 500),
+      maxReconnectionDelay: extra.maxReconnectionDelay ?? 8000,
       reconnectionDelayGrowFactor: 1.6,
       connectionTimeout: 3000,
       // Nothing is queued while closed: a queued `sub` would duplicate the full resubscribe on open.
