@@ -41,6 +41,12 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'common.companyIntroduction': () => import('../features/info/company-page.tsx'),
   'common.privacyPolicy': () => import('../features/info/privacy-page.tsx'),
   'common.disclaimer': () => import('../features/info/disclaimer-page.tsx'),
+  'tabbar.markets': () => import('../features/markets/markets-page.tsx'),
+  'stock.search': () => import('../features/markets/search-page.tsx'),
+  'stock.list': () => import('../features/markets/hot-list-page.tsx'),
+  'stock.index': () => import('../features/markets/indices-page.tsx'),
+  'stock.stockKline': () => import('../features/markets/stock-kline-page.tsx'),
+  'coin.coinKline': () => import('../features/markets/coin-kline-page.tsx'),
 };
 
 /**

@@ -20,10 +20,10 @@ import {
   IconTrade,
   IconWithdraw,
   IconSwap,
-  IconHourglass,
 } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { HomeMarkets } from '../../features/markets/home-markets.tsx';
 import { AccountTypeBadge } from '../../features/account/account-switch.tsx';
 import { KycBadge } from '../../features/account/kyc-badge.tsx';
 import { accountTypeAtom, isLoggedInAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
@@ -110,16 +110,7 @@ export default function HomePage() {
           ))}
         </nav>
 
-        <h2 className="section-title">{t('home:markets.title')}</h2>
-        <div className="card soon-card" data-testid="markets-coming-soon">
-          <span className="soon-card__icon">
-            <IconHourglass />
-          </span>
-          <div>
-            <p className="soon-card__title">{t('home:markets.soonTitle')}</p>
-            <p className="muted small">{t('home:markets.soonText')}</p>
-          </div>
-        </div>
+        <HomeMarkets />
 
         <Link className="card soon-card" to={routeTo('news.list')}>
           <span className="soon-card__icon">

@@ -8,7 +8,8 @@ import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState, SkeletonRows } from './components/list-state.tsx';
 import { IconSearch, IconTrash } from './components/market-icons.tsx';
 import { QuoteRow } from './components/quote-row.tsx';
-import { rememberInstruments } from './instruments.ts';
+import { rememberInstruments, useInstruments } from './instruments.ts';
+import { useHotList } from './home-markets.tsx';
 import { useMarketSubscription } from './live.ts';
 import { searchStocks } from './markets-api.ts';
 import { clearHistory, loadHistory, rememberSearch } from './search-history.ts';
@@ -18,6 +19,28 @@ import './markets.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Results = { q: string; list: Quote[] | null } | undefined;
+
+const POPULAR = 8;
+
+/** Before anything is typed: the most active stocks, live, as one-tap shortcuts. */
+function Popular() {
+  const { t } = useTranslation();
+  const symbols = useHotList('active', POPULAR);
+  const instruments = useInstruments();
+  useMarketSubscription(symbols ?? []);
+  if (!symbols || symbols.length === 0) return null;
+  return (
+    <div className="search-popular" data-testid="search-popular">
+      <div className="search-results__head">
+        <h2 className="section-title">{t('markets:search.popular')}</h2>
+        <FeedBadge />
+      </div>
+      {symbols.map((s) => (
+        <QuoteRow key={s} symbol={s} inst={instruments[s]} />
+      ))}
+    </div>
+  );
+}
 
 export default function SearchPage() {
   const { t } = useTranslation();
@@ -100,6 +123,7 @@ export default function SearchPage() {
           ) : (
             <p className="muted small search-hint">{t('markets:search.hint')}</p>
           )}
+          <Popular />
         </section>
       ) : shown === undefined ? (
         <SkeletonRows count={5} />

@@ -130,10 +130,13 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
         crosshairMarkerVisible: false,
       });
       lines.main = data.main.map((_, i) => chart.addSeries(LineSeries, opts(i), 0));
+      // Volume reads as 1.2M on its scale, not 1200000.00.
+      const isVol = data.sub[0]?.name === 'vol';
+      const fmt = isVol ? { priceFormat: { type: 'volume' as const } } : {};
       lines.sub = data.sub.map((l, i) =>
         isHistogramLine(l.name)
-          ? chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1)
-          : chart.addSeries(LineSeries, opts(i), 1),
+          ? chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, ...fmt }, 1)
+          : chart.addSeries(LineSeries, { ...opts(i), ...fmt }, 1),
       );
       lines.key = key;
       const panes = chart.panes();

@@ -21,7 +21,7 @@ import {
   type SubIndicator,
 } from './chart-prefs.ts';
 import { IndicatorBar, IntervalBar } from './chart-toolbar.tsx';
-import { KlineSummary } from './kline-summary.tsx';
+import { KlineSummary, SessionBadge } from './kline-summary.tsx';
 import { OrderBook } from './order-book.tsx';
 import { TradesTape } from './trades-tape.tsx';
 import { WatchStar } from './watch-star.tsx';
@@ -73,7 +73,10 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
       <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
       <div className="kl-titlebar">
         <span className="kl-titlebar__name">{displayName(inst, i18n.language)}</span>
-        <FeedBadge />
+        <span className="kl-titlebar__badges">
+          <SessionBadge symbol={symbol} />
+          <FeedBadge />
+        </span>
       </div>
       <KlineSummary symbol={symbol} info={info} />
       <IntervalBar interval={interval} onInterval={setInterval} />

@@ -16,6 +16,14 @@ function Stat({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
+/** The trading session (pre-open, open, break, closed) as a small badge. */
+export function SessionBadge({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const tk = useTicker(symbol);
+  if (!tk) return null;
+  return <span className={`kl-session kl-session--${tk.session}`}>{t(`markets:session.${tk.session}`)}</span>;
+}
+
 export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo | undefined }) {
   const { t } = useTranslation();
   const tk = useTicker(symbol);
@@ -34,9 +42,6 @@ export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo
           <Num>{tk?.change ?? ''}</Num>
           <Num>{tk?.changePct ?? ''}</Num>
         </span>
-        {tk && (
-          <span className={`kl-session kl-session--${tk.session}`}>{t(`markets:session.${tk.session}`)}</span>
-        )}
       </div>
       <div className="kl-stats">
         <Stat label={t('markets:kline.high')} value={tk?.high} />
