@@ -19,7 +19,8 @@ function SortButton({
     <button
       type="button"
       className={`sort-btn ${className}${active ? ' is-active' : ''}`}
-      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      aria-pressed={active}
+      data-dir={active ? sort.dir : undefined}
       aria-label={`${t(`markets:sort.${k}`)}${active ? ` (${t(`markets:sort.${sort.dir}`)})` : ''}`}
       data-testid={`sort-${k}`}
       onClick={() => onSort(k)}

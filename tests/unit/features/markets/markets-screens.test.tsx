@@ -110,7 +110,8 @@ describe('Markets screen', () => {
     expect(live.sortCalls.at(-1)).toBe('psx:volume:desc');
     fireEvent.click(screen.getByTestId('sort-volume'));
     expect(live.sortCalls.at(-1)).toBe('psx:volume:asc');
-    expect(screen.getByTestId('sort-volume').getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByTestId('sort-volume').getAttribute('data-dir')).toBe('asc');
+    expect(screen.getByTestId('sort-volume').getAttribute('aria-label')).toBe('Volume (ascending)');
     fireEvent.click(screen.getByTestId('sort-name'));
     expect(live.sortCalls.at(-1)).toBe('psx:name:asc');
   });

@@ -1,0 +1,181 @@
+// The market screens in Chromium at 360×800 against the real server (simulator, WebSocket feed, worker):
+// Markets shows prices that change and a live badge; Home shows the four indices; search finds OGDC and
+// remembers it; its k-line draws on a canvas with the order book and tape moving; a logged-in user's star
+// puts the stock in the Watchlist tab. axe finds no serious or critical violations on Markets or the k-line.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { latestCaptchaAnswer } from './support/captcha.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+
+async function axeSeriousOrCritical(p: Page, include: string): Promise<string[]> {
+  // Price flashes are 0.6 s tints; judge the resting colours (the app honours reduced motion).
+  await p.emulateMedia({ reducedMotion: 'reduce' });
+  const res = await new AxeBuilder({ page: p }).include(include).analyze();
+  await p.emulateMedia({ reducedMotion: 'no-preference' });
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Text of the first `n` visible row prices, keyed by symbol. */
+async function rowPrices(p: Page, n = 12): Promise<Record<string, string>> {
+  return p.evaluate((max) => {
+    const out: Record<string, string> = {};
+    for (const row of [...document.querySelectorAll('[data-testid=quote-row]')].slice(0, max)) {
+      out[row.getAttribute('data-symbol') ?? ''] = row.querySelector('.quote-row__price')?.textContent ?? '';
+    }
+    return out;
+  }, n);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await phoneContext(browser, 'en-US');
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
+  });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A failed request is reported below with its URL.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('market screens (360×800)', () => {
+  it('Markets lists PSX stocks whose prices change live, with a live badge', async () => {
+    await page.goto(`${server.url}/pages/tabbar/markets`);
+    await page.getByTestId('quote-row').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('feed-badge').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('live');
+    const before = await rowPrices(page);
+    expect(Object.keys(before).length).toBeGreaterThanOrEqual(8);
+    expect(Object.values(before).every((p) => /^[\d,]+\.\d+$/.test(p))).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = await rowPrices(page);
+          return Object.keys(now).filter((s) => before[s] !== undefined && now[s] !== before[s]).length;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    expect(await axeSeriousOrCritical(page, '.markets-page')).toEqual([]);
+  });
+
+  it('sorts by name and switches to crypto pairs', async () => {
+    await page.getByTestId('sort-name').click();
+    await expect
+      .poll(async () => {
+        const syms = Object.keys(await rowPrices(page, 6));
+        return syms.length > 1 && syms.every((s, i) => i === 0 || syms[i - 1]!.localeCompare(s) <= 0);
+      })
+      .toBe(true);
+    await page.getByTestId('tab-crypto').click();
+    await expect
+      .poll(async () => Object.keys(await rowPrices(page, 3)).every((s) => s.endsWith('USDT')))
+      .toBe(true);
+  });
+
+  it('Home shows the four PSX indices live', async () => {
+    await page.goto(`${server.url}/pages/tabbar/home`);
+    const cards = page.getByTestId('index-card');
+    await expect.poll(() => cards.count()).toBe(4);
+    await expect
+      .poll(() => cards.locator('.index-card__price').allTextContents(), { timeout: 15_000 })
+      .toEqual([
+        expect.stringMatching(/\d/),
+        expect.stringMatching(/\d/),
+        expect.stringMatching(/\d/),
+        expect.stringMatching(/\d/),
+      ]);
+  });
+
+  it('searches OGDC, keeps it in the history and opens its k-line with chart, book and tape', async () => {
+    await page.goto(`${server.url}/pages/stock/search`);
+    await page.getByTestId('search-input').fill('OGDC');
+    const hit = page.getByTestId('search-results').locator('[data-symbol="OGDC"]');
+    await hit.waitFor();
+    await hit.click();
+    await page.waitForURL(/\/pages\/stock\/stockKline\?symbol=OGDC/);
+    expect(await page.evaluate(() => localStorage.getItem('searchHistoryData'))).toContain('OGDC');
+
+    await page.getByTestId('kline-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('kline-price').textContent(), { timeout: 15_000 }).toMatch(/\d/);
+    await expect
+      .poll(() => page.getByTestId('book-bids').locator('li').count(), { timeout: 15_000 })
+      .toBeGreaterThan(3);
+    expect(await page.getByTestId('book-asks').locator('li').count()).toBeGreaterThan(3);
+    // The chart stays left-to-right inside the page.
+    expect(await page.locator('.kl-chart-box').getAttribute('dir')).toBe('ltr');
+
+    await page.getByTestId('iv-1d').click();
+    await page.getByTestId('sub-MACD').click();
+    expect(await page.evaluate(() => localStorage.getItem('subInd'))).toContain('MACD');
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    await expect
+      .poll(() => page.getByTestId('trades-tape').locator('li').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await axeSeriousOrCritical(page, '[data-testid=kline-page]')).toEqual([]);
+  });
+
+  it('opens a coin k-line', async () => {
+    await page.goto(`${server.url}/pages/coin/coinKline?symbol=BTCUSDT`);
+    await page.getByTestId('kline-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('.app-header__title').textContent()).toBe('BTC/USDT');
+  });
+
+  it('a logged-in star puts the stock in the Watchlist tab', async () => {
+    const api = `${server.url}/api/`;
+    const cap = (await (await fetch(`${api}common/captcha`)).json()) as { data: { captchaId: string } };
+    const body = new URLSearchParams({
+      areaCode: '+92',
+      phone: `3${String(Date.now()).slice(-9)}`,
+      password: 'Karachi#2026',
+      password2: 'Karachi#2026',
+      captchaId: cap.data.captchaId,
+      captcha: latestCaptchaAnswer(server.dataDir),
+      agree: '1',
+    });
+    const reg = (await (
+      await fetch(`${api}user/register`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    ).json()) as { code: number; data: { token: string } };
+    expect(reg.code).toBe(0);
+    await page.evaluate((token) => localStorage.setItem('userToken', token), reg.data.token);
+
+    await page.goto(`${server.url}/pages/stock/stockKline?symbol=HBL`);
+    const star = page.getByTestId('watch-star');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await page.goto(`${server.url}/pages/tabbar/markets?tab=watch`);
+    await expect.poll(async () => Object.keys(await rowPrices(page)), { timeout: 10_000 }).toEqual(['HBL']);
+  });
+
+  it('logged no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
