@@ -1,7 +1,8 @@
 // Indices (/pages/stock/index): the PSX indices as live cards; below, the chosen index's constituents live.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { routeTo } from '../../shared/routing/paths.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
@@ -43,28 +44,24 @@ export default function IndicesPage() {
       <div className="page__body">
         <div className="index-grid">
           {INDICES.map((s) => (
-            <IndexCard key={s} symbol={s} inst={instruments[s]} />
-          ))}
-        </div>
-        <div className="mk-chips" role="tablist" aria-label={t('markets:indices.constituents')}>
-          {INDICES.map((s) => (
-            <button
+            <IndexCard
               key={s}
-              type="button"
-              role="tab"
-              aria-selected={sel === s}
-              className={`mk-chip${sel === s ? ' is-active' : ''}`}
-              onClick={() => setParams({ symbol: s }, { replace: true })}
-            >
-              {displayName(instruments[s], i18n.language) || s}
-            </button>
+              symbol={s}
+              inst={instruments[s]}
+              selected={s === sel}
+              onSelect={(sym) => setParams({ symbol: sym }, { replace: true })}
+            />
           ))}
         </div>
         <div className="home-markets__head">
           <h2 className="section-title">
-            {t('markets:indices.constituents')} {list && <Num>({list.length})</Num>}
+            {displayName(instruments[sel], i18n.language) || sel}{' '}
+            {list && <Num className="muted">({list.length})</Num>}
           </h2>
           <FeedBadge />
+          <Link className="home-markets__more" to={routeTo('stock.stockKline', { symbol: sel })}>
+            {t('markets:indices.chart')}
+          </Link>
         </div>
       </div>
       {list === undefined ? (

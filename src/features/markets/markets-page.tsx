@@ -41,6 +41,19 @@ function MarketTabList({ market, sort }: { market: Market; sort: SortState }) {
   return <QuoteList symbols={symbols} testId={`list-${market}`} />;
 }
 
+/** The watchlist in the worker's per-market orders; members not yet in any sorted list go last, by name. */
+export function watchOrder(
+  w: { stocks: readonly string[]; coins: readonly string[] },
+  sorted: readonly (readonly string[] | undefined)[],
+  name: (s: string) => string,
+  sort: SortState,
+): string[] {
+  const members = new Set([...w.stocks, ...w.coins]);
+  const out: string[] = [];
+  for (const list of sorted) for (const s of list ?? []) if (members.delete(s)) out.push(s);
+  return [...out, ...sortByName([...members], name, sort.dir)];
+}
+
 function WatchTabList({ sort }: { sort: SortState }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -50,12 +63,15 @@ function WatchTabList({ sort }: { sort: SortState }) {
   useEffect(() => {
     if (loggedIn) void loadWatchlist().then((ok) => setFailed(!ok));
   }, [loggedIn]);
-  // The worker sorts per market; a watchlist mixes markets, so it keeps the user's order except by name.
-  const symbols = useMemo(() => {
-    const all = [...w.stocks, ...w.coins];
-    if (sort.key !== 'name') return all;
-    return sortByName(all, (s) => displayName(instruments[s], i18n.language) || s, sort.dir);
-  }, [w, sort, instruments, i18n.language]);
+  // The worker sorts each market; the watchlist takes those orders filtered to its members (stocks and
+  // indices first, then coins), so every column sorts here too without any arithmetic on this thread.
+  const psx = useSortedSymbols('psx', sort.key, sort.dir);
+  const idx = useSortedSymbols('index', sort.key, sort.dir);
+  const crypto = useSortedSymbols('crypto', sort.key, sort.dir);
+  const symbols = useMemo(
+    () => watchOrder(w, [psx, idx, crypto], (s) => displayName(instruments[s], i18n.language) || s, sort),
+    [w, psx, idx, crypto, instruments, i18n.language, sort],
+  );
   if (!loggedIn)
     return (
       <ListState

@@ -7,18 +7,22 @@ import { displayName } from '../instruments.ts';
 import { useTicker } from '../live.ts';
 import { flashClass, klineHref } from './quote-row.tsx';
 
-export function IndexCard({ symbol, inst }: { symbol: string; inst: Instrument | undefined }) {
-  const { i18n } = useTranslation();
+interface IndexCardProps {
+  symbol: string;
+  inst: Instrument | undefined;
+  /** When given, the card selects (the indices page) instead of opening the k-line. */
+  onSelect?: (symbol: string) => void;
+  selected?: boolean;
+}
+
+export function IndexCard({ symbol, inst, onSelect, selected }: IndexCardProps) {
+  const { t, i18n } = useTranslation();
   const tk = useTicker(symbol);
   const dir = tk?.dir ?? 'flat';
-  return (
-    <Link
-      className={`index-card index-card--${dir}`}
-      to={klineHref(symbol, inst)}
-      data-testid="index-card"
-      data-symbol={symbol}
-    >
-      <span className="index-card__name">{displayName(inst, i18n.language) || symbol}</span>
+  const name = displayName(inst, i18n.language) || symbol;
+  const body = (
+    <>
+      <span className="index-card__name">{name}</span>
       <span className={`index-card__price ${dir}${flashClass(tk?.flash, tk?.flashSeq)}`}>
         <Num>{tk?.price ?? '--'}</Num>
       </span>
@@ -26,6 +30,26 @@ export function IndexCard({ symbol, inst }: { symbol: string; inst: Instrument |
         <Num>{tk?.change ?? '--'}</Num>
         <Num>{tk?.changePct ?? ''}</Num>
       </span>
+    </>
+  );
+  const cls = `index-card index-card--${dir}${selected ? ' is-selected' : ''}`;
+  if (onSelect)
+    return (
+      <button
+        type="button"
+        className={cls}
+        aria-pressed={selected}
+        aria-label={t('markets:indices.select', { name })}
+        data-testid="index-card"
+        data-symbol={symbol}
+        onClick={() => onSelect(symbol)}
+      >
+        {body}
+      </button>
+    );
+  return (
+    <Link className={cls} to={klineHref(symbol, inst)} data-testid="index-card" data-symbol={symbol}>
+      {body}
     </Link>
   );
 }

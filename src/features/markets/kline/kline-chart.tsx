@@ -78,6 +78,8 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
         timeVisible: true,
         secondsVisible: false,
         rightOffset: 3,
+        // No empty space before the first bar: reaching it is what pages older history in.
+        fixLeftEdge: true,
       },
       crosshair: { mode: CrosshairMode.Normal },
       localization: { locale: 'en-US' },

@@ -65,3 +65,19 @@ describe('search history', () => {
     expect(loadHistory()).toEqual([]);
   });
 });
+
+describe('watchlist order', async () => {
+  const { watchOrder } = await import('../../../../src/features/markets/markets-page.tsx');
+  it("follows the worker's per-market order, stocks before coins, unknown members last by name", () => {
+    const w = { stocks: ['OGDC', 'HBL', 'ZZZ', 'AAA'], coins: ['BTCUSDT', 'ETHUSDT'] };
+    const sorted = [['LUCK', 'HBL', 'OGDC'], undefined, ['ETHUSDT', 'SOLUSDT', 'BTCUSDT']];
+    expect(watchOrder(w, sorted, (s) => s, { key: 'change', dir: 'desc' })).toEqual([
+      'HBL',
+      'OGDC',
+      'ETHUSDT',
+      'BTCUSDT',
+      'ZZZ',
+      'AAA',
+    ]);
+  });
+});
