@@ -40,7 +40,8 @@ async function openDrawer(p: Page): Promise<void> {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  context = await phoneContext(browser);
+  // Reduced motion: axe then judges colours at rest, not halfway through a price flash.
+  context = await phoneContext(browser, 'ur-PK', { reducedMotion: 'reduce' });
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -13,7 +13,8 @@ export function hideLoader(): void {
 }
 
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role="progressbar" aria-label={label} />;
+  const { t } = useTranslation();
+  return <span className="spinner" role="progressbar" aria-label={label ?? t('common:loading')} />;
 }
 
 export function LoaderHost() {

@@ -25,8 +25,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
-export async function phoneContext(browser: Browser, locale = 'ur-PK'): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  locale = 'ur-PK',
+  opts: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
     viewport: { width: 360, height: 800 },
     deviceScaleFactor: 2,
     isMobile: true,
