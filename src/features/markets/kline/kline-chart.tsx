@@ -2,7 +2,7 @@
 // pane, the sub indicator (volume bars, MACD, RSI, KDJ) in a second pane. Live ticks update only the last
 // bar; a full setData happens on load, on interval/indicator change and when older history is paged in
 // (scrolling near the left edge asks the bridge for the previous page).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CandlestickSeries,
@@ -14,6 +14,7 @@ import {
   type IChartApi,
   type ISeriesApi,
   type LogicalRange,
+  type MouseEventParams,
 } from 'lightweight-charts';
 import type { Interval } from '../../../../workers/protocol/market.ts';
 import { useChartData } from './use-chart-data.ts';
@@ -28,6 +29,7 @@ import {
   themeColors,
 } from './chart-series.ts';
 import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
+import { ChartLegend } from './chart-legend.tsx';
 
 type LineApi = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 
@@ -56,12 +58,13 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const linesRef = useRef<{ main: LineApi[]; sub: LineApi[]; key: string }>({ main: [], sub: [], key: '' });
   const shownRef = useRef<{ id: string; len: number; version: number }>({ id: '', len: 0, version: -1 });
-  const colors = useRef(themeColors());
+  const [colors] = useState(themeColors);
+  const [hover, setHover] = useState<number | null>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const c = colors.current;
+    const c = colors;
     const chart = createChart(el, {
       autoSize: true,
       layout: {
@@ -91,15 +94,20 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       wickDownColor: c.down,
       borderVisible: false,
     });
+    // Head-room for the indicator legend above the highest candle.
+    candleRef.current.priceScale().applyOptions({ scaleMargins: { top: 0.16, bottom: 0.04 } });
     chartRef.current = chart;
+    const onMove = (p: MouseEventParams) => setHover(p.logical ?? null);
+    chart.subscribeCrosshairMove(onMove);
     return () => {
+      chart.unsubscribeCrosshairMove(onMove);
       chart.remove();
       chartRef.current = null;
       candleRef.current = null;
       linesRef.current = { main: [], sub: [], key: '' };
       shownRef.current = { id: '', len: 0, version: -1 };
     };
-  }, []);
+  }, [colors]);
 
   useEffect(() => {
     candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
@@ -118,7 +126,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       }
       return;
     }
-    const c = colors.current;
+    const c = colors;
     const key = `${data.main.map((l) => l.name).join()}|${data.sub.map((l) => l.name).join()}`;
     const lines = linesRef.current;
     const rebuilt = lines.key !== key;
@@ -177,7 +185,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       }
     }
     shownRef.current = { id, len: n, version: data.version };
-  }, [data, symbol, interval]);
+  }, [data, symbol, interval, colors]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -211,6 +219,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       aria-label={t('markets:kline.chart', { symbol })}
       data-testid="kline-chart"
     >
+      {data && <ChartLegend data={data} index={hover} colors={colors.lines} precision={precision} />}
       {!data && (
         <div className="kl-chart--loading">
           {status === 'error' ? t('markets:state.error') : t('markets:kline.chartLoading')}

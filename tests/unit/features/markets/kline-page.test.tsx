@@ -20,6 +20,7 @@ interface FakeSeries {
   setData(d: unknown[]): void;
   update(p: unknown): void;
   applyOptions(): void;
+  priceScale(): { applyOptions(): void };
 }
 const chartLog = vi.hoisted(() => ({ series: [] as FakeSeries[], removed: 0, created: 0 }));
 
@@ -36,6 +37,7 @@ vi.mock('lightweight-charts', () => {
       this.updates.push(p);
     },
     applyOptions() {},
+    priceScale: () => ({ applyOptions() {} }),
   });
   return {
     CandlestickSeries: 'Candlestick',
@@ -56,6 +58,8 @@ vi.mock('lightweight-charts', () => {
           chartLog.series = chartLog.series.filter((x) => x !== s);
         },
         panes: () => [{ setStretchFactor() {} }, { setStretchFactor() {} }],
+        subscribeCrosshairMove() {},
+        unsubscribeCrosshairMove() {},
         timeScale: () => ({
           setVisibleLogicalRange() {},
           subscribeVisibleLogicalRangeChange() {},
@@ -134,6 +138,9 @@ describe('k-line page', () => {
     expect(hist).toHaveLength(1);
     expect(hist[0]!.pane).toBe(1);
     expect(screen.getByTestId('kline-price').textContent).toBe('284.14');
+    // The legend shows the newest bar's averages: closes cycle 100..106, so MA5 of the last five is known.
+    const last5 = BARS.slice(-5).reduce((a, b) => a + b.close, 0) / 5;
+    expect(screen.getByTestId('legend-main').textContent).toContain(`MA5 ${last5.toFixed(2)}`);
 
     act(() => live.set({ bars: [...BARS.slice(0, 39), bar(39, 120)] }));
     const candle = byKind('Candlestick')[0]!;
