@@ -15,7 +15,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use node:crypto (server) or a seeded PRNG (simulator).' },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Use node:crypto (server) or a seeded PRNG (simulator).',
+        },
       ],
     },
   },
@@ -29,7 +32,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/workers/market/**'], message: 'The app reaches the worker only through src/market/, and never imports server code.' },
+            {
+              group: ['**/server/**', '**/workers/market/**'],
+              message: 'The app reaches the worker only through src/market/, and never imports server code.',
+            },
           ],
         },
       ],
@@ -40,7 +46,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**', '**/market/**'], message: 'shared/ must not import features, app or market.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/market/**'],
+              message: 'shared/ must not import features, app or market.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +65,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/app/**'], message: 'Features do not import app/; app composes features.' },
-            { group: ['**/workers/market/**', 'comlink'], message: 'Market data comes from src/market/ only.' },
+            {
+              group: ['**/workers/market/**', 'comlink'],
+              message: 'Market data comes from src/market/ only.',
+            },
           ],
         },
       ],
@@ -62,11 +78,21 @@ export default tseslint.config(
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**'], message: 'The worker is its own program.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/server/**'], message: 'The worker is its own program.' }] },
+      ],
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{mjs,ts}', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{js,ts}', '.ci/**'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{mjs,ts}',
+      'tests/**/*.{ts,tsx}',
+      'bench/**/*.ts',
+      '*.config.{js,ts}',
+      '.ci/**',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -6,8 +6,20 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status || 1);
 };
-run('npx', ['vitest', 'bench', '--run', '--project', 'unit', '--dir', 'bench', '--outputJson', 'bench/results/calc.json']);
-const browserBenches = existsSync('bench/browser') ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts')) : [];
+run('npx', [
+  'vitest',
+  'bench',
+  '--run',
+  '--project',
+  'unit',
+  '--dir',
+  'bench',
+  '--outputJson',
+  'bench/results/calc.json',
+]);
+const browserBenches = existsSync('bench/browser')
+  ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts'))
+  : [];
 if (browserBenches.length) {
   run('node', ['scripts/ensure-chromium.mjs']);
   run('npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+);
 const found = candidates.find((p) => existsSync(p));
 if (found) process.exit(0);
 
@@ -11,9 +13,12 @@ const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
   console.log('Chromium not found: installing Debian package "chromium" …');
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core', {
-      stdio: 'inherit',
-    });
+    execSync(
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core',
+      {
+        stdio: 'inherit',
+      },
+    );
   } catch {
     console.error('apt-get could not install chromium.');
     process.exit(1);
