@@ -1,0 +1,157 @@
+// Wire types of stock trading (issue 4): orders, fills, positions, assets, funds records. Shared by the
+// server, the market worker (which computes live P&L) and the app. Money and quantities are decimal strings
+// (PKR with 2 decimals; share quantities are whole numbers); timestamps are epoch ms.
+import type { AccountType } from './api.ts';
+
+export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+/** pending = in progress (resting or not yet filled), partial = partially completed, filled = history, cancelled. */
+export type OrderStatus = 'pending' | 'partial' | 'filled' | 'cancelled' | 'rejected';
+
+/** Fees and taxes of an order (rates configurable on the server). */
+export interface FeeBreakdown {
+  /** broker commission */
+  commission: string;
+  /** Sindh sales tax on the commission */
+  sst: string;
+  /** capital value tax (buys) */
+  cvt: string;
+  /** CDC charges */
+  cdc: string;
+  /** exchange (PSX) fee */
+  exchange: string;
+  /** sum of the above */
+  total: string;
+}
+
+export interface StockOrder {
+  id: number;
+  clientOrderId: string;
+  accountType: AccountType;
+  symbol: string;
+  nameEn: string;
+  nameUr: string;
+  side: OrderSide;
+  type: OrderType;
+  /** limit price; '0' for market orders */
+  price: string;
+  qty: string;
+  filledQty: string;
+  /** average fill price ('0' before the first fill) */
+  avgPrice: string;
+  /** filled value qty × price, before fees */
+  amount: string;
+  fee: FeeBreakdown;
+  /** cash (buy) still frozen for the unfilled part */
+  frozen: string;
+  status: OrderStatus;
+  /** localised reason when rejected */
+  reason?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** POST stock/order/buy and stock/order/sell (form fields). */
+export interface PlaceOrderBody {
+  symbol: string;
+  type: OrderType;
+  qty: string;
+  /** required for limit orders */
+  price?: string;
+  /** client-generated id (UUID); a retried submit with the same id has one effect */
+  clientOrderId: string;
+  /** 6-digit transaction password */
+  tradePassword: string;
+}
+
+/** GET stock/order/preview (extension, documented in OpenAPI): fees and limits before confirming. */
+export interface OrderPreview {
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  price: string;
+  qty: string;
+  amount: string;
+  fee: FeeBreakdown;
+  /** buy: amount + fees; sell: amount − fees */
+  net: string;
+  available: string;
+  /** buy: maximum whole lots the available cash covers at `price` incl. fees; sell: available quantity */
+  maxQty: string;
+  lotSize: string;
+  limitUp: string;
+  limitDown: string;
+}
+
+/** GET stock/order/list?status=pending|partial|filled|cancelled&page&size */
+export interface OrderStatistics {
+  pending: number;
+  partial: number;
+  filled: number;
+  cancelled: number;
+  /** buy/sell turnover today */
+  buyAmountToday: string;
+  sellAmountToday: string;
+}
+
+/** A position as the server knows it (market value and P&L are recomputed live in the worker). */
+export interface Position {
+  symbol: string;
+  nameEn: string;
+  nameUr: string;
+  /** total shares held */
+  qty: string;
+  /** sellable now */
+  available: string;
+  /** bought today, locked until the next PSX trading day (T+1) */
+  locked: string;
+  /** average cost per share, fees included */
+  avgCost: string;
+  /** qty × avgCost */
+  cost: string;
+  /** server-side snapshot at answer time; the worker keeps these live */
+  lastPrice: string;
+  marketValue: string;
+  pnl: string;
+  pnlPct: string;
+}
+
+/** GET user/assets */
+export interface Assets {
+  accountType: AccountType;
+  currency: 'PKR';
+  /** available + frozen + market value of positions */
+  total: string;
+  available: string;
+  frozen: string;
+  marketValue: string;
+  floatingPnl: string;
+}
+
+export type TxType = 'deposit' | 'withdraw' | 'demo_grant' | 'buy' | 'sell' | 'fee' | 'freeze' | 'unfreeze';
+
+/** GET user/tx/record?type&page&size: one money movement of the account (funds detail). */
+export interface TxRecord {
+  id: number;
+  type: TxType;
+  /** signed change of the available balance */
+  amount: string;
+  /** available balance after the movement */
+  balance: string;
+  symbol?: string;
+  orderId?: number;
+  createdAt: number;
+}
+
+/** GET stock/income: realised + floating profit over the windows the spec names. */
+export interface Income {
+  today: string;
+  week: string;
+  month: string;
+  /** purchases (orders with buy fills) of the last 1 and 2 trading days */
+  purchasesLast1: StockOrder[];
+  purchasesLast2: StockOrder[];
+}
+
+// WebSocket private channel `account` (subscribe with the access token): snap = {orders: StockOrder[] (open),
+// positions: Position[], assets: Assets}; delta = {order?: StockOrder, positions?: Position[], assets?: Assets}.
