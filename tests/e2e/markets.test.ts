@@ -175,6 +175,21 @@ describe('market screens (360×800)', () => {
     await expect.poll(async () => Object.keys(await rowPrices(page)), { timeout: 10_000 }).toEqual(['HBL']);
   });
 
+  it('in Urdu: right-to-left with Urdu names, prices left-to-right', async () => {
+    const ur = await phoneContext(browser, 'ur-PK');
+    const p = await ur.newPage();
+    try {
+      await p.goto(`${server.url}/pages/tabbar/markets`);
+      await p.getByTestId('quote-row').first().waitFor();
+      expect(await p.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expect.poll(() => p.locator('.quote-row__name').first().textContent()).toMatch(/[\u0600-\u06FF]/);
+      expect(await p.locator('.quote-row__price bdi').first().getAttribute('dir')).toBe('ltr');
+      expect(await p.getByTestId('tab-psx').textContent()).toBe('PSX حصص');
+    } finally {
+      await ur.close();
+    }
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });
