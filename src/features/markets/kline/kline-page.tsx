@@ -8,7 +8,16 @@ import type { Interval, StockInfo } from '../../../../workers/protocol/market.ts
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { FeedBadge } from '../components/feed-badge.tsx';
-import { displayName, loadInstruments, rememberInstruments, useInstruments } from '../instruments.ts';
+import {
+  displayName,
+  instrumentsAtom,
+  loadInstruments,
+  rememberInstruments,
+  useInstruments,
+} from '../instruments.ts';
+import { appStore } from '../../../shared/state/jotai.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { IconSearch } from '../components/market-icons.tsx';
 import { useMarketSubscription } from '../live.ts';
 import { fetchStockInfo } from '../markets-api.ts';
 import {
@@ -42,17 +51,24 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const syms = useMemo(() => [symbol], [symbol]);
   useMarketSubscription(syms);
 
+  // null = the server does not know the symbol (its -1001 message was toasted); a network failure is not that.
+  const [missing, setMissing] = useState<string | null>(null);
   useEffect(() => {
-    if (kind === 'coin') {
-      void loadInstruments('crypto');
-      return;
-    }
     let live = true;
-    void fetchStockInfo(symbol).then((i) => {
-      if (!live || !i) return;
-      setInfo(i);
-      rememberInstruments([i]);
-    });
+    if (kind === 'coin') {
+      void loadInstruments('crypto').then((ok) => {
+        if (live && ok && !appStore.get(instrumentsAtom)[symbol]) setMissing(symbol);
+      });
+    } else {
+      fetchStockInfo(symbol)
+        .then((i) => {
+          if (!live) return;
+          if (!i) return setMissing(symbol);
+          setInfo(i);
+          rememberInstruments([i]);
+        })
+        .catch(() => undefined);
+    }
     return () => {
       live = false;
     };
@@ -64,10 +80,29 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
     setParams(next, { replace: true });
   };
   const title = kind === 'coin' && inst ? `${inst.base}/${inst.quote}` : symbol;
+  const isIndex = inst?.market === 'index';
+
+  if (missing === symbol)
+    return (
+      <div className="page" data-testid="kline-page">
+        <PageHeader title={symbol} />
+        <div className="page__body page__body--center">
+          <EmptyState
+            icon={<IconSearch size={40} />}
+            title={t('markets:kline.notFound')}
+            action={
+              <Link className="btn btn--primary" to={routeTo('stock.search')}>
+                {t('markets:search.title')}
+              </Link>
+            }
+          />
+        </div>
+      </div>
+    );
 
   return (
     <div
-      className={`page kline-page${kind === 'stock' ? ' kline-page--trade' : ''}`}
+      className={`page kline-page${kind === 'stock' && !isIndex ? ' kline-page--trade' : ''}`}
       data-testid="kline-page"
     >
       <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
@@ -105,22 +140,30 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
           />
         </Suspense>
       </div>
-      <div className="mk-tabs kl-tabs" role="tablist">
-        {(['book', 'trades'] as const).map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`markets:${id}.title`)}
-          </button>
-        ))}
-      </div>
-      {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
-      {kind === 'stock' && inst?.market !== 'index' && (
+      {isIndex ? (
+        <Link className="card kl-index-link" to={routeTo('stock.index', { symbol })}>
+          {t('markets:indices.constituents')}
+        </Link>
+      ) : (
+        <>
+          <div className="mk-tabs kl-tabs" role="tablist">
+            {(['book', 'trades'] as const).map((id) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
+                onClick={() => setTab(id)}
+              >
+                {t(`markets:${id}.title`)}
+              </button>
+            ))}
+          </div>
+          {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
+        </>
+      )}
+      {kind === 'stock' && !isIndex && (
         <div className="kl-actions">
           <Link className="btn btn--up" to={routeTo('stock.order', { symbol, side: 'buy' })}>
             {t('markets:kline.buy')}

@@ -97,9 +97,17 @@ beforeEach(() => {
   syncSessionFromStorage();
   storage.remove('mainInd');
   storage.remove('subInd');
+  const ogdc = {
+    symbol: 'OGDC',
+    nameEn: 'Oil & Gas Development Company',
+    nameUr: 'او جی ڈی سی',
+    market: 'psx',
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: '', data: null }))),
+    vi.fn(
+      async () => new Response(JSON.stringify({ code: 0, msg: '', data: { ...ogdc, priceDecimals: 2 } })),
+    ),
   );
   window.scrollTo = () => undefined;
 });
@@ -191,6 +199,41 @@ describe('k-line page', () => {
     expect(router.state.location.pathname).toBe('/pages/common/login');
     expect(router.state.location.search).toContain('redirect=');
     expect(appStore.get(toastAtom)?.msg).toBe('please log in first');
+  });
+
+  it('says so when the server does not know the symbol', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ code: -1001, msg: 'Unknown symbol: NOPE', data: null })),
+      ),
+    );
+    renderPage('/pages/stock/stockKline?symbol=NOPE');
+    expect(await screen.findByText('This symbol was not found')).toBeTruthy();
+    expect(screen.queryByTestId('kline-chart')).toBeNull();
+  });
+
+  it('shows an index without book, tape or trading, linking to its constituents', async () => {
+    const info = {
+      symbol: 'KSE100',
+      nameEn: 'KSE-100 Index',
+      nameUr: 'x',
+      market: 'index',
+      quote: 'PKR',
+      base: 'KSE100',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 0, msg: '', data: { ...info, priceDecimals: 2, ticker: {} } })),
+      ),
+    );
+    renderPage('/pages/stock/stockKline?symbol=KSE100');
+    const link = await screen.findByText('Constituents');
+    expect(link.getAttribute('href')).toBe('/pages/stock/index?symbol=KSE100');
+    expect(screen.queryByTestId('order-book')).toBeNull();
+    expect(screen.queryByText('Buy')).toBeNull();
   });
 
   it('offers Buy and Sell links to the order page', async () => {
