@@ -1,7 +1,7 @@
 // The markets screens' one import point for live data: thin adapters over src/market's hooks that turn the
 // worker's views into what rows, cards, the book and the chart draw. Keeping the shapes here means one file
 // follows the bridge if it changes, and component tests mock one module.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
 import {
   useBook as useBookView,
@@ -12,6 +12,7 @@ import {
   useTicker as useTickerView,
   useTrades as useTradesView,
   type CandlesResult,
+  type FeedStatus as FeedStatusView,
   type TickerView,
 } from '../../market/hooks.ts';
 import type { SortDir, SortKey } from './sort.ts';
@@ -96,11 +97,28 @@ export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly st
   return useSorted(m, k, d) ?? undefined;
 }
 
+/** How long "offline before the first message" reads as connecting rather than offline. */
+export const CONNECT_GRACE_MS = 6000;
+
+export function feedInfo(s: FeedStatusView, now: number): FeedInfo {
+  const connecting = s.state === 'offline' && s.lastUpdate === null && now - s.since < CONNECT_GRACE_MS;
+  return { status: connecting ? 'connecting' : s.state, lastUpdate: s.lastUpdate };
+}
+
 export function useFeedStatus(): FeedInfo {
   const s = useFeedStatusView();
-  // Before the first message the worker reports offline; say "connecting" rather than alarm the user.
-  const status: FeedStatus = s.state === 'offline' && s.lastUpdate === null ? 'connecting' : s.state;
-  return { status, lastUpdate: s.lastUpdate };
+  // Before the first message the worker reports offline; say "connecting" for a grace period, then the truth.
+  const [now, setNow] = useState(() => Date.now());
+  const info = feedInfo(s, now);
+  useEffect(() => {
+    if (info.status !== 'connecting') return;
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.max(0, s.since + CONNECT_GRACE_MS - Date.now()) + 50,
+    );
+    return () => clearTimeout(timer);
+  }, [info.status, s.since]);
+  return info;
 }
 
 /** Depth bars: cumulative quantity over the larger side's total, so both sides share one scale. */

@@ -81,3 +81,17 @@ describe('watchlist order', async () => {
     ]);
   });
 });
+
+describe('feed badge state', async () => {
+  const { feedInfo, CONNECT_GRACE_MS } = await import('../../../../src/features/markets/live.ts');
+  it('reads "connecting" before the first message, then offline after the grace period', () => {
+    const s = { state: 'offline' as const, lastUpdate: null, since: 1000 };
+    expect(feedInfo(s, 1000 + CONNECT_GRACE_MS - 1).status).toBe('connecting');
+    expect(feedInfo(s, 1000 + CONNECT_GRACE_MS).status).toBe('offline');
+    expect(feedInfo({ state: 'offline', lastUpdate: 5, since: 1000 }, 1001)).toEqual({
+      status: 'offline',
+      lastUpdate: 5,
+    });
+    expect(feedInfo({ state: 'polling', lastUpdate: 7, since: 0 }, 9).status).toBe('polling');
+  });
+});
