@@ -100,3 +100,10 @@ export function themeColors(
     lines: ['#f5b53d', '#c77dff', '#36c5f0', '#ff7ab6'],
   };
 }
+
+/** How many bars now sit before the bar that used to be first (an older page was prepended). */
+export function prependedCount(time: readonly number[], oldFirst: number): number {
+  let i = 0;
+  while (i < time.length && time[i]! < oldFirst) i++;
+  return i;
+}

@@ -26,6 +26,7 @@ import {
   isHistogramLine,
   lineAt,
   lineSeries,
+  prependedCount,
   themeColors,
 } from './chart-series.ts';
 import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
@@ -45,6 +46,7 @@ interface Props {
 const INITIAL_BARS = 70;
 /** Ask for older history when the left edge is this many bars from the first loaded bar. */
 const PAGE_EDGE = 15;
+const EMPTY_SHOWN = { id: '', len: 0, version: -1, first: 0 };
 
 export default function KlineChart({ symbol, interval, main, sub, precision = 2 }: Props) {
   const { t } = useTranslation();
@@ -57,7 +59,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const linesRef = useRef<{ main: LineApi[]; sub: LineApi[]; key: string }>({ main: [], sub: [], key: '' });
-  const shownRef = useRef<{ id: string; len: number; version: number }>({ id: '', len: 0, version: -1 });
+  const shownRef = useRef<{ id: string; len: number; version: number; first: number }>(EMPTY_SHOWN);
   const [colors] = useState(themeColors);
   const [hover, setHover] = useState<number | null>(null);
 
@@ -105,7 +107,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       chartRef.current = null;
       candleRef.current = null;
       linesRef.current = { main: [], sub: [], key: '' };
-      shownRef.current = { id: '', len: 0, version: -1 };
+      shownRef.current = EMPTY_SHOWN;
     };
   }, [colors]);
 
@@ -122,7 +124,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       if (shownRef.current.len > 0) {
         cs.setData([]);
         for (const l of [...linesRef.current.main, ...linesRef.current.sub]) l.setData([]);
-        shownRef.current = { id: '', len: 0, version: -1 };
+        shownRef.current = EMPTY_SHOWN;
       }
       return;
     }
@@ -172,6 +174,8 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
         });
       }
     } else {
+      const scale = chart.timeScale();
+      const keep = shown.id === id ? scale.getVisibleLogicalRange() : null;
       cs.setData(candles(data));
       data.main.forEach((l, k) => lines.main[k]?.setData(lineSeries(data, l)));
       data.sub.forEach((l, k) => {
@@ -181,10 +185,14 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
         else (s as ISeriesApi<'Line'>).setData(lineSeries(data, l));
       });
       if (shown.id !== id) {
-        chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, n - INITIAL_BARS), to: n + 2 });
+        scale.setVisibleLogicalRange({ from: Math.max(0, n - INITIAL_BARS), to: n + 2 });
+      } else if (keep) {
+        // An older page was prepended: keep the same bars on screen instead of jumping.
+        const added = prependedCount(data.time, shown.first);
+        if (added > 0) scale.setVisibleLogicalRange({ from: keep.from + added, to: keep.to + added });
       }
     }
-    shownRef.current = { id, len: n, version: data.version };
+    shownRef.current = { id, len: n, version: data.version, first: data.time[0] ?? 0 };
   }, [data, symbol, interval, colors]);
 
   useEffect(() => {

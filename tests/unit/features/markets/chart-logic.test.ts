@@ -8,6 +8,7 @@ import {
   histSeries,
   isHistogramLine,
   lineSeries,
+  prependedCount,
   themeColors,
 } from '../../../../src/features/markets/kline/chart-series.ts';
 import {
@@ -53,6 +54,13 @@ describe('chart series', () => {
     const macd = histSeries(data, { name: 'macd', values: [-1, 0, 2] }, c);
     expect(macd.map((p) => ('color' in p ? p.color : null))).toEqual([c.downSoft, c.upSoft, c.upSoft]);
     expect(isHistogramLine('vol') && isHistogramLine('macd') && !isHistogramLine('ma5')).toBe(true);
+  });
+});
+
+describe('history paging', () => {
+  it('counts the bars prepended before the old first bar', () => {
+    expect(prependedCount([10, 20, 30, 40], 30)).toBe(2);
+    expect(prependedCount([30, 40], 30)).toBe(0);
   });
 });
 

@@ -22,7 +22,12 @@ interface FakeSeries {
   applyOptions(): void;
   priceScale(): { applyOptions(): void };
 }
-const chartLog = vi.hoisted(() => ({ series: [] as FakeSeries[], removed: 0, created: 0 }));
+const chartLog = vi.hoisted(() => ({
+  series: [] as FakeSeries[],
+  removed: 0,
+  created: 0,
+  range: null as { from: number; to: number } | null,
+}));
 
 vi.mock('lightweight-charts', () => {
   const mk = (kind: string, pane: number): FakeSeries => ({
@@ -61,7 +66,10 @@ vi.mock('lightweight-charts', () => {
         subscribeCrosshairMove() {},
         unsubscribeCrosshairMove() {},
         timeScale: () => ({
-          setVisibleLogicalRange() {},
+          getVisibleLogicalRange: () => chartLog.range,
+          setVisibleLogicalRange(r: { from: number; to: number }) {
+            chartLog.range = r;
+          },
           subscribeVisibleLogicalRangeChange() {},
           unsubscribeVisibleLogicalRangeChange() {},
         }),
@@ -92,6 +100,7 @@ beforeEach(() => {
   live.reset();
   chartLog.series = [];
   chartLog.created = 0;
+  chartLog.range = null;
   localStorage.clear();
   storage.clearSession();
   syncSessionFromStorage();
@@ -154,6 +163,18 @@ describe('k-line page', () => {
     const candle = byKind('Candlestick')[0]!;
     expect(candle.updates.at(-1)).toMatchObject({ close: 120 });
     expect(candle.data).toHaveLength(40); // no full setData for a live tick
+  });
+
+  it('keeps the same bars on screen when an older page is prepended', async () => {
+    live.set({ bars: BARS, version: 1 });
+    renderPage();
+    await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
+    expect(chartLog.range).toEqual({ from: 0, to: 42 }); // fewer bars than a screen: all of them
+    chartLog.range = { from: 2, to: 30 };
+    const older = Array.from({ length: 10 }, (_, i) => bar(i - 10, 90));
+    act(() => live.set({ bars: [...older, ...BARS], version: 2 }));
+    expect(byKind('Candlestick')[0]!.data).toHaveLength(50);
+    expect(chartLog.range).toEqual({ from: 12, to: 40 });
   });
 
   it('switches indicators, rebuilding the series and remembering the choice', async () => {
