@@ -38,7 +38,10 @@ export function useHotList(type: HotType, limit: number): string[] | null | unde
         })
         .catch(() => live && setState((prev) => (prev?.key === key ? prev : { key, list: null })));
     void load();
-    const timer = setInterval(() => void load(), MOVERS_REFRESH_MS);
+    // A hidden page does not need fresh membership; the next visible tick catches up.
+    const timer = setInterval(() => {
+      if (!document.hidden) void load();
+    }, MOVERS_REFRESH_MS);
     return () => {
       live = false;
       clearInterval(timer);
@@ -54,34 +57,42 @@ function TopMovers() {
   const instruments = useInstruments();
   useMarketSubscription(symbols ?? []);
   return (
-    <section className="card home-movers" aria-label={t('markets:home.movers')}>
-      <div className="mk-chips" role="tablist">
-        {HOT_TYPES.map((h) => (
-          <button
-            key={h}
-            type="button"
-            role="tab"
-            aria-selected={type === h}
-            className={`mk-chip${type === h ? ' is-active' : ''}`}
-            data-testid={`movers-${h}`}
-            onClick={() => setType(h)}
-          >
-            {t(`markets:home.${h}`)}
-          </button>
-        ))}
+    <>
+      <div className="home-markets__head">
+        <h2 className="section-title">{t('markets:home.movers')}</h2>
+        <Link className="home-markets__more" to={routeTo('stock.list', { type })}>
+          {t('markets:home.more')}
+        </Link>
       </div>
-      {symbols === undefined ? (
-        <SkeletonRows count={MOVERS} />
-      ) : symbols === null || symbols.length === 0 ? (
-        <ListState state={symbols === null ? 'error' : 'empty'} />
-      ) : (
-        <div data-testid="movers-list">
-          {symbols.map((s) => (
-            <QuoteRow key={s} symbol={s} inst={instruments[s]} />
+      <section className="card home-movers" aria-label={t('markets:home.movers')}>
+        <div className="mk-chips" role="tablist">
+          {HOT_TYPES.map((h) => (
+            <button
+              key={h}
+              type="button"
+              role="tab"
+              aria-selected={type === h}
+              className={`mk-chip${type === h ? ' is-active' : ''}`}
+              data-testid={`movers-${h}`}
+              onClick={() => setType(h)}
+            >
+              {t(`markets:home.${h}`)}
+            </button>
           ))}
         </div>
-      )}
-    </section>
+        {symbols === undefined ? (
+          <SkeletonRows count={MOVERS} />
+        ) : symbols === null || symbols.length === 0 ? (
+          <ListState state={symbols === null ? 'error' : 'empty'} />
+        ) : (
+          <div data-testid="movers-list">
+            {symbols.map((s) => (
+              <QuoteRow key={s} symbol={s} inst={instruments[s]} />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
   );
 }
 
@@ -106,12 +117,6 @@ export function HomeMarkets() {
         {indices.map((s) => (
           <IndexCard key={s} symbol={s} inst={instruments[s]} />
         ))}
-      </div>
-      <div className="home-markets__head">
-        <h2 className="section-title">{t('markets:home.movers')}</h2>
-        <Link className="home-markets__more" to={routeTo('stock.list')}>
-          {t('markets:home.more')}
-        </Link>
       </div>
       <TopMovers />
     </div>

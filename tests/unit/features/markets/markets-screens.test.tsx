@@ -186,6 +186,7 @@ describe('Home markets section', () => {
     expect(calls.some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
     fireEvent.click(screen.getByTestId('movers-losers'));
     await waitFor(() => expect(calls.some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
+    expect(screen.getAllByText('More')[1]!.getAttribute('href')).toBe('/pages/stock/list?type=losers');
   });
 });
 
