@@ -117,7 +117,11 @@ export default function MarketsPage() {
               aria-selected={tab === id}
               className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
               data-testid={`tab-${id}`}
-              onClick={() => setParams({ tab: id }, { replace: true })}
+              onClick={() => {
+                if (id === tab) return;
+                setParams({ tab: id }, { replace: true });
+                window.scrollTo({ top: 0 });
+              }}
             >
               {t(`markets:tabs.${id}`)}
             </button>
@@ -129,7 +133,12 @@ export default function MarketsPage() {
         <SortHeader sort={sort} onSort={(k) => setSort((s) => toggleSort(s, k))} />
       </div>
       <div role="tabpanel" className="markets-panel">
-        {tab === 'watch' ? <WatchTabList sort={sort} /> : <MarketTabList market={tab} sort={sort} />}
+        {/* Keyed by tab: a fresh list (visible range, subscriptions) per market. */}
+        {tab === 'watch' ? (
+          <WatchTabList key={tab} sort={sort} />
+        ) : (
+          <MarketTabList key={tab} market={tab} sort={sort} />
+        )}
       </div>
     </div>
   );
