@@ -71,21 +71,29 @@ export function makeSymbols(n: number, real: readonly SymbolSpec[] = []): Symbol
   return out;
 }
 
-/** Price of variant v (0..VARIANTS-1) of a symbol: a small walk around the previous close. */
+/**
+ * Price of variant v (0..VARIANTS-1) of symbol i: each symbol sits at its own day move (−5 %…+5 %, spread over
+ * the symbols) and ticks a step or two around it, so every update moves a price while the ranking by change
+ * stays PSX-like (neighbours swap; the list does not reshuffle twice a second).
+ */
 export const VARIANTS = 8;
-const WALK = [0, 3, 7, 4, -2, -6, -3, 1];
-function variantPrice(spec: SymbolSpec, v: number): number {
-  const step = Math.max(1, Math.round(spec.pc / 1000));
-  return spec.pc + WALK[v % WALK.length]! * step;
+const WALK = [0, 1, 2, 1, 0, -1, -2, -1];
+const stepOf = (spec: SymbolSpec) => Math.max(1, Math.round(spec.pc / 10_000));
+function dayLevel(spec: SymbolSpec, i: number): number {
+  const moveBp = ((i * 7919) % 1001) - 500;
+  return spec.pc + Math.trunc((spec.pc * moveBp) / 10_000);
+}
+function variantPrice(spec: SymbolSpec, v: number, i: number): number {
+  return dayLevel(spec, i) + WALK[v % WALK.length]! * stepOf(spec);
 }
 
 function tickerParts(spec: SymbolSpec, v: number, i: number): Part[] {
-  const p = variantPrice(spec, v);
+  const p = variantPrice(spec, v, i);
   const c = p - spec.pc;
   const cpBp = Math.trunc((c * 10_000) / spec.pc); // basis points → percent with 2 decimals
-  const hi = spec.pc + 7 * Math.max(1, Math.round(spec.pc / 1000));
-  const lo = spec.pc - 6 * Math.max(1, Math.round(spec.pc / 1000));
-  const vol = 100_000 + ((i * 131 + v * 17) % 900_000);
+  const hi = Math.max(spec.pc, dayLevel(spec, i) + 2 * stepOf(spec));
+  const lo = Math.min(spec.pc, dayLevel(spec, i) - 2 * stepOf(spec));
+  const vol = 100_000 + ((i * 131) % 900_000) + v * 17;
   const fields =
     `{"s":"${spec.symbol}","p":"${paisa(p)}","o":"${paisa(spec.pc)}","h":"${paisa(hi)}","l":"${paisa(lo)}",` +
     `"pc":"${paisa(spec.pc)}","c":"${paisa(c)}","cp":"${paisa(cpBp)}","v":"${vol}","q":"${paisa(vol * p)}",` +

@@ -142,7 +142,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
   const timer = setInterval(() => {
     const elapsed = performance.now() - start;
     const due = Math.floor(elapsed / sliceMs);
-    while (slicesSent < due) {
+    while (opts.updatesPerSymbolPerSec > 0 && slicesSent < due) {
       slicesSent++;
       seq++;
       broadcast(TICKERS_CH, deltaTpls[cursor++ % deltaTpls.length]!, seq);
@@ -167,7 +167,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
     url: `ws://127.0.0.1:${port}`,
     bookSymbol,
     symbols: specs,
-    effectiveRate: (perSlice * 1000) / sliceMs,
+    effectiveRate: opts.updatesPerSymbolPerSec > 0 ? (perSlice * 1000) / sliceMs : 0,
     counts: () => ({ ...counts, subscribed: [...counts.subscribed] }),
     resetCounts() {
       Object.assign(counts, emptyCounts(), { subscribed: counts.subscribed, connections: clients.size });

@@ -68,58 +68,115 @@ export interface WindowProbes {
 
 export interface WindowResult extends RunMetrics {
   offered: number;
+  /** Main-thread busy share in the frame window, where the rAF loop makes the page render every vsync. */
+  mainThreadBusyWithFrameLoopPct: number;
+  /** Where the main window's busy share went (% of wall time each). */
+  busyBreakdown: BusyBreakdown;
 }
 
 /** `window` as the page probe leaves it (casts only: page.evaluate callbacks must not close over helpers). */
-type BenchWindow = { __bench: { start(): void; stop(): void; read(): PageReading } };
+type BenchWindow = { __bench: { start(frames: boolean): void; stop(): void; read(): PageReading } };
 
-export async function measureWindow(
+/** Shares of wall time (%) of the main thread's task time, split as Chromium's Performance domain reports it. */
+export interface BusyBreakdown {
+  /** CPU time of the main thread (ThreadTime): unlike TaskDuration, not inflated by other processes. */
+  cpu: number;
+  script: number;
+  layout: number;
+  recalcStyle: number;
+  /** Task time outside script, layout and style: paint, commit, compositing, rAF bookkeeping, parsing, … */
+  other: number;
+}
+
+interface WindowSample {
+  busyPct: number;
+  breakdown: BusyBreakdown;
+  reading: PageReading;
+  mainHeapMB: number[];
+  workerHeapMB: number[];
+}
+
+async function runWindow(
   page: Page,
   cdp: CDPSession,
   seconds: number,
+  frames: boolean,
   probes: WindowProbes,
-): Promise<WindowResult> {
+) {
   const m0 = await getMetrics(cdp);
-  const delivered0 = await probes.delivered();
-  const offered0 = probes.offered();
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.start());
-  const mainHeap: number[] = [];
-  const wHeap: number[] = [];
+  await page.evaluate((f) => (window as unknown as BenchWindow).__bench.start(f), frames);
+  const out: WindowSample = {
+    busyPct: NaN,
+    breakdown: { cpu: NaN, script: NaN, layout: NaN, recalcStyle: NaN, other: NaN },
+    reading: undefined as unknown as PageReading,
+    mainHeapMB: [],
+    workerHeapMB: [],
+  };
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
     await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, end - Date.now()))));
+    if (frames) continue;
     const m = await getMetrics(cdp);
-    mainHeap.push((m.JSHeapUsedSize ?? 0) / MB);
-    if (probes.workerHeap) wHeap.push((await probes.workerHeap()) / MB);
+    out.mainHeapMB.push((m.JSHeapUsedSize ?? 0) / MB);
+    if (probes.workerHeap) out.workerHeapMB.push((await probes.workerHeap()) / MB);
   }
   const m1 = await getMetrics(cdp);
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.stop());
-  const offered1 = probes.offered();
-  const delivered1 = await probes.delivered();
   // Long-task entries are delivered asynchronously: give the observers a moment before reading.
   await new Promise((res) => setTimeout(res, 200));
-  const reading = await page.evaluate(() => (window as unknown as BenchWindow).__bench.read());
+  out.reading = await page.evaluate(() => (window as unknown as BenchWindow).__bench.read());
   const wallS = (m1.Timestamp ?? 0) - (m0.Timestamp ?? 0);
-  const busy = ((m1.TaskDuration ?? 0) - (m0.TaskDuration ?? 0)) / wallS;
-  const lat = [...reading.latency].sort((a, b) => a - b);
-  const frames = droppedFrames(reading.frames, reading.wallMs);
-  const mainMB = median(mainHeap);
-  const workerMB = wHeap.length ? median(wHeap) : 0;
+  const share = (k: string) => (((m1[k] ?? 0) - (m0[k] ?? 0)) / wallS) * 100;
+  out.busyPct = share('TaskDuration');
+  out.breakdown = {
+    cpu: share('ThreadTime'),
+    script: share('ScriptDuration'),
+    layout: share('LayoutDuration'),
+    recalcStyle: share('RecalcStyleDuration'),
+    other: share('TaskOtherDuration'),
+  };
+  return out;
+}
+
+/**
+ * One run's measurement: a main window of `seconds` without the frame loop (busy share, long tasks,
+ * tick-to-paint, heap), then a frame window of `frameSeconds` with it (dropped frames). Delivered and offered
+ * counts span both.
+ */
+export async function measureRun(
+  page: Page,
+  cdp: CDPSession,
+  seconds: number,
+  frameSeconds: number,
+  probes: WindowProbes,
+): Promise<WindowResult> {
+  const delivered0 = await probes.delivered();
+  const offered0 = probes.offered();
+  const main = await runWindow(page, cdp, seconds, false, probes);
+  const fw = await runWindow(page, cdp, frameSeconds, true, probes);
+  const offered1 = probes.offered();
+  const delivered1 = await probes.delivered();
+  const lat = [...main.reading.latency].sort((a, b) => a - b);
+  const frames = droppedFrames(fw.reading.frames, fw.reading.wallMs);
+  const mainMB = median(main.mainHeapMB);
+  const workerMB = main.workerHeapMB.length ? median(main.workerHeapMB) : 0;
   return {
-    mainThreadBusyPct: busy * 100,
-    longTasks: reading.longTasks,
+    mainThreadBusyPct: main.busyPct,
+    longTasks: main.reading.longTasks + fw.reading.longTasks,
     droppedFramesPct: frames.pct,
     tickToPaintP50Ms: quantile(lat, 0.5),
     tickToPaintP99Ms: quantile(lat, 0.99),
     heapMB: mainMB + workerMB,
     mainHeapMB: mainMB,
     workerHeapMB: workerMB,
-    longAnimationFrames: reading.longAnimationFrames,
-    longAnimationFrameMs: reading.longAnimationFrameMs,
+    longAnimationFrames: main.reading.longAnimationFrames + fw.reading.longAnimationFrames,
+    longAnimationFrameMs: main.reading.longAnimationFrameMs + fw.reading.longAnimationFrameMs,
     medianFrameMs: frames.medianMs,
     latencySamples: lat.length,
     delivered: delivered1 - delivered0,
     offered: offered1 - offered0,
-    clockSkewMs: reading.clockSkewMs,
+    clockSkewMs: main.reading.clockSkewMs,
+    mainThreadBusyWithFrameLoopPct: fw.busyPct,
+    busyBreakdown: main.breakdown,
   };
 }

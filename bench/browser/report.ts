@@ -23,6 +23,8 @@ export interface RunRecord extends WindowResult {
   deliveredPct: number;
   /** Frames the feed held back because the client's socket buffer was over its high-water mark. */
   skippedFrames: number;
+  /** 1-minute load average before and after the run: other work on the machine inflates TaskDuration. */
+  loadAvg: [number, number];
 }
 
 /** The keys the issue fixes, in its order. */
@@ -80,6 +82,14 @@ export function checkTargets(ours: Summary, baseline: Summary): TargetCheck[] {
   ];
 }
 
+function roundAll(v: unknown): unknown {
+  if (typeof v === 'number') return round(v);
+  if (Array.isArray(v)) return v.map(roundAll);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundAll(x)]));
+  return v;
+}
+
 function cell(x: number): string {
   const r = round(x, 1);
   return r === null ? 'n/a' : String(r);
@@ -97,20 +107,53 @@ export function printReport(
       `book ${scenario.bookLevels} levels @ ${scenario.bookHz} Hz, ${scenario.seconds} s × ${scenario.reps} reps`,
   );
   log('\nruns:');
-  log(
-    '  mode      rep  busy%  longT  LoAF  drop%  p50ms  p99ms  heapMB (main+worker)  offered  delivered  verdict',
-  );
+  const cols = [
+    ['mode', 8],
+    ['rep', 3],
+    ['busy%', 6],
+    ['busy%+rAF', 9],
+    ['longT', 5],
+    ['LoAF', 4],
+    ['drop%', 6],
+    ['p50ms', 6],
+    ['p99ms', 6],
+    ['cpu%', 5],
+    ['script', 6],
+    ['style', 5],
+    ['layout', 6],
+    ['other', 5],
+    ['heapMB', 6],
+    ['main', 5],
+    ['worker', 6],
+    ['offered', 8],
+    ['delivered', 9],
+  ] as const;
+  log(`  ${cols.map(([h, w]) => h.padStart(w)).join('  ')}  verdict`);
   for (const r of runs) {
-    log(
-      `  ${r.mode.padEnd(8)}  ${String(r.rep).padStart(3)}  ${cell(r.mainThreadBusyPct).padStart(5)}  ` +
-        `${String(r.longTasks).padStart(5)}  ${String(r.longAnimationFrames).padStart(4)}  ` +
-        `${cell(r.droppedFramesPct).padStart(5)}  ${cell(r.tickToPaintP50Ms).padStart(5)}  ` +
-        `${cell(r.tickToPaintP99Ms).padStart(5)}  ${cell(r.heapMB).padStart(6)} (${cell(r.mainHeapMB)}+${cell(r.workerHeapMB)})`.padEnd(
-          82,
-        ) +
-        `  ${String(r.offered).padStart(7)}  ${String(r.delivered).padStart(9)}  ` +
-        (r.void ? `VOID (${cell(r.deliveredPct)} % delivered)` : 'ok'),
-    );
+    const cells = [
+      r.mode,
+      String(r.rep),
+      cell(r.mainThreadBusyPct),
+      cell(r.mainThreadBusyWithFrameLoopPct),
+      String(r.longTasks),
+      String(r.longAnimationFrames),
+      cell(r.droppedFramesPct),
+      cell(r.tickToPaintP50Ms),
+      cell(r.tickToPaintP99Ms),
+      cell(r.busyBreakdown.cpu),
+      cell(r.busyBreakdown.script),
+      cell(r.busyBreakdown.recalcStyle),
+      cell(r.busyBreakdown.layout),
+      cell(r.busyBreakdown.other),
+      cell(r.heapMB),
+      cell(r.mainHeapMB),
+      cell(r.workerHeapMB),
+      String(r.offered),
+      String(r.delivered),
+    ];
+    const load = `load ${r.loadAvg.map((x) => x.toFixed(1)).join('→')}`;
+    const verdict = `${r.void ? `VOID (${cell(r.deliveredPct)} % delivered)` : 'ok'}  ${load}`;
+    log(`  ${cells.map((c, i) => c.padStart(cols[i]![1])).join('  ')}  ${verdict}`);
   }
   log('\nmedians (valid runs):');
   log('  metric                 ours      baseline');
@@ -136,9 +179,7 @@ export function writeResults(
     ours: clean(ours),
     baseline: clean(baseline),
     targets: checkTargets(ours, baseline).map((t) => ({ ...t, value: round(t.value) })),
-    runs: runs.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
-    ),
+    runs: runs.map((r) => roundAll(r)),
     notes,
   };
   mkdirSync(dirname(path), { recursive: true });

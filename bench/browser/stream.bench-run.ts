@@ -5,12 +5,13 @@
 //
 //   npx vite build && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 --rate=10 --seconds=20 --reps=3]
 //   (or env SYMBOLS, RATE, SECONDS, REPS, WARMUP; `npm run bench` builds and runs it with the defaults)
+import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, phoneContext } from '../../tests/e2e/support/browser.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts';
 import type { SymbolSpec } from './feed-data.ts';
 import { startFeed, type Feed } from './feed-server.ts';
-import { measureWindow } from './metrics.ts';
+import { measureRun } from './metrics.ts';
 import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
 import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
@@ -35,6 +36,10 @@ const scenario: Scenario = {
   reps: option('reps', 'REPS', 3),
 };
 const warmupS = option('warmup', 'WARMUP', 3);
+/** The dropped-frames window that follows the main one (the frame loop costs the main thread; see page-probe). */
+const frameSeconds = option('frame-seconds', 'FRAME_SECONDS', 5);
+/** Experiments may run one side only (MODES=ours); the targets then show n/a for the other. */
+const MODES = (process.env.MODES ?? 'ours,baseline').split(',') as Mode[];
 
 /** Decimal string → integer paisa without float arithmetic ('272.5' → 27250). */
 function toPaisa(s: string): number {
@@ -64,6 +69,14 @@ async function realSymbols(server: RunningServer): Promise<SymbolSpec[]> {
   return out;
 }
 
+function cssInjector(css: string): string {
+  return `document.addEventListener('DOMContentLoaded', () => {
+    const s = document.createElement('style');
+    s.textContent = ${JSON.stringify(css)};
+    document.head.appendChild(s);
+  });`;
+}
+
 async function runOnce(
   browser: Browser,
   server: RunningServer,
@@ -74,15 +87,23 @@ async function runOnce(
   const ctx = await phoneContext(browser);
   try {
     await ctx.addInitScript(PAGE_PROBE_SCRIPT);
-    await installWorkerCounter(ctx, (u) => u.pathname.startsWith('/assets/') && /worker/i.test(u.pathname));
+    // Experiments: CSS added to every page, e.g. BENCH_CSS='*{animation:none!important}'.
+    if (process.env.BENCH_CSS) await ctx.addInitScript(cssInjector(process.env.BENCH_CSS));
+    await installWorkerCounter(ctx);
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
+    // The app's CSP forbids inline styles: the BENCH_CSS experiment needs it bypassed (never in a normal run).
+    if (process.env.BENCH_CSS) await cdp.send('Page.setBypassCSP', { enabled: true });
+    // Experiment: the app's reduced-motion rules (no row flashes).
+    if (process.env.BENCH_REDUCED_MOTION === '1') await page.emulateMedia({ reducedMotion: 'reduce' });
     const heap = await workerHeapReader(cdp);
-    const q = new URLSearchParams({ feed: feed.url, bench: '1' });
+    const q = new URLSearchParams({ feed: feed.url, bench: '1', benchBook: feed.bookSymbol });
     if (mode === 'baseline') q.set('baseline', '1');
+    // Experiments: extra page parameters, e.g. BENCH_QUERY='benchFlushMs=100'.
+    for (const [k, v] of new URLSearchParams(process.env.BENCH_QUERY ?? '')) q.set(k, v);
     await page.goto(`${server.url}/pages/tabbar/markets?${q.toString()}`);
     // Rows are on screen and moving: a price cell that is no longer the '--' placeholder.
     await page
@@ -97,7 +118,8 @@ async function runOnce(
       });
     await page.waitForTimeout(warmupS * 1000);
     const skipped0 = feed.counts().skippedFrames;
-    const m = await measureWindow(page, cdp, scenario.seconds, {
+    const load0 = loadavg()[0]!;
+    const m = await measureRun(page, cdp, scenario.seconds, frameSeconds, {
       ...(mode === 'ours' ? { workerHeap: heap } : {}),
       delivered: () =>
         mode === 'ours'
@@ -113,6 +135,7 @@ async function runOnce(
       deliveredPct,
       void: m.offered === 0 || Math.abs(m.offered - m.delivered) / m.offered > VOID_TOLERANCE,
       skippedFrames: feed.counts().skippedFrames - skipped0,
+      loadAvg: [load0, loadavg()[0]!],
     };
     if (errors.length) process.stderr.write(`${mode} rep ${rep}: page errors: ${errors.join('; ')}\n`);
     return record;
@@ -137,7 +160,9 @@ async function main(): Promise<number> {
     const runs: RunRecord[] = [];
     for (let rep = 1; rep <= scenario.reps; rep++) {
       // Alternate which mode goes first, so drift over the session (thermal, caches) hits both alike.
-      const order: Mode[] = rep % 2 ? ['ours', 'baseline'] : ['baseline', 'ours'];
+      const order = (rep % 2 ? (['ours', 'baseline'] as const) : (['baseline', 'ours'] as const)).filter(
+        (m) => MODES.includes(m),
+      );
       for (const mode of order) {
         process.stdout.write(`stream bench: ${mode} rep ${rep}/${scenario.reps} …\n`);
         runs.push(await runOnce(browser, server, feed, mode, rep));

@@ -1,6 +1,6 @@
-// The worker side of the streaming bench's measurements, kept out of the app: the market worker's script is
-// patched on its way from the server (a Playwright route) so its WebSocket counts the ticker updates it
-// receives, and the worker's JS heap is read over CDP (auto-attach to the page's dedicated workers).
+// The worker side of the streaming bench's measurements, kept out of the app: the market worker is started
+// through a wrapper (page init script) whose WebSocket counts the ticker updates it receives, and the worker's
+// JS heap is read over CDP (auto-attach to the page's dedicated workers).
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 // Runs first in the worker: a WebSocket subclass that counts every ticker of every `tickers:*` delta before
@@ -30,15 +30,31 @@ const WORKER_COUNTER_PATCH = String.raw`
 })();
 `;
 
-/** Patches every script whose URL matches `isWorkerScript` (the built market worker chunk). */
-export async function installWorkerCounter(
-  ctx: BrowserContext,
-  isWorkerScript: (url: URL) => boolean,
-): Promise<void> {
-  await ctx.route(isWorkerScript, async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, body: WORKER_COUNTER_PATCH + (await res.text()) });
-  });
+/**
+ * Page init script: module workers the page starts are started from a blob module that applies the counter
+ * patch and then imports the real script, unchanged (its own URL, so its chunks and import.meta.url hold).
+ * (Rewriting the script through a Playwright route instead leaves the worker unable to open WebSockets.)
+ */
+export const WORKER_WRAP_SCRIPT = `
+(() => {
+  const Native = window.Worker;
+  if (!Native || Native.__benchWrapped) return;
+  const PATCH = ${JSON.stringify(WORKER_COUNTER_PATCH)};
+  function BenchWorker(url, opts) {
+    if (!opts || opts.type !== 'module') return new Native(url, opts);
+    const real = new URL(String(url), location.href).href;
+    const src = PATCH + '\\nimport ' + JSON.stringify(real) + ';\\n';
+    return new Native(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), opts);
+  }
+  BenchWorker.prototype = Native.prototype;
+  BenchWorker.__benchWrapped = true;
+  window.Worker = BenchWorker;
+})();
+`;
+
+/** Installs the counting wrapper for every module worker of the context's pages. */
+export async function installWorkerCounter(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(WORKER_WRAP_SCRIPT);
 }
 
 /** Cumulative ticker updates received by the page's workers' sockets (0 when there is no patched worker). */

@@ -2,7 +2,8 @@
 //   ?baseline=1     the market port is the naive main-thread baseline (src/market/baseline/) instead of the worker;
 //   ?bench=1        each ticker the bridge applies marks its feed time for the tick-to-paint measurement
 //                   (into the page probe `window.__bench` that the bench runner installs);
-//   ?benchBook=SYM  keep SYM's book subscribed, so the scenario's one book streams while Markets is shown.
+//   ?benchBook=SYM  keep SYM's book subscribed, so the scenario's one book streams while Markets is shown;
+//   ?benchFlushMs=N the worker's ticker flush period (an experiment knob: what a slower row cadence saves).
 // The bridge calls benchPort() where it picks its port; nothing else in the app knows about the bench.
 import { bookKey } from '../../workers/protocol/market-api.ts';
 import { TICKER_STRIDE, TK_TS } from '../../workers/protocol/ticker-batch.ts';
@@ -15,13 +16,14 @@ interface PageProbe {
   count(updates: number): void;
 }
 
-function withBook(port: MarketPort, symbol: string | null): MarketPort {
-  if (!symbol) return port;
+function withBench(port: MarketPort, q: URLSearchParams): MarketPort {
+  const symbol = q.get('benchBook');
+  const flushMs = Number(q.get('benchFlushMs'));
   return {
     ...port,
     init(opts) {
-      const r = port.init(opts);
-      void port.subscribe([bookKey(symbol)]);
+      const r = port.init(flushMs > 0 ? { ...opts, tickerFlushMs: flushMs } : opts);
+      if (symbol) void port.subscribe([bookKey(symbol)]);
       return r;
     },
   };
@@ -31,16 +33,15 @@ function withBook(port: MarketPort, symbol: string | null): MarketPort {
 export function benchPort(start: () => MarketPort): MarketPort {
   const q = new URLSearchParams(globalThis.location?.search ?? '');
   const probe = (globalThis as { __bench?: PageProbe }).__bench;
-  const book = q.get('benchBook');
   if (q.get('baseline') === '1') {
-    return withBook(
+    return withBench(
       createNaivePort(appStore, { delivered: (n) => probe?.count(n), shown: (t) => probe?.mark(t) }),
-      book,
+      q,
     );
   }
   const port = start();
   if (q.get('bench') !== '1' || !probe) return port;
-  return withBook(
+  return withBench(
     {
       ...port,
       onBatch: (listener) =>
@@ -51,6 +52,6 @@ export function benchPort(start: () => MarketPort): MarketPort {
           if (t) for (let r = 0; r < t.count; r++) probe.mark(t.data[r * TICKER_STRIDE + TK_TS]!);
         }),
     },
-    book,
+    q,
   );
 }

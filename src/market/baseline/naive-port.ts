@@ -1,8 +1,9 @@
 // The streaming bench's naive baseline (issue 3 §5(b)), selected only by `?baseline=1`: the same MarketPort the
 // worker offers, implemented on the main thread the way a first version would be — one WebSocket, JSON.parse
 // of every message, and every ticker of every message written to its atom at once: no worker, no coalescing,
-// no visibility filter, the sorted list and the feed status recomputed per message. Not for users: the bench
-// compares it with the real bridge in the same UI. Charts (candles, trades) are not served.
+// no visibility filter. What the user sees keeps the same cadence as the worker's (list order every 500 ms,
+// the badge's time at most every second), so the bench compares data paths, not UI behaviour. Not for users;
+// charts (candles, trades) are not served.
 import type {
   Book,
   BookDelta,
@@ -33,6 +34,9 @@ export interface NaiveHooks {
 }
 
 const BOOK_VIEW_DEPTH = 20;
+/** The worker's defaults (market-service.ts): sorted order every 500 ms, status time at most every 1 s. */
+const SORT_MS = 500;
+const STATUS_MS = 1000;
 
 function sortSymbols(rows: Map<string, Ticker>, key: SortKey, dir: SortDir): string[] {
   const sign = dir === 'asc' ? 1 : -1;
@@ -84,6 +88,11 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
       if (m === market) store.set(sortedAtomFamily(key), sortSymbols(markets.get(m)!, k, d));
     }
   };
+  const unsorted = new Set<Market>();
+  setInterval(() => {
+    for (const m of unsorted) resort(m);
+    unsorted.clear();
+  }, SORT_MS);
 
   function onTickers(market: Market, list: Ticker[]): void {
     const rows = markets.get(market)!;
@@ -93,7 +102,7 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
       store.set(a, naiveView(t, store.get(a)));
       if (visible.has(t.s)) hooks.shown?.(t.t);
     }
-    resort(market);
+    unsorted.add(market);
   }
 
   function onBook(symbol: string, snap: boolean, data: Book | BookDelta): void {
@@ -121,7 +130,9 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
       if (msg.op === 'delta') hooks.delivered?.(list.length);
       onTickers(ch.market, list);
     } else if (ch?.kind === 'book') onBook(ch.symbol, msg.op === 'snap', msg.data as Book | BookDelta);
-    setStatus({ state: 'live', lastUpdate: Date.now(), since: status.since });
+    const now = Date.now();
+    if (now - (status.lastUpdate ?? 0) >= STATUS_MS)
+      setStatus({ state: 'live', lastUpdate: now, since: status.since });
   }
 
   return {
