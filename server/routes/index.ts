@@ -21,4 +21,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/session', plugin: sessionRoutes },
   { name: 'user/profile', plugin: profileRoutes },
   { name: 'market', plugin: (await import('./market/market-plugin.ts')).marketRoutes },
+  { name: 'trade', plugin: (await import('./trade/trade-plugin.ts')).tradeRoutes },
 ];

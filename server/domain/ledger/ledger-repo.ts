@@ -65,14 +65,18 @@ export function postJournal(db: Db, input: JournalInput): { journalId: number; c
       'INSERT INTO ledger_postings (journal_id, ledger_account_id, asset, amount) VALUES (?, ?, ?, ?)',
     );
     for (const p of input.postings) insertPosting.run(journalId, p.ledgerAccountId, p.asset, p.amount);
-    const upsert = db.prepare(
-      `INSERT INTO ledger_balances (ledger_account_id, asset, amount) VALUES (?, ?, ?)
-       ON CONFLICT (ledger_account_id, asset) DO UPDATE SET amount = amount + excluded.amount`,
+    // UPDATE first, INSERT only for a new row: an upsert would fire the BEFORE INSERT non-negative trigger
+    // with the (negative) change itself, refusing every debit of a user balance that exists.
+    const update = db.prepare(
+      'UPDATE ledger_balances SET amount = amount + ? WHERE ledger_account_id = ? AND asset = ?',
+    );
+    const insert = db.prepare(
+      'INSERT INTO ledger_balances (ledger_account_id, asset, amount) VALUES (?, ?, ?)',
     );
     try {
       for (const [key, change] of balanceChanges(input.postings)) {
         const [id, asset] = key.split(':') as [string, string];
-        upsert.run(Number(id), asset, change);
+        if (update.run(change, Number(id), asset).changes === 0) insert.run(Number(id), asset, change);
       }
     } catch (err) {
       if (err instanceof Error && err.message.includes('negative user balance')) {

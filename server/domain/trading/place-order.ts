@@ -1,0 +1,255 @@
+// Placing, previewing and cancelling stock orders: the spec's validation (§5, §8 messages), the reservation of
+// cash or shares, and the immediate part of matching. Market orders fill at once against the simulated book
+// (walking levels; when depth runs out the remainder is cancelled, never left resting) and reserve nothing;
+// limit orders reserve cash (qty × limit + fees at that value) or shares, take whatever the book already
+// offers at the limit or better while PSX is open, and rest for the matcher. Everything runs in one
+// BEGIN IMMEDIATE transaction per call; a (account, clientOrderId) pair has one effect.
+import type { Db } from '../../db/open-db.ts';
+import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
+import type { Instrument } from '../../../workers/protocol/market.ts';
+import { AppError } from '../../errors.ts';
+import { LedgerError } from '../ledger/ledger-repo.ts';
+import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
+import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
+import { applyFill, cancelOrder } from './fills.ts';
+import type { TradeMarket } from './market-port.ts';
+import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
+import { releaseDueLocks } from './t-plus-one.ts';
+import { cashOf, move, PKR, postTrade, sharesOf } from './trade-ledger.ts';
+
+export interface Listed {
+  ins: Instrument;
+  lot: bigint;
+  limitUp: bigint;
+  limitDown: bigint;
+}
+
+/** A tradable PSX stock, or the 'unlisted' refusal (unknown symbols, indices, coins). */
+export function listed(market: TradeMarket, symbol: string): Listed {
+  const ins = market.instrument(symbol);
+  const info = ins?.market === 'psx' ? market.info(symbol) : undefined;
+  const lot = ins ? parseMinorUnits(ins.lotSize, 0) : null;
+  if (!ins || !info || !lot || ins.priceDecimals !== 2) throw new AppError('trade.unlisted');
+  return {
+    ins,
+    lot,
+    limitUp: parseMinorUnits(info.limitUp, 2) ?? 0n,
+    limitDown: parseMinorUnits(info.limitDown, 2) ?? 0n,
+  };
+}
+
+function bookSide(market: TradeMarket, symbol: string, side: OrderSide): Level[] {
+  const book = market.book(symbol, 50);
+  return book ? toLevels(side === 'buy' ? book.a : book.b) : [];
+}
+
+/** Cash a buy needs: value plus fees of that value. */
+export function buyCost(amount: bigint, qty: bigint, cfg: FeeConfig): bigint {
+  return amount + feeTotal(calcFees('buy', amount, qty, cfg));
+}
+
+export interface PlaceInput {
+  accountId: number;
+  /** false for a real account whose KYC is not verified */
+  kycOk: boolean;
+  side: OrderSide;
+  type: OrderType;
+  symbol: string;
+  qty: string | undefined;
+  price: string | undefined;
+  clientOrderId: string;
+  now: number;
+}
+
+interface Checked {
+  l: Listed;
+  qty: bigint;
+  price: bigint;
+}
+
+function check(market: TradeMarket, i: PlaceInput): Checked {
+  const l = listed(market, i.symbol);
+  if (!i.kycOk) throw new AppError('trade.kycRequired');
+  if (!i.qty) throw new AppError('trade.qtyRequired');
+  const qty = parseMinorUnits(i.qty, 0);
+  if (qty === null) throw new AppError('trade.qtyRequired');
+  if (qty === 0n) throw new AppError('trade.amountZero');
+  if (qty % l.lot !== 0n) throw new AppError('trade.lotMultiple', { lot: l.lot.toString() });
+  let price = 0n;
+  if (i.type === 'limit') {
+    price = (i.price ? parseMinorUnits(i.price, 2) : null) ?? 0n;
+    if (price === 0n) throw new AppError('trade.priceZero');
+    if (price > l.limitUp || price < l.limitDown) {
+      throw new AppError('trade.priceLimit', {
+        down: formatMinorUnits(l.limitDown, 2),
+        up: formatMinorUnits(l.limitUp, 2),
+      });
+    }
+  } else if (market.session('psx', i.now) !== 'open') {
+    throw new AppError('trade.marketClosed');
+  }
+  return { l, qty, price };
+}
+
+/** Refuses a sell of more than the sellable shares, naming T+1 when bought-today shares are the reason. */
+export function checkSellable(available: bigint, locked: bigint, qty: bigint): void {
+  if (available === 0n) throw new AppError(locked > 0n ? 'trade.t1Locked' : 'trade.availableZero');
+  if (qty > available) {
+    if (locked > 0n) throw new AppError('trade.t1NotEnough', { locked: locked.toString() });
+    throw new AppError('trade.notEnough');
+  }
+}
+
+function fillAll(
+  db: Db,
+  order: OrderRow,
+  fills: readonly Fill[],
+  fromFrozen: boolean,
+  cfg: FeeConfig,
+  now: number,
+) {
+  for (const f of fills) applyFill(db, order, { qty: f.qty, price: f.price, fromFrozen, now }, cfg);
+}
+
+function placeChecked(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput, c: Checked): OrderRow {
+  const { qty, price } = c;
+  const base = { accountId: i.accountId, clientOrderId: i.clientOrderId, symbol: i.symbol, side: i.side };
+  if (i.side === 'sell') {
+    const s = sharesOf(db, i.accountId, i.symbol);
+    checkSellable(s.available, s.locked, qty);
+  }
+  const open = market.session('psx', i.now) === 'open';
+  if (i.type === 'market') {
+    const fills = walkBook(i.side, bookSide(market, i.symbol, i.side), qty);
+    const got = sumFills(fills);
+    if (got.qty === 0n) throw new AppError('trade.noLiquidity');
+    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > cashOf(db, i.accountId))
+      throw new AppError('trade.insufficient');
+    const order = insertOrder(db, { ...base, type: 'market', price: 0n, qty, now: i.now });
+    fillAll(db, order, fills, false, cfg, i.now);
+    if (order.filledQty < order.qty) cancelOrder(db, order, i.now, 'trade.depthExhausted');
+    return order;
+  }
+  const reserve = i.side === 'buy' ? buyCost(qty * price, qty, cfg) : qty;
+  if (i.side === 'buy' && reserve > cashOf(db, i.accountId)) throw new AppError('trade.insufficient');
+  const order = insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
+  postTrade(db, {
+    kind: 'trade_freeze',
+    ref: `order:${order.id}`,
+    accountId: i.accountId,
+    orderId: order.id,
+    symbol: i.symbol,
+    now: i.now,
+    postings:
+      i.side === 'buy'
+        ? move(db, i.accountId, 'cash', 'frozen', PKR, reserve)
+        : move(db, i.accountId, 'shares', 'shares_frozen', i.symbol, qty),
+  });
+  order.frozen = reserve;
+  saveOrder(db, order);
+  if (open)
+    fillAll(db, order, walkBook(i.side, bookSide(market, i.symbol, i.side), qty, price), true, cfg, i.now);
+  return order;
+}
+
+export interface PlaceResult {
+  order: OrderRow;
+  created: boolean;
+}
+
+/** Validates and places an order; a repeated clientOrderId returns the first order unchanged. */
+export function placeOrder(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput): PlaceResult {
+  return db
+    .transaction((): PlaceResult => {
+      const existing = orderByClientId(db, i.accountId, i.clientOrderId);
+      if (existing) {
+        if (existing.side !== i.side || existing.symbol !== i.symbol)
+          throw new AppError('trade.clientOrderIdUsed');
+        return { order: existing, created: false };
+      }
+      const c = check(market, i);
+      releaseDueLocks(db, i.accountId, i.now);
+      try {
+        return { order: placeChecked(db, market, cfg, i, c), created: true };
+      } catch (err) {
+        // The balance trigger is the last line of defence; a race it catches reads as a plain refusal.
+        if (err instanceof LedgerError && err.reason === 'insufficient')
+          throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
+        throw err;
+      }
+    })
+    .immediate();
+}
+
+/** Cancels an open order of the account, releasing exactly what it still holds. */
+export function cancelOpenOrder(db: Db, accountId: number, orderId: number, now: number): OrderRow {
+  return db
+    .transaction(() => {
+      const order = orderById(db, orderId);
+      if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
+      if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
+      return cancelOrder(db, order, now);
+    })
+    .immediate();
+}
+
+export interface Preview {
+  l: Listed;
+  price: bigint;
+  qty: bigint;
+  amount: bigint;
+  fees: Fees;
+  available: bigint;
+  maxQty: bigint;
+}
+
+/** Fees and limits before confirming: nothing is stored. Market orders are estimated by walking the book. */
+export function previewOrder(
+  db: Db,
+  market: TradeMarket,
+  cfg: FeeConfig,
+  p: {
+    accountId: number;
+    side: OrderSide;
+    type: OrderType;
+    symbol: string;
+    qty: bigint;
+    price: bigint;
+    now: number;
+  },
+): Preview {
+  const l = listed(market, p.symbol);
+  const levels = bookSide(market, p.symbol, p.side);
+  const at = (q: bigint) => {
+    if (p.type === 'limit') return { qty: q, amount: q * p.price };
+    return sumFills(walkBook(p.side, levels, q));
+  };
+  const { amount, qty } = at(p.qty);
+  const price = p.type === 'limit' ? p.price : qty > 0n ? amount / qty : (levels[0]?.price ?? 0n);
+  releaseDueLocks(db, p.accountId, p.now);
+  let available: bigint;
+  let maxQty: bigint;
+  if (p.side === 'sell') {
+    available = sharesOf(db, p.accountId, p.symbol).available;
+    maxQty = available - (available % l.lot);
+  } else {
+    available = cashOf(db, p.accountId);
+    // Largest whole number of lots whose cost fits the cash; cost is monotone in quantity.
+    const unit = p.type === 'limit' ? p.price : (levels[0]?.price ?? 0n);
+    let lo = 0n;
+    let hi = unit > 0n ? available / unit / l.lot : 0n;
+    if (p.type === 'market') {
+      const depth = levels.reduce((s, x) => s + x.qty, 0n) / l.lot;
+      if (depth < hi) hi = depth;
+    }
+    while (lo < hi) {
+      const mid = (lo + hi + 1n) / 2n;
+      const x = at(mid * l.lot);
+      if (buyCost(x.amount, x.qty, cfg) <= available) lo = mid;
+      else hi = mid - 1n;
+    }
+    maxQty = lo * l.lot;
+  }
+  return { l, price, qty: p.qty, amount, fees: calcFees(p.side, amount, qty, cfg), available, maxQty };
+}

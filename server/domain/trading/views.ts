@@ -1,0 +1,200 @@
+// Read models of an account: positions with a price snapshot, assets, income windows and the funds detail
+// (every movement of the cash book with the balance after it). All money in paisa until the wire strings.
+import type { Db } from '../../db/open-db.ts';
+import type { AccountType } from '../../../workers/protocol/api.ts';
+import type { Assets, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../market/calendar.ts';
+import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import type { TradeMarket } from './market-port.ts';
+import { paisa } from './orders-repo.ts';
+import { recentTradingDaysStart } from './t-plus-one.ts';
+import { cashOf, frozenOf, userAcct } from './trade-ledger.ts';
+
+interface Holding {
+  symbol: string;
+  qty: bigint;
+  cost: bigint;
+  available: bigint;
+  locked: bigint;
+}
+
+/** Open positions (qty > 0) with their ledger split, sorted by symbol; one symbol when given. */
+export function holdings(db: Db, accountId: number, symbol?: string): Holding[] {
+  const rows = db
+    .prepare(
+      `SELECT symbol, qty, cost FROM stock_positions WHERE account_id = ? AND qty > 0
+       ${symbol ? 'AND symbol = ?' : ''} ORDER BY symbol`,
+    )
+    .safeIntegers(true)
+    .all(...(symbol ? [accountId, symbol] : [accountId])) as Array<{
+    symbol: string;
+    qty: bigint;
+    cost: bigint;
+  }>;
+  const avail = userAcct(db, accountId, 'shares');
+  const locked = userAcct(db, accountId, 'shares_locked');
+  const split = new Map<string, { a: bigint; l: bigint }>();
+  const balances = db
+    .prepare(
+      'SELECT ledger_account_id AS id, asset, amount FROM ledger_balances WHERE ledger_account_id IN (?, ?)',
+    )
+    .safeIntegers(true)
+    .all(avail, locked) as Array<{ id: bigint; asset: string; amount: bigint }>;
+  for (const b of balances) {
+    const s = split.get(b.asset) ?? { a: 0n, l: 0n };
+    if (Number(b.id) === avail) s.a = b.amount;
+    else s.l = b.amount;
+    split.set(b.asset, s);
+  }
+  return rows.map((r) => ({
+    ...r,
+    available: split.get(r.symbol)?.a ?? 0n,
+    locked: split.get(r.symbol)?.l ?? 0n,
+  }));
+}
+
+/** pnl / cost in percent with 2 decimals, truncated toward zero. */
+function pct(pnl: bigint, cost: bigint): string {
+  if (cost === 0n) return '0.00';
+  return paisa((pnl * 10_000n) / cost);
+}
+
+function lastPrice(market: TradeMarket, symbol: string): bigint {
+  const t = market.ticker(symbol);
+  return (t && parseMinorUnits(t.p, 2)) ?? 0n;
+}
+
+export function toPosition(market: TradeMarket, h: Holding): Position {
+  const ins = market.instrument(h.symbol);
+  const last = lastPrice(market, h.symbol);
+  const mv = h.qty * last;
+  const pnl = mv - h.cost;
+  const avg = h.qty > 0n ? (h.cost * 100n) / h.qty : 0n;
+  return {
+    symbol: h.symbol,
+    nameEn: ins?.nameEn ?? h.symbol,
+    nameUr: ins?.nameUr ?? h.symbol,
+    qty: h.qty.toString(),
+    available: h.available.toString(),
+    locked: h.locked.toString(),
+    // Four decimals: the average of a fee-inclusive cost is rarely a whole paisa.
+    avgCost: formatMinorUnits(avg, 4),
+    cost: paisa(h.cost),
+    lastPrice: paisa(last),
+    marketValue: paisa(mv),
+    pnl: paisa(pnl),
+    pnlPct: pct(pnl, h.cost),
+  };
+}
+
+export function assetsOf(db: Db, market: TradeMarket, accountId: number, accountType: AccountType): Assets {
+  const available = cashOf(db, accountId);
+  const frozen = frozenOf(db, accountId);
+  let mv = 0n;
+  let cost = 0n;
+  for (const h of holdings(db, accountId)) {
+    mv += h.qty * lastPrice(market, h.symbol);
+    cost += h.cost;
+  }
+  return {
+    accountType,
+    currency: 'PKR',
+    total: paisa(available + frozen + mv),
+    available: paisa(available),
+    frozen: paisa(frozen),
+    marketValue: paisa(mv),
+    floatingPnl: paisa(mv - cost),
+  };
+}
+
+/** Starts (UTC ms) of today, this week (Monday) and this month, in Asia/Karachi. */
+export function incomeWindows(now: number): { today: number; week: number; month: number } {
+  const today = pktDayStart(now);
+  const week = today - ((pktWeekday(now) + 6) % 7) * DAY_MS;
+  const month = Date.parse(`${pktDateKey(now).slice(0, 8)}01T00:00:00Z`) - PKT_OFFSET_MS;
+  return { today, week, month };
+}
+
+/** Realised profit (sells: proceeds − fees − average cost) since each window start, in paisa. */
+export function realisedSince(db: Db, accountId: number, now: number) {
+  const w = incomeWindows(now);
+  const sum = (from: number) =>
+    db
+      .prepare(
+        "SELECT COALESCE(SUM(realized_pnl), 0) FROM stock_fills WHERE account_id = ? AND side = 'sell' AND created_at >= ?",
+      )
+      .pluck()
+      .safeIntegers(true)
+      .get(accountId, from) as bigint;
+  return { today: sum(w.today), week: sum(w.week), month: sum(w.month) };
+}
+
+/** Ids of orders with buy fills since the start of the n-th most recent PSX trading day. */
+export function purchaseOrderIds(db: Db, accountId: number, now: number, days: number): number[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT order_id FROM stock_fills WHERE account_id = ? AND side = 'buy' AND created_at >= ?
+       ORDER BY order_id DESC LIMIT 200`,
+    )
+    .pluck()
+    .all(accountId, recentTradingDaysStart(now, days)) as number[];
+}
+
+const KIND_TYPES: Readonly<Record<string, TxType>> = {
+  demo_funding: 'demo_grant',
+  test_grant: 'deposit',
+  trade_freeze: 'freeze',
+  trade_unfreeze: 'unfreeze',
+  trade_release: 'unfreeze',
+  trade_buy: 'buy',
+  trade_sell: 'sell',
+  trade_fee: 'fee',
+  deposit: 'deposit',
+  withdraw: 'withdraw',
+};
+
+interface TxRow {
+  id: bigint;
+  kind: string;
+  amount: bigint;
+  balance: bigint;
+  symbol: string | null;
+  orderId: bigint | null;
+  createdAt: bigint;
+}
+
+/** The funds detail of the account's cash book, newest first, optionally of one type. */
+export function txRecords(
+  db: Db,
+  accountId: number,
+  type: TxType | undefined,
+  page: number,
+  size: number,
+): { list: TxRecord[]; total: number } {
+  const rows = db
+    .prepare(
+      `SELECT p.id, j.kind, p.amount, SUM(p.amount) OVER (ORDER BY p.id) AS balance, t.symbol,
+              t.order_id AS orderId, j.created_at AS createdAt
+       FROM ledger_postings p JOIN ledger_journals j ON j.id = p.journal_id
+       LEFT JOIN trade_journals t ON t.journal_id = j.id
+       WHERE p.ledger_account_id = ? AND p.asset = 'PKR' ORDER BY p.id DESC`,
+    )
+    .safeIntegers(true)
+    .all(userAcct(db, accountId, 'cash')) as TxRow[];
+  const typed = rows
+    .map((r) => ({ r, type: KIND_TYPES[r.kind] ?? (r.amount > 0n ? 'deposit' : 'withdraw') }))
+    .filter((x) => !type || x.type === type);
+  const list = typed.slice((page - 1) * size, page * size).map(({ r, type: t }): TxRecord => {
+    const rec: TxRecord = {
+      id: Number(r.id),
+      type: t,
+      amount: paisa(r.amount),
+      balance: paisa(r.balance),
+      createdAt: Number(r.createdAt),
+    };
+    if (r.symbol) rec.symbol = r.symbol;
+    if (r.orderId !== null) rec.orderId = Number(r.orderId);
+    return rec;
+  });
+  return { list, total: typed.length };
+}

@@ -1,0 +1,241 @@
+// Stock orders (spec §7 "stock orders"): POST stock/order/buy and sell, GET stock/order/preview (extension),
+// list, cancel (GET, as the spec lists it), info and statistics. The transaction password is checked before the
+// order transaction; everything else is decided inside it (domain/trading/place-order.ts).
+import type { FastifyPluginAsync } from 'fastify';
+import type { Page } from '../../../workers/protocol/market.ts';
+import type {
+  OrderPreview,
+  OrderSide,
+  OrderStatistics,
+  OrderStatus,
+  OrderType,
+  PlaceOrderBody,
+  StockOrder,
+} from '../../../workers/protocol/trade.ts';
+import { formatMinorUnits, parseMinorUnits } from '../../domain/ledger/money.ts';
+import { pktDayStart } from '../../domain/market/calendar.ts';
+import { feeBreakdown, listOrders, orderById, paisa } from '../../domain/trading/orders-repo.ts';
+import { previewOrder } from '../../domain/trading/place-order.ts';
+import { verifyTradePassword } from '../../domain/trading/trade-password.ts';
+import { feeTotal } from '../../domain/trading/fees.ts';
+import { AppError } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { fields, idString, text } from '../../schemas/fields.ts';
+import { envelope } from '../../schemas/responses.ts';
+import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+import {
+  caller,
+  clientOrderIdField,
+  obj,
+  orderTypeField,
+  orderWire,
+  pageField,
+  pageOf,
+  priceField,
+  qtyField,
+  sideField,
+  sixDigits,
+  sizeField,
+  symbolField,
+} from './trade-context.ts';
+
+const tags = ['stock orders'];
+
+const placeBody = fields(
+  {
+    symbol: symbolField,
+    type: orderTypeField,
+    qty: qtyField,
+    price: priceField,
+    clientOrderId: clientOrderIdField,
+    tradePassword: sixDigits,
+  },
+  ['symbol', 'type', 'clientOrderId', 'tradePassword'],
+);
+
+export const orderRoutes: FastifyPluginAsync = async (app) => {
+  const place = (side: OrderSide) =>
+    app.post<{ Body: PlaceOrderBody }>(
+      `/stock/order/${side}`,
+      {
+        schema: {
+          tags,
+          summary: side === 'buy' ? 'Buy a PSX stock' : 'Sell a PSX stock',
+          description:
+            'Market orders fill at once against the book (an unfilled remainder is cancelled); limit orders ' +
+            'reserve cash or shares and rest until the simulated price crosses. Needs the transaction password; ' +
+            'the real account needs KYC. A repeated clientOrderId returns the first order.',
+          consumes: FORM,
+          security: NEEDS_TOKEN,
+          body: placeBody,
+          response: envelope(obj, 'The order (StockOrder)'),
+        },
+      },
+      async (request) => {
+        const c = caller(app, request);
+        const b = request.body;
+        await verifyTradePassword(app.db, c.user.id, b.tradePassword, app.market.now());
+        const { order } = app.trading.place({
+          accountId: c.auth.accountId,
+          kycOk: c.auth.accountType === 'demo' || c.user.idStatus === 'succ',
+          side,
+          type: b.type,
+          symbol: b.symbol.toUpperCase(),
+          qty: b.qty,
+          price: b.price,
+          clientOrderId: b.clientOrderId,
+          now: app.market.now(),
+        });
+        return ok<StockOrder>(orderWire(app, request, order, c));
+      },
+    );
+  place('buy');
+  place('sell');
+
+  app.get<{
+    Querystring: { symbol: string; side: OrderSide; type: OrderType; qty?: string; price?: string };
+  }>(
+    '/stock/order/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Fees, net amount and maximum quantity before confirming (extension)',
+        security: NEEDS_TOKEN,
+        querystring: fields(
+          { symbol: symbolField, side: sideField, type: orderTypeField, qty: qtyField, price: priceField },
+          ['symbol', 'side', 'type'],
+        ),
+        response: envelope(obj, 'OrderPreview'),
+      },
+    },
+    async (request) => {
+      const c = caller(app, request);
+      const q = request.query;
+      const p = previewOrder(app.db, app.market, app.trading.fees, {
+        accountId: c.auth.accountId,
+        side: q.side,
+        type: q.type,
+        symbol: q.symbol.toUpperCase(),
+        qty: (q.qty && parseMinorUnits(q.qty, 0)) || 0n,
+        price: (q.price && parseMinorUnits(q.price, 2)) || 0n,
+        now: app.market.now(),
+      });
+      const fee = feeTotal(p.fees);
+      const net = q.side === 'buy' ? p.amount + fee : p.amount - fee;
+      return ok<OrderPreview>({
+        symbol: p.l.ins.symbol,
+        side: q.side,
+        type: q.type,
+        price: paisa(p.price),
+        qty: p.qty.toString(),
+        amount: paisa(p.amount),
+        fee: feeBreakdown(p.fees),
+        net: paisa(net),
+        available: q.side === 'buy' ? paisa(p.available) : p.available.toString(),
+        maxQty: p.maxQty.toString(),
+        lotSize: p.l.lot.toString(),
+        limitUp: formatMinorUnits(p.l.limitUp, 2),
+        limitDown: formatMinorUnits(p.l.limitDown, 2),
+      });
+    },
+  );
+
+  app.get<{ Querystring: { status?: OrderStatus | 'open'; page: string; size: string } }>(
+    '/stock/order/list',
+    {
+      schema: {
+        tags,
+        summary: "The account's orders, newest first",
+        description:
+          "status: pending (in progress), partial, filled (history), cancelled, rejected, or 'open'.",
+        security: NEEDS_TOKEN,
+        querystring: fields({
+          status: text(1, 10, { enum: ['pending', 'partial', 'filled', 'cancelled', 'rejected', 'open'] }),
+          page: pageField,
+          size: sizeField,
+        }),
+        response: envelope(pageOf, 'Page<StockOrder>'),
+      },
+    },
+    async (request) => {
+      const c = caller(app, request);
+      const page = Number(request.query.page);
+      const size = Number(request.query.size);
+      const r = listOrders(app.db, c.auth.accountId, request.query.status, page, size);
+      return ok<Page<StockOrder>>({
+        list: r.list.map((o) => orderWire(app, request, o, c)),
+        total: r.total,
+        page,
+        size,
+      });
+    },
+  );
+
+  const byId = { security: NEEDS_TOKEN, querystring: fields({ id: idString }, ['id']) };
+  app.get<{ Querystring: { id: string } }>(
+    '/stock/order/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an open order; frozen cash or shares return',
+        ...byId,
+        response: envelope(obj),
+      },
+    },
+    async (request) => {
+      const c = caller(app, request);
+      const order = app.trading.cancel(c.auth.accountId, Number(request.query.id), app.market.now());
+      return ok<StockOrder>(orderWire(app, request, order, c));
+    },
+  );
+
+  app.get<{ Querystring: { id: string } }>(
+    '/stock/order/info',
+    { schema: { tags, summary: 'One order of the account', ...byId, response: envelope(obj) } },
+    async (request) => {
+      const c = caller(app, request);
+      const order = orderById(app.db, Number(request.query.id));
+      if (!order || order.accountId !== c.auth.accountId) throw new AppError('trade.orderNotFound');
+      return ok<StockOrder>(orderWire(app, request, order, c));
+    },
+  );
+
+  app.get(
+    '/stock/order/statistics',
+    {
+      schema: {
+        tags,
+        summary: 'Order counts per status and today’s buy / sell turnover',
+        security: NEEDS_TOKEN,
+        querystring: fields({}),
+        response: envelope(obj, 'OrderStatistics'),
+      },
+    },
+    async (request) => {
+      const c = caller(app, request);
+      const counts = Object.fromEntries(
+        (
+          app.db
+            .prepare('SELECT status, COUNT(*) AS n FROM stock_orders WHERE account_id = ? GROUP BY status')
+            .all(c.auth.accountId) as Array<{ status: string; n: number }>
+        ).map((r) => [r.status, r.n]),
+      );
+      const turnover = (side: OrderSide) =>
+        app.db
+          .prepare(
+            'SELECT COALESCE(SUM(amount), 0) FROM stock_fills WHERE account_id = ? AND side = ? AND created_at >= ?',
+          )
+          .pluck()
+          .safeIntegers(true)
+          .get(c.auth.accountId, side, pktDayStart(app.market.now())) as bigint;
+      return ok<OrderStatistics>({
+        pending: counts['pending'] ?? 0,
+        partial: counts['partial'] ?? 0,
+        filled: counts['filled'] ?? 0,
+        cancelled: counts['cancelled'] ?? 0,
+        buyAmountToday: paisa(turnover('buy')),
+        sellAmountToday: paisa(turnover('sell')),
+      });
+    },
+  );
+};

@@ -1,0 +1,32 @@
+// The trade area (issue 4): creates the trading engine on the market feed (app.trading; tradingOf(db) for code
+// holding the root instance), starts matching on the feed's steps, and mounts the transaction password,
+// order, position / money calls and the private WebSocket channel. Registered after the market area.
+import type { FastifyPluginAsync } from 'fastify';
+import { TradingEngine } from '../../domain/trading/engine.ts';
+import { feeConfig } from '../../domain/trading/fees.ts';
+import { globalPlugin } from '../../plugins/global-plugin.ts';
+import { accountWsRoutes } from './account-ws.ts';
+import { holdRoutes } from './hold-routes.ts';
+import { orderRoutes } from './order-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
+
+const byDb = new WeakMap<object, TradingEngine>();
+export function tradingOf(db: object): TradingEngine | undefined {
+  return byDb.get(db);
+}
+
+const enginePlugin = globalPlugin('trading-engine', async (app) => {
+  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env));
+  byDb.set(app.db, engine);
+  app.decorate('trading', engine);
+  const detach = engine.attach(app.market);
+  app.addHook('onClose', async () => detach());
+});
+
+export const tradeRoutes: FastifyPluginAsync = globalPlugin('trade', async (app) => {
+  await app.register(enginePlugin);
+  await app.register(passwordRoutes);
+  await app.register(orderRoutes);
+  await app.register(holdRoutes);
+  await app.register(accountWsRoutes);
+});
