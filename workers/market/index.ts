@@ -21,6 +21,9 @@ const api: MarketApi = {
   setHidden: (hidden) => service.setHidden(hidden),
   status: () => service.status(),
   loadOlderCandles: (symbol, interval, bars) => service.loadOlderCandles(symbol, interval, bars),
+  setPositions: (accountKey, positions) => service.setPositions(accountKey, positions),
+  upsertPositions: (accountKey, positions) => service.upsertPositions(accountKey, positions),
+  removePosition: (accountKey, symbol) => service.removePosition(accountKey, symbol),
 };
 
 expose(api);

@@ -1,7 +1,7 @@
 // The market worker's MarketApi: owns the state, the socket and the REST client, and connects the streams
 // (streams/feed-streams.ts) to the state (state/) and the app's batch listener. No math here.
 import { BehaviorSubject, ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
-import type { Interval, Market, ServerMessage } from '../protocol/market.ts';
+import type { Interval, Market, ServerMessage, Ticker } from '../protocol/market.ts';
 import { parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
 import type {
   BatchListener,
@@ -14,6 +14,7 @@ import type {
   SortKey,
 } from '../protocol/market-api.ts';
 import { createTickerPacker, resetTickerPacker } from '../protocol/ticker-batch.ts';
+import type { Position } from '../protocol/trade.ts';
 import { prependCandles } from './calc/candles.ts';
 import { pollOnce, type PollResult } from './sources/poll.ts';
 import { MarketRest, type FetchLike } from './sources/rest.ts';
@@ -23,6 +24,7 @@ import { MarketState } from './state/market-state.ts';
 import { acceptSnap, createChannelSeqs, judgeDelta } from './state/seq.ts';
 import { applyMessage, channelOf, type KeyTarget } from './state/messages.ts';
 import { flushClock, liveness, pollingStream, serverMessages, socketUp } from './streams/feed-streams.ts';
+import { PositionsFeed } from './positions/positions-feed.ts';
 
 export interface ServiceDeps {
   socketFactory: SocketFactory;
@@ -45,6 +47,7 @@ const DEFAULTS = {
 /** Status is re-posted when only its time moved, at most this often (a badge, not a clock). */
 const STATUS_TICK_MS = 1000;
 const ALWAYS: readonly string[] = MARKETS.map(tickersChannel);
+const POSITION_PREFIX = 'position:'.length;
 
 export class MarketService implements MarketApi {
   private readonly state: MarketState;
@@ -63,9 +66,12 @@ export class MarketService implements MarketApi {
   private current: FeedStatus;
   private sentStatus: FeedStatus | null = null;
   private cfg = DEFAULTS;
+  /** The account's positions, valued at this state's tickers (issue 4 §5). */
+  readonly positions: PositionsFeed;
 
   constructor(private readonly deps: ServiceDeps) {
     this.state = new MarketState(deps.now);
+    this.positions = new PositionsFeed((s) => this.state.tickers.get(s)?.p);
     this.current = { state: 'offline', lastUpdate: null, since: deps.now() };
   }
 
@@ -131,7 +137,20 @@ export class MarketService implements MarketApi {
     for (const t of this.state.trades.values()) t.reset = true;
     for (const c of this.state.candles.values()) if (c.series) c.reset = true;
     for (const s of this.state.sorts.values()) s.sent = undefined;
+    this.positions.resend();
     this.sentStatus = null;
+  }
+
+  setPositions(accountKey: string, positions: Position[]): void {
+    this.positions.set(accountKey, positions);
+  }
+
+  upsertPositions(accountKey: string, positions: Position[]): void {
+    this.positions.upsert(accountKey, positions);
+  }
+
+  removePosition(accountKey: string, symbol: string): void {
+    this.positions.remove(accountKey, symbol);
   }
 
   subscribe(keys: InterestKey[]): void {
@@ -221,11 +240,16 @@ export class MarketService implements MarketApi {
       if (verdict !== 'apply') return;
     }
     if (!applyMessage(this.state, ch, msg)) this.resubscribe(msg.ch);
+    if (ch.kind === 'tickers') this.positions.noteTickers(msg.data as Ticker[]);
+    else if (ch.kind === 'ticker') this.positions.noteTickers([msg.data as Ticker]);
   }
 
   private onPoll(r: PollResult): void {
     this.pollOk = r.ok > 0;
-    for (const { market, tickers } of r.tickers) this.state.applyTickers(market, tickers);
+    for (const { market, tickers } of r.tickers) {
+      this.state.applyTickers(market, tickers);
+      this.positions.noteTickers(tickers);
+    }
     for (const b of r.books) this.state.applyBookSnap(b, -1);
     for (const t of r.trades) this.state.applyTradesSnap(t.symbol, t.trades);
     for (const c of r.candles) this.state.applyCandleBars(c.symbol, c.interval, c.bars);
@@ -267,6 +291,7 @@ export class MarketService implements MarketApi {
   }
 
   private activate(key: InterestKey): void {
+    if (key.startsWith('position:')) return this.positions.show(key.slice(POSITION_PREFIX));
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.show(t.symbol);
@@ -285,6 +310,7 @@ export class MarketService implements MarketApi {
   }
 
   private deactivate(key: InterestKey): void {
+    if (key.startsWith('position:')) return this.positions.hide(key.slice(POSITION_PREFIX));
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.hide(t.symbol);
@@ -344,6 +370,8 @@ export class MarketService implements MarketApi {
     const batch: MarketBatch = {};
     const tickers = drainTickers(this.state, this.packer);
     if (tickers) batch.tickers = tickers;
+    const positions = this.positions.drain();
+    if (positions) batch.positions = positions;
     const status = this.statusIfDue();
     if (status) batch.status = status;
     this.post(batch);

@@ -2,6 +2,7 @@
 // imports this file (never workers/market/), the worker implements it.
 import type { BookLevel, Interval, Market, Trade } from './market.ts';
 import type { TickerBatch } from './ticker-batch.ts';
+import type { Position } from './trade.ts';
 
 // ---- Feed status (CONVENTIONS rule 5: live data carries its state and the time of the last update) ----
 
@@ -42,6 +43,7 @@ export interface MarketInitOptions {
 //   book:<SYM>  trades:<SYM>     the open chart's depth and tape
 //   candles:<SYM>:<interval>     the open chart's bars (history + live)
 //   sort:<market>:<key>:<dir>    the market's symbol order
+//   position:<SYM>               a positions row on screen: its display strings stream (totals always do)
 
 export type SortKey = 'change' | 'volume' | 'name';
 export type SortDir = 'asc' | 'desc';
@@ -52,7 +54,8 @@ export type InterestKey =
   | `book:${string}`
   | `trades:${string}`
   | `candles:${string}:${Interval}`
-  | `sort:${Market}:${SortKey}:${SortDir}`;
+  | `sort:${Market}:${SortKey}:${SortDir}`
+  | `position:${string}`;
 
 export function tickerKey(symbol: string): InterestKey {
   return `ticker:${symbol}`;
@@ -68,6 +71,9 @@ export function candlesKey(symbol: string, interval: Interval): InterestKey {
 }
 export function sortKey(market: Market, key: SortKey, dir: SortDir): InterestKey {
   return `sort:${market}:${key}:${dir}`;
+}
+export function positionKey(symbol: string): InterestKey {
+  return `position:${symbol}`;
 }
 
 // ---- Batches (worker → app) ----
@@ -116,6 +122,69 @@ export interface SortedUpdate {
   symbols: string[];
 }
 
+// ---- Positions (issue 4 §5): live market value and P&L computed in the worker, exact to the paisa ----
+
+/** What moves with the price. Strings are final display text; floats pick colours and sort, never shown. */
+export interface PositionLiveView {
+  /** last price, grouped ('1,234.50') */
+  last: string;
+  /** qty × last, PKR truncated to 2 places, grouped */
+  marketValue: string;
+  /** market value − cost, signed ('+1,234.50', '-3.20', '0.00') */
+  pnl: string;
+  /** pnl / cost × 100 truncated to 2 places, signed ('+1.25%'); a zero cost gives '+∞%' / '-∞%' (spec) */
+  pnlPct: string;
+  pnlValue: number;
+  pnlPctValue: number;
+  /** Last price against the previous update of this row: the flash colour (0 on first sight). */
+  dir: -1 | 0 | 1;
+}
+
+/** What changes only when the position itself changes (a fill, T+1 roll-over). Display strings. */
+export interface PositionInfoView {
+  nameEn: string;
+  nameUr: string;
+  qty: string;
+  available: string;
+  locked: string;
+  /** PKR per share truncated to 2 places */
+  avgCost: string;
+  cost: string;
+}
+
+export interface PositionRowUpdate {
+  symbol: string;
+  live: PositionLiveView;
+  /** Present when the row is new to the app (first shown, resent) or the position changed. */
+  info?: PositionInfoView;
+}
+
+export interface PositionTotalsView {
+  /** positions held */
+  count: number;
+  marketValue: string;
+  cost: string;
+  pnl: string;
+  pnlPct: string;
+  pnlValue: number;
+  pnlPctValue: number;
+}
+
+/**
+ * One flush of the account's positions. Rows cross only for symbols the app has on screen (`position:<SYM>`
+ * interest) and only when they changed; totals cross whenever they change.
+ */
+export interface PositionsUpdate {
+  /** The account these figures belong to (the app drops an update for another account). */
+  accountKey: string;
+  /** The whole list in display order, when it changed (set, upsert of a new symbol, remove, account switch). */
+  symbols?: string[];
+  rows?: PositionRowUpdate[];
+  /** Symbols no longer held: their rows are cleared. */
+  removed?: string[];
+  totals?: PositionTotalsView;
+}
+
 /** One post to the app. Sections are absent when they have nothing; an empty batch is never posted. */
 export interface MarketBatch {
   tickers?: TickerBatch;
@@ -124,6 +193,7 @@ export interface MarketBatch {
   candles?: CandlesUpdate[];
   sorted?: SortedUpdate[];
   status?: FeedStatus;
+  positions?: PositionsUpdate;
 }
 
 export type BatchListener = (batch: MarketBatch) => void;
@@ -148,4 +218,15 @@ export interface MarketApi {
    * Resolves with how many bars were added (0: no more history, or the series is at its bar limit).
    */
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number>;
+  /**
+   * The account's positions, as GET stock/hold/list pages give them (the app fetches the pages with its own
+   * session and hands them over; the worker does all the money arithmetic). Replaces every position; a new
+   * `accountKey` (e.g. 'real' / 'demo', or user:account) drops the previous account's figures entirely.
+   * An empty list clears (logout).
+   */
+  setPositions(accountKey: string, positions: Position[]): void;
+  /** Adds or replaces positions by symbol (later pages, the account channel's deltas). Ignored for another account. */
+  upsertPositions(accountKey: string, positions: Position[]): void;
+  /** A position sold out. Ignored for another account. */
+  removePosition(accountKey: string, symbol: string): void;
 }

@@ -9,6 +9,7 @@ import {
   createPnlBook,
   positionExact,
   positionFigures,
+  positionKeysOf,
   recomputePnl,
   removePnlInputs,
   totalFigures,
@@ -181,8 +182,9 @@ describe('P&L calculators: cases', () => {
         ['OGDC', '120.00'],
         ['XYZ', '5.00'],
       ]),
-    ).toEqual({ symbols: [], keys: [] });
-    expect(applyPrices(b, [['OGDC', '121.00']])).toEqual({ symbols: ['OGDC'], keys: ['OGDC'] });
+    ).toEqual({ symbols: [], positions: 0 });
+    expect(applyPrices(b, [['OGDC', '121.00']])).toEqual({ symbols: ['OGDC'], positions: 1 });
+    expect(positionKeysOf(b, 'OGDC')).toEqual(['OGDC']);
   });
 
   it('a zero cost gives the spec infinity, not a crash', () => {

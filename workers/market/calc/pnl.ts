@@ -7,7 +7,15 @@
 // make a tick cost one multiply and one subtract per changed symbol. A position's own figures are derived on
 // demand (one multiply), so a flush formats only the rows on screen.
 import { bigintKernel, floatKernel, type KernelInput, type PnlKernel } from './pnl-kernel.ts';
-import { decimalsOf, moneyText, pctText, plainText, scaledDigits, signedMoneyText } from './pnl-format.ts';
+import {
+  moneyText,
+  pctText,
+  placesOf,
+  plainOrZero,
+  plainText,
+  scaledDigits,
+  signedMoneyText,
+} from './pnl-format.ts';
 
 export interface PnlInput {
   /** Unique per position (the worker uses the symbol). */
@@ -38,8 +46,8 @@ export interface PnlBook {
 /** What a batch of prices changed. */
 export interface PnlChange {
   symbols: string[];
-  /** Keys of the positions whose market value and P&L moved. */
-  keys: string[];
+  /** How many positions those symbols value (see positionKeysOf). */
+  positions: number;
 }
 
 /** Display figures of one position or of the totals (strings exact, truncated; floats for colour and sort). */
@@ -52,11 +60,6 @@ export interface PnlFigures {
   pnlPct: string;
   pnlValue: number;
   pnlPctValue: number;
-}
-
-/** Non-plain strings (exponent form, garbage) count as 0 rather than poison a whole portfolio. */
-function clean(x: string): string {
-  return decimalsOf(x) < 0 ? '0' : x;
 }
 
 function emptyBook(): PnlBook {
@@ -77,37 +80,49 @@ function emptyBook(): PnlBook {
 
 /** Re-derives scales, symbol tables and the kernel from `book.inputs` and `book.prices`. O(positions). */
 function rebuild(book: PnlBook, forceBig = false): void {
-  const prevPrice = new Map(book.symbols.map((s, k) => [s, book.prices[k]!]));
+  const prevPrice = new Map<string, string>();
+  book.symbols.forEach((s, k) => prevPrice.set(s, book.prices[k]!));
   book.index.clear();
   book.symIndex.clear();
   book.symbols.length = 0;
   book.prices.length = 0;
   book.holders.length = 0;
+  const n = book.inputs.length;
+  const qty = new Array<string>(n);
+  const cost = new Array<string>(n);
+  const sym = new Int32Array(n);
   let qs = 0;
   let ps = 2;
   let cs = 2;
-  const sym = new Int32Array(book.inputs.length);
-  book.inputs.forEach((p, i) => {
+  for (let i = 0; i < n; i++) {
+    const p = book.inputs[i]!;
     book.index.set(p.key, i);
     let s = book.symIndex.get(p.symbol);
     if (s === undefined) {
       s = book.symbols.length;
       book.symIndex.set(p.symbol, s);
       book.symbols.push(p.symbol);
-      book.prices.push(clean(prevPrice.get(p.symbol) ?? p.last));
+      const px = plainOrZero(prevPrice.get(p.symbol) ?? p.last);
+      book.prices.push(px);
       book.holders.push([]);
+      ps = Math.max(ps, placesOf(px));
     }
     sym[i] = s;
     book.holders[s]!.push(i);
-    qs = Math.max(qs, decimalsOf(clean(p.qty)));
-    cs = Math.max(cs, decimalsOf(clean(p.cost)));
-  });
-  for (const px of book.prices) ps = Math.max(ps, decimalsOf(px));
+    qty[i] = plainOrZero(p.qty);
+    cost[i] = plainOrZero(p.cost);
+    qs = Math.max(qs, placesOf(qty[i]!));
+    cs = Math.max(cs, placesOf(cost[i]!));
+  }
   const ms = Math.max(qs + ps, cs);
   Object.assign(book, { qs, ps, ms });
+  for (let i = 0; i < n; i++) {
+    qty[i] = scaledDigits(qty[i]!, qs)!;
+    cost[i] = scaledDigits(cost[i]!, ms)!;
+  }
   const input: KernelInput = {
-    qty: book.inputs.map((p) => scaledDigits(clean(p.qty), qs)!),
-    cost: book.inputs.map((p) => scaledDigits(clean(p.cost), ms)!),
+    qty,
+    cost,
     sym,
     px: book.prices.map((x) => scaledDigits(x, ps)!),
     lift: ms - qs - ps,
@@ -126,7 +141,7 @@ export function setPnlInputs(book: PnlBook, inputs: readonly PnlInput[]): void {
   const byKey = new Map<string, PnlInput>();
   for (const p of inputs) byKey.set(p.key, p);
   book.inputs.length = 0;
-  book.inputs.push(...byKey.values());
+  for (const p of byKey.values()) book.inputs.push(p);
   rebuild(book);
 }
 
@@ -150,30 +165,38 @@ export function removePnlInputs(book: PnlBook, keys: readonly string[]): void {
   const kept = book.inputs.filter((p) => !gone.has(p.key));
   if (kept.length === book.inputs.length) return;
   book.inputs.length = 0;
-  book.inputs.push(...kept);
+  for (const p of kept) book.inputs.push(p);
   rebuild(book);
 }
 
-/** Applies last prices (symbol → price string); symbols nobody holds and unchanged prices are skipped. */
+/**
+ * Applies last prices (symbol → price string); symbols nobody holds and unchanged prices are skipped. Returns
+ * the symbols that moved; their positions are `positionKeysOf` (not listed here: a flush over 10k positions
+ * needs the totals and the few rows on screen, not 10k keys).
+ */
 export function applyPrices(book: PnlBook, changes: Iterable<readonly [string, string]>): PnlChange {
   const symbols: string[] = [];
+  let positions = 0;
   let widen = false;
   for (const [symbol, raw] of changes) {
     const s = book.symIndex.get(symbol);
-    const last = clean(raw);
-    if (s === undefined || book.prices[s] === last) continue;
+    if (s === undefined || book.prices[s] === raw) continue;
+    const last = plainOrZero(raw);
     book.prices[s] = last;
     symbols.push(symbol);
+    positions += book.holders[s]!.length;
     const digits = widen ? null : scaledDigits(last, book.ps);
     // More places than the book's price scale, or out of the float kernel's exact range: rebuild once.
     if (digits === null || !book.kernel.setPrice(s, digits)) widen = true;
   }
   if (widen) rebuild(book, book.kernel.kind === 'bigint');
-  const keys: string[] = [];
-  for (const symbol of symbols) {
-    for (const i of book.holders[book.symIndex.get(symbol)!]!) keys.push(book.inputs[i]!.key);
-  }
-  return { symbols, keys };
+  return { symbols, positions };
+}
+
+/** Keys of the positions valued at this symbol's price. */
+export function positionKeysOf(book: PnlBook, symbol: string): string[] {
+  const s = book.symIndex.get(symbol);
+  return s === undefined ? [] : book.holders[s]!.map((i) => book.inputs[i]!.key);
 }
 
 /** Every position and aggregate from scratch (after a resync, or to audit the incremental path). */
