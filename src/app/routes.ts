@@ -47,6 +47,14 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stock.index': () => import('../features/markets/indices-page.tsx'),
   'stock.stockKline': () => import('../features/markets/stock-kline-page.tsx'),
   'coin.coinKline': () => import('../features/markets/coin-kline-page.tsx'),
+  'tabbar.trade': () => import('../features/trade/trade-page.tsx'),
+  'stock.order': () => import('../features/trade/trade-page.tsx'),
+  'user.tradePassword': () => import('../features/trade/trade-password-page.tsx'),
+  'tabbar.position': () => import('../features/positions/positions-page.tsx'),
+  'stock.income': () => import('../features/positions/income-page.tsx'),
+  'user.assets': () => import('../features/assets/assets-page.tsx'),
+  'fundsDetail.index': () => import('../features/assets/funds-detail-page.tsx'),
+  'fundsDetail.stockFundsDetail': () => import('../features/assets/funds-detail-page.tsx'),
 };
 
 /**

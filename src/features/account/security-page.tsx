@@ -1,5 +1,5 @@
-// Security centre (/pages/user/security): login password (works now); transaction and withdrawal
-// passwords belong to a later issue and say so.
+// Security centre (/pages/user/security): login and transaction passwords (set or change); the withdrawal
+// password belongs to a later issue and says so.
 import { useTranslation } from 'react-i18next';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { IconLock, IconShield, IconWallet } from '../../shared/ui/icons.tsx';
@@ -30,8 +30,9 @@ export default function SecurityPage() {
           <ListRow
             icon={<IconShield size={20} />}
             label={t('account:security.tradePassword')}
-            value={t('common:comingSoon.badge')}
-            onClick={soon}
+            value={t('account:security.change')}
+            to={routeTo('user.tradePassword')}
+            testId="security-trade-password"
           />
           <ListRow
             icon={<IconWallet size={20} />}

@@ -1,0 +1,130 @@
+// Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions
+// and floating P&L, refreshed while open; the real/demo switch (each account's own money); funds detail and
+// the deposit/withdraw entries.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AccountType } from '../../../workers/protocol/api.ts';
+import type { Assets } from '../../../workers/protocol/trade.ts';
+import { formatPKRAmount } from '../../shared/format/numbers.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { IconDeposit, IconFunds, IconReceipt, IconWithdraw } from '../../shared/ui/icons.tsx';
+import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Segmented } from '../../shared/ui/segmented.tsx';
+import { fetchAssets, switchAccountType } from './assets-api.ts';
+import './assets.css';
+
+export const ASSETS_REFRESH_MS = 3000;
+
+function pnlDir(v: string | undefined): 'up' | 'down' | 'flat' {
+  if (!v || /^[+-]?0*(\.0*)?$/.test(v)) return 'flat';
+  return v.startsWith('-') ? 'down' : 'up';
+}
+
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const account = useAtomValue(accountTypeAtom);
+  const [latest, setAssets] = useState<Assets | null>(null);
+  // An answer for the other account (just switched) is never shown.
+  const assets = latest?.accountType === account ? latest : null;
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const load = async () => {
+      const a = await fetchAssets().catch(() => undefined);
+      if (stop) return;
+      if (a && a.accountType === account) setAssets(a);
+      timer = setTimeout(() => void load(), ASSETS_REFRESH_MS);
+    };
+    void load();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [account]);
+
+  const v = (s: string | undefined) => (s === undefined ? '—' : formatPKRAmount(s));
+  const dir = pnlDir(assets?.floatingPnl);
+  return (
+    <div className="page assets-page">
+      <PageHeader title={t('nav:title.user.assets')} start={null} />
+      <div className="page__body">
+        <Segmented<AccountType>
+          label={t('trade:account.switch')}
+          value={account}
+          disabled={busy}
+          testId="assets-account-switch"
+          options={[
+            { value: 'real', label: t('trade:account.real') },
+            { value: 'demo', label: t('trade:account.demo') },
+          ]}
+          onChange={(next) => {
+            setBusy(true);
+            void switchAccountType(next).finally(() => setBusy(false));
+          }}
+        />
+        <section className="card card--hero assets-hero" data-testid="assets-card">
+          <span className="muted small">
+            {t('trade:assets.total')} (<Num>PKR</Num>)
+          </span>
+          <span className="assets-hero__total" data-testid="assets-total">
+            <Num>{v(assets?.total)}</Num>
+          </span>
+          <div className="assets-grid">
+            <span>
+              <span className="muted small">{t('trade:assets.available')}</span>
+              <span data-testid="assets-available">
+                <Num>{v(assets?.available)}</Num>
+              </span>
+            </span>
+            <span>
+              <span className="muted small">{t('trade:assets.frozen')}</span>
+              <span data-testid="assets-frozen">
+                <Num>{v(assets?.frozen)}</Num>
+              </span>
+            </span>
+            <span>
+              <span className="muted small">{t('trade:positions.marketValue')}</span>
+              <Num>{v(assets?.marketValue)}</Num>
+            </span>
+            <span>
+              <span className="muted small">{t('trade:positions.floatingPnl')}</span>
+              <span className={`is-${dir}`} data-testid="assets-pnl">
+                <Num>{v(assets?.floatingPnl)}</Num>
+              </span>
+            </span>
+          </div>
+          <div className="assets-cta">
+            <Link className="btn btn--primary" to={routeTo('recharge.recharge')}>
+              <IconDeposit size={18} />
+              {t('trade:assets.deposit')}
+            </Link>
+            <Link className="btn btn--ghost" to={routeTo('withdraw.withdraw')}>
+              <IconWithdraw size={18} />
+              {t('trade:assets.withdraw')}
+            </Link>
+          </div>
+        </section>
+        <ListGroup>
+          <ListRow
+            icon={<IconFunds size={20} />}
+            label={t('nav:title.fundsDetail.stockFundsDetail')}
+            to={routeTo('fundsDetail.stockFundsDetail')}
+            testId="to-funds-detail"
+          />
+          <ListRow
+            icon={<IconReceipt size={20} />}
+            label={t('nav:title.stock.income')}
+            to={routeTo('stock.income')}
+          />
+        </ListGroup>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// One order of the order centre: side, symbol, type and time; price, quantity filled of ordered, the frozen
+// cash of the unfilled part, fees, status; open orders carry a Cancel button.
+import { useTranslation } from 'react-i18next';
+import type { StockOrder } from '../../../workers/protocol/trade.ts';
+import { formatDate } from '../../shared/format/dates.ts';
+import { formatPKRAmount, truncate, withThousands } from '../../shared/format/numbers.ts';
+import { Num } from '../../shared/ui/num.tsx';
+
+export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o: StockOrder) => void }) {
+  const { t, i18n } = useTranslation();
+  const open = order.status === 'pending' || order.status === 'partial';
+  const price = order.type === 'market' ? t('trade:type.market') : truncate(order.price, 2);
+  return (
+    <article className="order-row" data-testid="order-row" data-status={order.status} data-id={order.id}>
+      <div className="order-row__top">
+        <span className={`side-tag side-tag--${order.side}`}>{t(`trade:side.${order.side}`)}</span>
+        <Num className="order-row__sym">{order.symbol}</Num>
+        <span className="order-row__name">
+          {i18n.language === 'ur-PK' ? order.nameUr || order.nameEn : order.nameEn}
+        </span>
+        <span className={`order-row__status st-${order.status}`}>
+          {t(`trade:orders.status.${order.status}`)}
+        </span>
+      </div>
+      <dl className="order-row__grid">
+        <div>
+          <dt>{t('trade:orders.price')}</dt>
+          <dd>
+            <Num>{price}</Num>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:orders.filled')}</dt>
+          <dd>
+            <Num>
+              {withThousands(order.filledQty)}/{withThousands(order.qty)}
+            </Num>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:orders.avgPrice')}</dt>
+          <dd>
+            <Num>{order.avgPrice === '0' ? '—' : truncate(order.avgPrice, 2)}</Num>
+          </dd>
+        </div>
+        <div>
+          <dt>{open ? t('trade:orders.frozen') : t('trade:orders.fee')}</dt>
+          <dd data-testid={open ? 'order-frozen' : undefined}>
+            <Num>{formatPKRAmount(open ? order.frozen : order.fee.total)}</Num>
+          </dd>
+        </div>
+      </dl>
+      <div className="order-row__foot">
+        <Num className="muted small">{formatDate(order.createdAt, 'YYYY-MM-DD HH:mm:ss')}</Num>
+        {order.reason && <span className="small down">{order.reason}</span>}
+        {open && onCancel && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="cancel-order"
+            onClick={() => onCancel(order)}
+          >
+            {t('trade:orders.cancel')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// What a tapped position offers: its chart, buy more, or sell.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+
+export function PositionActions({ symbol, onClose }: { symbol: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <BottomSheet open={!!symbol} title={symbol ?? ''} onClose={onClose}>
+      {symbol && (
+        <div className="pos-actions">
+          <Link className="btn btn--ghost btn--block" to={routeTo('stock.stockKline', { symbol })}>
+            {t('trade:positions.chart')}
+          </Link>
+          <div className="pos-actions__pair">
+            <Link
+              className="btn btn--up"
+              to={routeTo('stock.order', { symbol, side: 'buy' })}
+              data-testid="position-buy"
+            >
+              {t('trade:side.buy')}
+            </Link>
+            <Link
+              className="btn btn--down"
+              to={routeTo('stock.order', { symbol, side: 'sell' })}
+              data-testid="position-sell"
+            >
+              {t('trade:side.sell')}
+            </Link>
+          </div>
+        </div>
+      )}
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,96 @@
+// Positions tab (/pages/tabbar/position): live totals, then Positions (virtualised, live P&L) or the order
+// centre. The chosen tab is remembered in positionTab (in memory only, spec §3), so the trade screen can send
+// the user straight to the order centre after placing an order.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { IconPositions } from '../../shared/ui/icons.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { OrderCentre } from './order-centre.tsx';
+import { PositionActions } from './position-actions.tsx';
+import { PositionsList } from './positions-list.tsx';
+import {
+  reloadPositions,
+  usePositionsFailed,
+  usePositionsFeed,
+  usePositionSymbols,
+} from './positions-live.ts';
+import { TotalsCard } from './totals-card.tsx';
+import './positions.css';
+
+const TABS = ['positions', 'orders'] as const;
+
+export default function PositionsPage() {
+  const { t } = useTranslation();
+  const account = useAtomValue(accountTypeAtom);
+  const [tab, setTabState] = useState(() => (storage.get('positionTab') === 1 ? 1 : 0));
+  const [open, setOpen] = useState<string | null>(null);
+  usePositionsFeed(account);
+  const symbols = usePositionSymbols();
+  const failed = usePositionsFailed();
+  const setTab = (i: number) => {
+    storage.set('positionTab', i);
+    setTabState(i);
+  };
+
+  return (
+    <div className="page positions-page">
+      <PageHeader
+        title={t('nav:title.tabbar.position')}
+        start={null}
+        end={
+          <Link className="link-btn" to={routeTo('stock.income')} data-testid="to-income">
+            {t('trade:income.link')}
+          </Link>
+        }
+      />
+      <div className="page__body positions-body">
+        <TotalsCard account={account} />
+        <div className="pos-tabs" role="tablist" aria-label={t('nav:title.tabbar.position')}>
+          {TABS.map((id, i) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === i}
+              className={`pos-tabs__tab${tab === i ? ' is-active' : ''}`}
+              data-testid={`tab-${id}`}
+              onClick={() => setTab(i)}
+            >
+              {t(`trade:positions.tab.${id}`)}
+            </button>
+          ))}
+          <Link className="btn btn--primary btn--small pos-tabs__trade" to={routeTo('tabbar.trade')}>
+            {t('trade:title')}
+          </Link>
+        </div>
+        {tab === 1 ? (
+          <OrderCentre accountKey={account} onChanged={() => void reloadPositions()} />
+        ) : symbols === null ? (
+          <p className="tr-state muted" role="status">
+            {failed ? t('trade:state.error') : t('common:loading')}
+          </p>
+        ) : symbols.length === 0 ? (
+          <EmptyState
+            icon={<IconPositions size={40} />}
+            title={t('trade:positions.empty')}
+            text={t('trade:positions.emptyText')}
+            action={
+              <Link className="btn btn--primary" to={routeTo('tabbar.trade')}>
+                {t('trade:title')}
+              </Link>
+            }
+          />
+        ) : (
+          <PositionsList symbols={symbols} onOpen={setOpen} />
+        )}
+      </div>
+      <PositionActions symbol={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+// Order-entry rules of the trade screen, as pure functions: cleaning typed prices and quantities, the price and
+// lot steppers, the 25/50/75/100 % shortcuts and the checks (spec §5) run before asking for the password.
+// Stepping an input by one tick or one lot is input editing, not a money result: it is done exactly on scaled
+// integers (BigInt) so 0.1 + 0.2 never appears. Amounts, fees and the net total always come from the server.
+import type { OrderPreview, OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
+
+export interface OrderDraft {
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  /** limit price as typed ('' while empty); ignored for market orders */
+  price: string;
+  /** whole shares as typed */
+  qty: string;
+}
+
+/** An i18n key of the trade namespace plus its values. */
+export interface FormError {
+  key: string;
+  values?: Record<string, string>;
+}
+
+const DEC_RE = /^\d+(\.\d+)?$/;
+
+function decimalsOf(s: string): number {
+  const i = s.indexOf('.');
+  return i < 0 ? 0 : s.length - i - 1;
+}
+
+/** '12.5' at 2 decimals → 1250n. Only for strings that passed DEC_RE. */
+function toScaled(s: string, decimals: number): bigint {
+  const [int = '0', frac = ''] = s.split('.');
+  return BigInt(int + frac.padEnd(decimals, '0').slice(0, decimals));
+}
+
+function fromScaled(v: bigint, decimals: number): string {
+  if (decimals === 0) return v.toString();
+  const neg = v < 0n;
+  const digits = (neg ? -v : v).toString().padStart(decimals + 1, '0');
+  return `${neg ? '-' : ''}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/** Keeps what a price field may hold: digits and one dot, at most `decimals` places ('1,2a3.456' → '123.45'). */
+export function cleanPrice(text: string, decimals = 2): string {
+  const s = text.replace(/[^\d.]/g, '');
+  const dot = s.indexOf('.');
+  if (dot < 0) return s.replace(/^0+(?=\d)/, '');
+  const int = s.slice(0, dot).replace(/^0+(?=\d)/, '') || '0';
+  return `${int}.${s
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals)}`;
+}
+
+/** Whole shares only: digits, no leading zeros ('0012' → '12'). */
+export function cleanQty(text: string): string {
+  return text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * The price one tick up (dir 1) or down (-1), snapped to the tick grid and never below one tick.
+ * An empty or unparsable price starts from `fallback` (the last price).
+ */
+export function stepPrice(price: string, tick: string, dir: 1 | -1, fallback = ''): string {
+  const base = DEC_RE.test(price) ? price : DEC_RE.test(fallback) ? fallback : '';
+  const t = DEC_RE.test(tick) ? tick : '0.01';
+  const out = Math.max(decimalsOf(t), 2);
+  // Scale by the finer of price and tick, so an off-grid price (10.005) is seen as off the grid.
+  const d = Math.max(out, base ? decimalsOf(base) : 0);
+  const step = toScaled(t, d);
+  if (step <= 0n) return price;
+  const trim = (v: bigint) => fromScaled(v / 10n ** BigInt(d - out), out);
+  if (!base) return trim(step);
+  const v = toScaled(base, d);
+  // Off-grid values snap to the neighbouring grid point in the direction of the step.
+  const rem = v % step;
+  let next = rem === 0n ? v + BigInt(dir) * step : dir > 0 ? v - rem + step : v - rem;
+  if (next < step) next = step;
+  return trim(next);
+}
+
+/** The quantity one lot up or down, on the lot grid, never below one lot. */
+export function stepQty(qty: string, lot: string, dir: 1 | -1): string {
+  const l = /^\d+$/.test(lot) && BigInt(lot) > 0n ? BigInt(lot) : 1n;
+  const v = /^\d+$/.test(qty) ? BigInt(qty) : 0n;
+  const rem = v % l;
+  let next = rem === 0n ? v + BigInt(dir) * l : dir > 0 ? v - rem + l : v - rem;
+  if (next < l) next = l;
+  return next.toString();
+}
+
+/** `pct` % of the maximum, rounded down to whole lots ('' when not even one lot fits). */
+export function pctOfMax(maxQty: string, lot: string, pct: 25 | 50 | 75 | 100): string {
+  if (!/^\d+$/.test(maxQty)) return '';
+  const l = /^\d+$/.test(lot) && BigInt(lot) > 0n ? BigInt(lot) : 1n;
+  const share = (BigInt(maxQty) * BigInt(pct)) / 100n;
+  const q = (share / l) * l;
+  return q > 0n ? q.toString() : '';
+}
+
+function cmp(a: string, b: string): number {
+  const d = Math.max(decimalsOf(a), decimalsOf(b));
+  const x = toScaled(a, d);
+  const y = toScaled(b, d);
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
+function isZero(s: string): boolean {
+  return /^0*(\.0*)?$/.test(s);
+}
+
+/**
+ * The first problem with the draft, or null when it may go to the password step. `preview` (the server's
+ * answer for this draft) adds the checks that need account data: lot size, price band, maximum quantity.
+ */
+export function validateOrder(draft: OrderDraft, preview: OrderPreview | null): FormError | null {
+  if (!draft.symbol) return { key: 'trade:errors.symbolRequired' };
+  if (draft.type === 'limit') {
+    if (!draft.price) return { key: 'trade:errors.priceRequired' };
+    if (!DEC_RE.test(draft.price) || isZero(draft.price)) return { key: 'trade:errors.priceZero' };
+  }
+  if (!draft.qty) return { key: 'trade:errors.qtyRequired' };
+  if (!/^\d+$/.test(draft.qty) || isZero(draft.qty)) return { key: 'trade:errors.amountZero' };
+  if (!preview) return null;
+  const lot = /^\d+$/.test(preview.lotSize) && preview.lotSize !== '0' ? preview.lotSize : '1';
+  if (BigInt(draft.qty) % BigInt(lot) !== 0n) return { key: 'trade:errors.lot', values: { lot } };
+  if (draft.type === 'limit' && DEC_RE.test(preview.limitUp) && DEC_RE.test(preview.limitDown)) {
+    const up = !isZero(preview.limitUp) && cmp(draft.price, preview.limitUp) > 0;
+    const down = !isZero(preview.limitDown) && cmp(draft.price, preview.limitDown) < 0;
+    if (up || down)
+      return { key: 'trade:errors.band', values: { low: preview.limitDown, high: preview.limitUp } };
+  }
+  if (/^\d+$/.test(preview.maxQty)) {
+    if (draft.side === 'sell' && isZero(preview.maxQty)) return { key: 'trade:errors.availableZero' };
+    if (BigInt(draft.qty) > BigInt(preview.maxQty))
+      return { key: draft.side === 'sell' ? 'trade:errors.notEnoughQty' : 'trade:errors.insufficient' };
+  }
+  return null;
+}
+
+/** The query of GET stock/order/preview for a draft, or null while the draft cannot be priced yet. */
+export function previewQuery(
+  draft: OrderDraft,
+): { symbol: string; side: OrderSide; type: OrderType; qty: string; price?: string } | null {
+  if (!draft.symbol) return null;
+  // Before a quantity is typed the screen still needs the maximum and the band: ask for one share.
+  const qty = /^\d+$/.test(draft.qty) && !isZero(draft.qty) ? draft.qty : '1';
+  if (draft.type === 'limit') {
+    if (!DEC_RE.test(draft.price) || isZero(draft.price)) return null;
+    return { symbol: draft.symbol, side: draft.side, type: 'limit', qty, price: draft.price };
+  }
+  return { symbol: draft.symbol, side: draft.side, type: 'market', qty };
+}
+
+/** Reads ?symbol=&side= (anything else falls back to buy). */
+export function parseTradeQuery(search: URLSearchParams): { symbol: string; side: OrderSide } {
+  const symbol = (search.get('symbol') ?? '').trim().toUpperCase();
+  return {
+    symbol: /^[A-Z0-9.]{1,20}$/.test(symbol) ? symbol : '',
+    side: search.get('side') === 'sell' ? 'sell' : 'buy',
+  };
+}

@@ -1,0 +1,74 @@
+// The stock picker of the trade screen: a bottom sheet that searches PSX stocks by symbol or name as the user
+// types (debounced) and hands back the chosen symbol.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../../workers/protocol/market.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { searchStocks } from './trade-api.ts';
+
+export const PICKER_DEBOUNCE_MS = 250;
+
+interface SymbolPickerProps {
+  open: boolean;
+  onClose: () => void;
+  onPick: (symbol: string) => void;
+}
+
+export function SymbolPicker({ open, onClose, onPick }: SymbolPickerProps) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState('');
+  const [list, setList] = useState<Quote[] | null>(null);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (!open || !q) return;
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      searchStocks(q, ctrl.signal)
+        .then((res) => setList((res ?? []).filter((r) => r.market === 'psx')))
+        .catch(() => undefined);
+    }, PICKER_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [text, open]);
+
+  const shown = text.trim() ? list : null;
+  return (
+    <BottomSheet open={open} title={t('trade:picker.title')} onClose={onClose}>
+      <input
+        className="picker__input"
+        type="search"
+        autoFocus
+        autoComplete="off"
+        value={text}
+        placeholder={t('trade:picker.placeholder')}
+        aria-label={t('trade:picker.placeholder')}
+        data-testid="picker-input"
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="picker__list" data-testid="picker-results">
+        {shown?.length === 0 && <p className="muted small picker__empty">{t('trade:picker.none')}</p>}
+        {shown?.map((q) => (
+          <button
+            key={q.symbol}
+            type="button"
+            className="picker__row"
+            data-symbol={q.symbol}
+            onClick={() => {
+              onPick(q.symbol);
+              setText('');
+            }}
+          >
+            <Num className="picker__sym">{q.symbol}</Num>
+            <span className="picker__name">
+              {i18n.language === 'ur-PK' ? q.nameUr || q.nameEn : q.nameEn}
+            </span>
+          </button>
+        ))}
+      </div>
+    </BottomSheet>
+  );
+}

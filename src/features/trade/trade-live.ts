@@ -1,0 +1,20 @@
+// The trade screen's one door to live market data (a thin adapter over src/market/hooks.ts), so component
+// tests mock one small module.
+import { useTicker } from '../../market/hooks.ts';
+
+export interface LivePrice {
+  /** display text, e.g. '1,234.50' */
+  price: string;
+  changePct: string;
+  dir: 'up' | 'down' | 'flat';
+}
+
+export function useLivePrice(symbol: string): LivePrice | null {
+  const v = useTicker(symbol || null);
+  if (!v) return null;
+  return {
+    price: v.price,
+    changePct: v.changePct,
+    dir: v.changePctValue > 0 ? 'up' : v.changePctValue < 0 ? 'down' : 'flat',
+  };
+}

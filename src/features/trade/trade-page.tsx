@@ -1,0 +1,271 @@
+// Trade (/pages/tabbar/trade and /pages/stock/order?symbol=&side=): pick a stock, buy or sell, market or limit,
+// price by ticks within the daily band, quantity by lots with 25–100 % of the maximum, the server's fee and
+// net preview, then the transaction password. Numbers on screen are the server's or the worker's.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
+import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { IconChevron } from '../../shared/ui/icons.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Segmented } from '../../shared/ui/segmented.tsx';
+import { FeeBreakdown } from './fee-breakdown.tsx';
+import {
+  cleanPrice,
+  cleanQty,
+  parseTradeQuery,
+  pctOfMax,
+  stepPrice,
+  stepQty,
+  validateOrder,
+  type OrderDraft,
+} from './order-form.ts';
+import { PasswordSheet } from './password-sheet.tsx';
+import { StepperField } from './stepper-field.tsx';
+import { SymbolPicker } from './symbol-picker.tsx';
+import { fetchStockInfo, refreshProfile } from './trade-api.ts';
+import { useLivePrice } from './trade-live.ts';
+import { ORDERS_TAB, usePlaceOrder } from './use-place-order.ts';
+import { useOrderPreview } from './use-order-preview.ts';
+import './trade.css';
+
+const PCTS = [25, 50, 75, 100] as const;
+
+export default function TradePage() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  // Symbol and side live in the query (k-line Buy/Sell links, the picker); the rest belongs to that symbol.
+  const { symbol, side } = parseTradeQuery(search);
+  const account = useAtomValue(accountTypeAtom);
+  const [form, setForm] = useState<Omit<OrderDraft, 'side'>>({ symbol, type: 'market', price: '', qty: '' });
+  const fields = form.symbol === symbol ? form : { symbol, type: form.type, price: '', qty: '' };
+  const draft: OrderDraft = { ...fields, side };
+  const [names, setNames] = useState<{ symbol: string; en: string; ur: string } | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [picker, setPicker] = useState(false);
+  const live = useLivePrice(symbol);
+  const { preview, pending } = useOrderPreview(draft, account);
+  const flow = usePlaceOrder(draft);
+  const set = (patch: Partial<Omit<OrderDraft, 'side' | 'symbol'>>) => setForm({ ...fields, ...patch });
+
+  useEffect(() => {
+    void refreshProfile();
+  }, []);
+
+  useEffect(() => {
+    if (!symbol) return;
+    let on = true;
+    void fetchStockInfo(symbol).then((info) => {
+      if (!on || !info) return;
+      setNames({ symbol, en: info.nameEn, ur: info.nameUr });
+      // A limit price starts at the last price so the stepper has a sensible origin.
+      setForm((f) =>
+        f.symbol !== symbol
+          ? { symbol, type: f.type, qty: '', price: info.ticker.p }
+          : f.price
+            ? f
+            : { ...f, price: info.ticker.p },
+      );
+    });
+    return () => {
+      on = false;
+    };
+  }, [symbol]);
+
+  const error = validateOrder(draft, preview);
+  const lot = preview?.lotSize && preview.lotSize !== '0' ? preview.lotSize : '1';
+  const buy = draft.side === 'buy';
+  const pick = (next: string) => {
+    setPicker(false);
+    setSearch({ symbol: next, side }, { replace: true });
+  };
+  const setSide = (next: OrderSide) =>
+    setSearch(symbol ? { symbol, side: next } : { side: next }, { replace: true });
+
+  return (
+    <div className="page trade-page">
+      <PageHeader
+        title={t('trade:title')}
+        end={
+          <Link
+            className="link-btn trade-page__orders"
+            to={routeTo('tabbar.position')}
+            onClick={() => storage.set('positionTab', ORDERS_TAB)}
+            data-testid="to-orders"
+          >
+            {t('trade:orders.link')}
+          </Link>
+        }
+      />
+      <div className="page__body trade-body">
+        <button
+          type="button"
+          className="card trade-symbol"
+          data-testid="symbol-picker"
+          onClick={() => setPicker(true)}
+        >
+          <span className="trade-symbol__main">
+            {draft.symbol ? (
+              <>
+                <Num className="trade-symbol__sym">{draft.symbol}</Num>
+                <span className="trade-symbol__name">
+                  {names?.symbol === symbol
+                    ? i18n.language === 'ur-PK'
+                      ? names.ur || names.en
+                      : names.en
+                    : ''}
+                </span>
+              </>
+            ) : (
+              <span className="trade-symbol__sym">{t('trade:picker.choose')}</span>
+            )}
+          </span>
+          {live && (
+            <span className={`trade-symbol__px is-${live.dir}`} data-testid="live-price">
+              <Num>{live.price}</Num>
+              <Num className="small">{live.changePct}</Num>
+            </span>
+          )}
+          <IconChevron size={18} className="row__chevron" />
+        </button>
+
+        <div className="trade-meta">
+          <span className={`badge badge--${account}`} data-testid="account-badge">
+            {t(account === 'real' ? 'trade:account.real' : 'trade:account.demo')}
+          </span>
+          <span className="muted small">
+            {buy ? t('trade:form.cash') : t('trade:form.availableQty')}{' '}
+            <Num>
+              {preview ? (buy ? formatPKRAmount(preview.available) : withThousands(preview.available)) : '—'}
+            </Num>
+          </span>
+        </div>
+
+        <div className={`side-switch is-${draft.side}`}>
+          <Segmented<OrderSide>
+            label={t('trade:form.side')}
+            value={draft.side}
+            testId="side-switch"
+            options={[
+              { value: 'buy', label: t('trade:side.buy') },
+              { value: 'sell', label: t('trade:side.sell') },
+            ]}
+            onChange={setSide}
+          />
+        </div>
+        <Segmented<OrderType>
+          label={t('trade:form.type')}
+          value={draft.type}
+          testId="type-switch"
+          options={[
+            { value: 'market', label: t('trade:type.market') },
+            { value: 'limit', label: t('trade:type.limit') },
+          ]}
+          onChange={(type) => set({ type })}
+        />
+
+        {draft.type === 'limit' ? (
+          <StepperField
+            label={t('trade:form.price')}
+            value={draft.price}
+            inputMode="decimal"
+            testId="price"
+            onValue={(v) => set({ price: cleanPrice(v) })}
+            onStep={(dir) => set({ price: stepPrice(draft.price, '0.01', dir) })}
+          />
+        ) : (
+          <div className="stepper">
+            <span className="stepper__label">{t('trade:form.price')}</span>
+            <div className="stepper__box is-disabled">
+              <span className="stepper__market">{t('trade:form.marketPrice')}</span>
+            </div>
+          </div>
+        )}
+        {preview && preview.limitUp !== '0' && (
+          <p className="trade-band small" data-testid="band">
+            {t('trade:form.limitDown')} <Num className="down">{formatPKRAmount(preview.limitDown)}</Num>
+            <span aria-hidden="true"> · </span>
+            {t('trade:form.limitUp')} <Num className="up">{formatPKRAmount(preview.limitUp)}</Num>
+          </p>
+        )}
+
+        <StepperField
+          label={t('trade:form.qty', { lot })}
+          value={draft.qty}
+          inputMode="numeric"
+          placeholder={t('trade:form.qtyPlaceholder')}
+          testId="qty"
+          onValue={(v) => set({ qty: cleanQty(v) })}
+          onStep={(dir) => set({ qty: stepQty(draft.qty, lot, dir) })}
+        />
+        <div className="pct-row" role="group" aria-label={t('trade:form.pctLabel')}>
+          {PCTS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="pct-chip"
+              disabled={!preview}
+              data-testid={`pct-${p}`}
+              onClick={() => preview && set({ qty: pctOfMax(preview.maxQty, lot, p) })}
+            >
+              <Num>{p}%</Num>
+            </button>
+          ))}
+        </div>
+        <p className="muted small">
+          {buy ? t('trade:form.maxBuy') : t('trade:form.maxSell')}{' '}
+          <Num>{preview ? withThousands(preview.maxQty) : '—'}</Num>
+        </p>
+
+        <FeeBreakdown preview={draft.qty ? preview : null} pending={pending} />
+
+        {touched && error && (
+          <p className="field__error" role="alert" data-testid="form-error">
+            {t(error.key, error.values ?? {})}
+          </p>
+        )}
+        <button
+          type="button"
+          className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} trade-submit`}
+          data-testid="submit-order"
+          onClick={() => {
+            setTouched(true);
+            if (!error) flow.confirm();
+          }}
+        >
+          {buy ? t('trade:submit.buy') : t('trade:submit.sell')}
+        </button>
+      </div>
+
+      <SymbolPicker open={picker} onClose={() => setPicker(false)} onPick={pick} />
+      {flow.sheetOpen && (
+        <PasswordSheet
+          open
+          onClose={flow.closeSheet}
+          onComplete={flow.submit}
+          summary={
+            <p className="pin-summary">
+              {t(buy ? 'trade:side.buy' : 'trade:side.sell')} <Num>{draft.symbol}</Num> ·{' '}
+              <Num>{withThousands(draft.qty || '0')}</Num> ·{' '}
+              <Num>{preview ? formatPKRAmount(preview.net) : '—'}</Num>
+            </p>
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={flow.needPassword}
+        title={t('trade:needPassword.title')}
+        message={t('trade:needPassword.text')}
+        confirmLabel={t('trade:needPassword.go')}
+        onConfirm={flow.goSetPassword}
+        onCancel={flow.closeNeedPassword}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// The confirm flow of the trade screen: no transaction password yet → a dialog leading to set one; otherwise
+// the password sheet, then buy/sell with the client order id (reused when a submit got no answer), a success
+// toast and the order centre. Refusals are the server's own messages (toasted by the API layer or here).
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CODE_OK } from '../../../workers/protocol/api.ts';
+import type { PlaceOrderBody } from '../../../workers/protocol/trade.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { ClientOrderIds } from './client-order-id.ts';
+import type { OrderDraft } from './order-form.ts';
+import { placeOrder, toastFailure } from './trade-api.ts';
+
+/** positionTab index of the order centre on the positions tab. */
+export const ORDERS_TAB = 1;
+
+export function usePlaceOrder(draft: OrderDraft) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAtomValue(userInfoAtom);
+  const ids = useRef(new ClientOrderIds());
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [needPassword, setNeedPassword] = useState(false);
+
+  const confirm = useCallback(() => {
+    if (user && !user.hasTradePassword) setNeedPassword(true);
+    else setSheetOpen(true);
+  }, [user]);
+
+  const submit = useCallback(
+    async (tradePassword: string) => {
+      const price = draft.type === 'limit' ? draft.price : '';
+      const key = JSON.stringify([draft.side, draft.symbol, draft.type, draft.qty, price]);
+      const body: PlaceOrderBody = {
+        symbol: draft.symbol,
+        type: draft.type,
+        qty: draft.qty,
+        ...(price && { price }),
+        clientOrderId: ids.current.idFor(key),
+        tradePassword,
+      };
+      let res;
+      try {
+        res = await placeOrder(draft.side, body);
+      } catch {
+        // No answer: the same id goes with the next try, so the order can only be placed once.
+        showToast(t('common:networkError'), { icon: 'error' });
+        return;
+      }
+      ids.current.settle();
+      if (res?.code !== CODE_OK) {
+        toastFailure(res);
+        return;
+      }
+      setSheetOpen(false);
+      showToast(t('trade:submit.placed'), { icon: 'success' });
+      storage.set('positionTab', ORDERS_TAB);
+      void navigate(routeTo('tabbar.position'));
+    },
+    [draft, navigate, t],
+  );
+
+  return {
+    confirm,
+    submit,
+    sheetOpen,
+    closeSheet: useCallback(() => setSheetOpen(false), []),
+    needPassword,
+    closeNeedPassword: useCallback(() => setNeedPassword(false), []),
+    goSetPassword: useCallback(() => {
+      setNeedPassword(false);
+      void navigate(routeTo('user.tradePassword'));
+    }, [navigate]),
+  };
+}
