@@ -24,6 +24,7 @@ import {
   type ChartBar,
   type TickerView,
 } from './atoms.ts';
+import { applyPositionsUpdate } from './positions-apply.ts';
 
 export type MarketStore = typeof appStore;
 
@@ -121,5 +122,6 @@ export function createBatchApplier(store: MarketStore, onDesync: () => void = ()
     }
     for (const s of batch.sorted ?? []) store.set(sortedAtomFamily(s.key), s.symbols);
     if (batch.status) store.set(feedStatusAtom, batch.status);
+    if (batch.positions) applyPositionsUpdate(store, batch.positions);
   };
 }

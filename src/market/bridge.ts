@@ -2,6 +2,7 @@
 // into the store, forwards visibility and reference-counted interest. Nothing else in src/ touches the worker.
 import { proxy, wrap } from 'comlink';
 import type { Interval } from '../../workers/protocol/market.ts';
+import type { Position } from '../../workers/protocol/trade.ts';
 import type {
   BatchListener,
   FeedStatus,
@@ -25,6 +26,10 @@ export interface MarketPort {
   setHidden(hidden: boolean): unknown;
   status(): Promise<FeedStatus> | FeedStatus;
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
+  /** Live positions (src/market/positions.ts); optional so ports without positions (the bench baseline) fit. */
+  setPositions?(accountKey: string, positions: Position[]): unknown;
+  upsertPositions?(accountKey: string, positions: Position[]): unknown;
+  removePosition?(accountKey: string, symbol: string): unknown;
 }
 
 export interface MarketBridge {
@@ -93,6 +98,9 @@ function startWorker(): MarketPort {
     setHidden: (hidden) => remote.setHidden(hidden),
     status: () => remote.status(),
     loadOlderCandles: (symbol, interval, bars) => remote.loadOlderCandles(symbol, interval, bars),
+    setPositions: (accountKey, positions) => remote.setPositions(accountKey, positions),
+    upsertPositions: (accountKey, positions) => remote.upsertPositions(accountKey, positions),
+    removePosition: (accountKey, symbol) => remote.removePosition(accountKey, symbol),
   };
 }
 

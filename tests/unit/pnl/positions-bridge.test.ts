@@ -1,0 +1,194 @@
+// The positions side of the bridge: worker updates land in per-symbol atoms (a tick notifies only that row's
+// subscribers), stale accounts are dropped, and the commands reach the worker port — also end to end from a
+// real MarketService through the batch applier.
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PositionLiveView, PositionsUpdate } from '../../../workers/protocol/market-api.ts';
+import { positionKey } from '../../../workers/protocol/market-api.ts';
+import type { Position } from '../../../workers/protocol/trade.ts';
+import { createBatchApplier } from '../../../src/market/apply-batch.ts';
+import { setMarketBridge, type MarketPort } from '../../../src/market/bridge.ts';
+import { InterestCounter } from '../../../src/market/interest.ts';
+import { applyPositionsUpdate, resetPositions } from '../../../src/market/positions-apply.ts';
+import {
+  positionAtomFamily,
+  positionsAccountAtom,
+  positionsListAtom,
+  positionTotalsAtom,
+} from '../../../src/market/positions-atoms.ts';
+import { removePosition, setPositions, upsertPositions } from '../../../src/market/positions.ts';
+import { appStore } from '../../../src/shared/state/jotai.ts';
+import { ticker } from '../worker/fakes.ts';
+import { createHarness } from '../worker/service-harness.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  setMarketBridge(null);
+  resetPositions(appStore, null);
+});
+
+const live = (last: string, pnl: string, dir: -1 | 0 | 1 = 0): PositionLiveView => ({
+  last,
+  marketValue: last,
+  pnl,
+  pnlPct: '0.00%',
+  pnlValue: Number(pnl),
+  pnlPctValue: 0,
+  dir,
+});
+const info = {
+  nameEn: 'A',
+  nameUr: 'اے',
+  qty: '1',
+  available: '1',
+  locked: '0',
+  avgCost: '1.00',
+  cost: '1.00',
+};
+
+function position(symbol: string, qty: string, avgCost: string): Position {
+  const cost = (Number(qty) * Number(avgCost)).toFixed(2); // test data only
+  return {
+    symbol,
+    nameEn: symbol,
+    nameUr: symbol,
+    qty,
+    available: qty,
+    locked: '0',
+    avgCost,
+    cost,
+    lastPrice: avgCost,
+    marketValue: cost,
+    pnl: '0.00',
+    pnlPct: '0.00',
+  };
+}
+
+describe('positions atoms', () => {
+  it('a row update notifies only that row; list and totals have their own atoms', () => {
+    const store = createStore();
+    const seen: string[] = [];
+    for (const s of ['AAA', 'BBB']) store.sub(positionAtomFamily(s), () => seen.push(s));
+    store.sub(positionTotalsAtom, () => seen.push('totals'));
+    store.sub(positionsListAtom, () => seen.push('list'));
+    const first: PositionsUpdate = {
+      accountKey: 'real',
+      symbols: ['AAA', 'BBB'],
+      rows: [
+        { symbol: 'AAA', info, live: live('1.00', '0.00') },
+        { symbol: 'BBB', info, live: live('2.00', '+1.00') },
+      ],
+      totals: {
+        count: 2,
+        marketValue: '3.00',
+        cost: '2.00',
+        pnl: '+1.00',
+        pnlPct: '+50.00%',
+        pnlValue: 1,
+        pnlPctValue: 50,
+      },
+    };
+    applyPositionsUpdate(store, first);
+    expect(seen.sort()).toEqual(['AAA', 'BBB', 'list', 'totals']);
+    seen.length = 0;
+    applyPositionsUpdate(store, {
+      accountKey: 'real',
+      rows: [{ symbol: 'BBB', live: live('2.10', '+1.10', 1) }],
+    });
+    expect(seen).toEqual(['BBB']);
+    expect(store.get(positionAtomFamily('BBB'))).toMatchObject({
+      last: '2.10',
+      pnl: '+1.10',
+      dir: 1,
+      flash: 1,
+      qty: '1',
+    });
+    // A flat update keeps the last direction (the flash colour) without flashing again.
+    applyPositionsUpdate(store, {
+      accountKey: 'real',
+      rows: [{ symbol: 'BBB', live: live('2.10', '+1.10', 0) }],
+    });
+    expect(store.get(positionAtomFamily('BBB'))).toMatchObject({ dir: 1, flash: 1 });
+  });
+
+  it('drops updates of another account, live patches of unseen rows, and clears removed rows', () => {
+    const store = createStore();
+    resetPositions(store, 'demo');
+    applyPositionsUpdate(store, { accountKey: 'real', symbols: ['AAA'] });
+    expect(store.get(positionsListAtom)).toBeNull();
+    applyPositionsUpdate(store, {
+      accountKey: 'demo',
+      rows: [{ symbol: 'ZZZ', live: live('1.00', '0.00') }],
+    });
+    expect(store.get(positionAtomFamily('ZZZ'))).toBeNull();
+    applyPositionsUpdate(store, {
+      accountKey: 'demo',
+      symbols: ['AAA'],
+      rows: [{ symbol: 'AAA', info, live: live('1.00', '0.00') }],
+    });
+    applyPositionsUpdate(store, { accountKey: 'demo', symbols: [], removed: ['AAA'] });
+    expect(store.get(positionAtomFamily('AAA'))).toBeNull();
+    expect(store.get(positionsListAtom)).toEqual([]);
+  });
+});
+
+describe('positions commands and the worker end to end', () => {
+  it('commands reach the port; switching account clears what the previous one showed', () => {
+    const calls: unknown[][] = [];
+    const port = {
+      setPositions: (...a: unknown[]) => calls.push(['set', ...a]),
+      upsertPositions: (...a: unknown[]) => calls.push(['upsert', ...a]),
+      removePosition: (...a: unknown[]) => calls.push(['remove', ...a]),
+    } as unknown as MarketPort;
+    setMarketBridge({ port, interest: new InterestCounter(() => {}) });
+    applyPositionsUpdate(appStore, { accountKey: 'real', symbols: ['AAA'] });
+    const p = position('AAA', '10', '1.00');
+    setPositions('real', [p]);
+    expect(appStore.get(positionsListAtom)).toEqual(['AAA']);
+    setPositions('demo', []);
+    expect(appStore.get(positionsListAtom)).toBeNull();
+    expect(appStore.get(positionsAccountAtom)).toBe('demo');
+    upsertPositions('demo', [p]);
+    removePosition('demo', 'AAA');
+    expect(calls).toEqual([
+      ['set', 'real', [p]],
+      ['set', 'demo', []],
+      ['upsert', 'demo', [p]],
+      ['remove', 'demo', 'AAA'],
+    ]);
+  });
+
+  it('MarketService batches → applier → atoms: a tick re-renders only its row', async () => {
+    const h = createHarness(new Map());
+    const store = createStore();
+    const apply = createBatchApplier(store);
+    let applied = 0;
+    const pump = () => {
+      for (; applied < h.batches.length; applied++) apply(h.batches[applied]!);
+    };
+    h.socket().open();
+    h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
+    h.service.setPositions('real', [position('AAA', '100', '10.00'), position('BBB', '50', '20.00')]);
+    h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
+    await h.advance(20);
+    pump();
+    expect(store.get(positionsListAtom)).toEqual(['AAA', 'BBB']);
+    expect(store.get(positionAtomFamily('AAA'))).toMatchObject({
+      marketValue: '1,000.00',
+      pnl: '0.00',
+      qty: '100',
+    });
+    const seen: string[] = [];
+    for (const s of ['AAA', 'BBB']) store.sub(positionAtomFamily(s), () => seen.push(s));
+    h.socket().push({ op: 'delta', ch: 'tickers:psx', seq: 2, ts: 0, data: [ticker('BBB', '19.99', 5000)] });
+    await h.advance(17);
+    pump();
+    expect(seen).toEqual(['BBB']);
+    expect(store.get(positionAtomFamily('BBB'))).toMatchObject({ pnl: '-0.50', pnlPct: '-0.05%', dir: -1 });
+    expect(store.get(positionTotalsAtom)).toMatchObject({
+      marketValue: '1,999.50',
+      pnl: '-0.50',
+      pnlPct: '-0.02%',
+    });
+  });
+});
