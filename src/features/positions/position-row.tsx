@@ -1,11 +1,9 @@
 // One position: symbol and name, quantity (available, and locked until T+1 with a badge), average cost, last
 // price, market value and floating P&L with its percentage, coloured. Reads its own atom, so a tick on one
-// symbol re-renders one row.
+// symbol re-renders one row. Every figure is the worker's display string.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPct, formatPKRAmount, truncate, withThousands } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
-import { dirOf, signed } from './pnl.ts';
 import { usePositionRow } from './positions-live.ts';
 
 export const POSITION_ROW_H = 92;
@@ -20,8 +18,8 @@ export const PositionRow = memo(function PositionRow({
   const { t, i18n } = useTranslation();
   const p = usePositionRow(symbol);
   if (!p) return <div className="pos-row" style={{ blockSize: POSITION_ROW_H }} />;
-  const dir = dirOf(p.pnl);
-  const locked = p.locked !== '0' && p.locked !== '';
+  const dir = p.dir;
+  const locked = !/^[0,.]*$/.test(p.locked);
   return (
     <button
       type="button"
@@ -42,29 +40,29 @@ export const PositionRow = memo(function PositionRow({
         </span>
         <span className="pos-row__mv">
           <span className="pos-row__k">{t('trade:positions.value')}</span>
-          <Num>{formatPKRAmount(p.marketValue)}</Num>
+          <Num>{p.marketValue}</Num>
         </span>
         <span className={`pos-row__pnl is-${dir}`} data-testid="position-pnl">
-          <Num>{signed(formatPKRAmount(p.pnl), dir)}</Num>
-          <Num className="small">{formatPct(p.pnlPct)}</Num>
+          <Num>{p.pnl}</Num>
+          <Num className="small">{p.pnlPct}</Num>
         </span>
       </span>
       <span className="pos-row__grid">
         <span>
           <span className="pos-row__k">{t('trade:positions.qty')}</span>
-          <Num>{withThousands(p.qty)}</Num>
+          <Num>{p.qty}</Num>
         </span>
         <span>
           <span className="pos-row__k">{t('trade:positions.available')}</span>
-          <Num>{withThousands(p.available)}</Num>
+          <Num>{p.available}</Num>
         </span>
         <span>
           <span className="pos-row__k">{t('trade:positions.avgCost')}</span>
-          <Num>{truncate(p.avgCost, 2)}</Num>
+          <Num>{p.avgCost}</Num>
         </span>
         <span>
           <span className="pos-row__k">{t('trade:positions.last')}</span>
-          <Num>{truncate(p.lastPrice, 2)}</Num>
+          <Num>{p.last}</Num>
         </span>
       </span>
     </button>

@@ -1,58 +1,79 @@
-// The positions screens' one door to live positions: symbols in display order, one row per symbol and the
-// totals. Rows are per-symbol atoms, so a price move re-renders only the rows of that symbol.
-// Source: the server's snapshot (stock/hold/list + user/assets), refreshed while a screen is open. The market
-// worker's live P&L (src/market/positions*) replaces the refresh when it lands; the shapes here stay.
+// The positions screens' one door to live positions (a thin adapter over src/market/positions.ts, so component
+// tests mock one module): the account's holdings go to the market worker, which keeps market value and
+// floating P&L live per row and in total; the cash beside them (available, frozen) is the server's.
+// Holdings are re-read while a screen is open, because a resting limit order can fill at any time.
 import { useEffect } from 'react';
-import { atomFamily } from 'jotai-family';
 import type { Position } from '../../../workers/protocol/trade.ts';
+import {
+  setPositions,
+  usePosition,
+  usePositionsList,
+  usePositionsSubscription,
+  usePositionTotals,
+  type PositionView,
+} from '../../market/positions.ts';
 import { appStore, atom, useAtomValue } from '../../shared/state/jotai.ts';
 import { fetchAssets, fetchHoldings } from './positions-api.ts';
+
+export type Dir = 'up' | 'down' | 'flat';
+
+/** One row as the list shows it: display strings (formatted exactly in the worker) and a colour. */
+export interface PositionRowView {
+  symbol: string;
+  nameEn: string;
+  nameUr: string;
+  qty: string;
+  available: string;
+  locked: string;
+  avgCost: string;
+  last: string;
+  marketValue: string;
+  pnl: string;
+  pnlPct: string;
+  dir: Dir;
+}
 
 export interface PositionTotals {
   marketValue: string;
   pnl: string;
+  pnlPct: string;
+  dir: Dir;
+}
+
+export interface CashView {
   available: string;
   frozen: string;
-  total: string;
 }
 
-export const REFRESH_MS = 3000;
-const PAGE = 500;
+export const REFRESH_MS = 5000;
+/** The server's page-size limit. */
+const PAGE = 100;
 
-const symbolsAtom = atom<readonly string[] | null>(null);
-const rowAtomFamily = atomFamily((_symbol: string) => atom<Position | null>(null));
-const totalsAtom = atom<PositionTotals | null>(null);
+const cashAtom = atom<CashView | null>(null);
 const failedAtom = atom(false);
 
-function samePosition(a: Position | null, b: Position): boolean {
-  return (
-    !!a &&
-    a.qty === b.qty &&
-    a.available === b.available &&
-    a.locked === b.locked &&
-    a.lastPrice === b.lastPrice &&
-    a.pnl === b.pnl &&
-    a.marketValue === b.marketValue &&
-    a.avgCost === b.avgCost
-  );
-}
+const dirOfValue = (v: number): Dir => (v > 0 ? 'up' : v < 0 ? 'down' : 'flat');
 
-/** Puts a full snapshot into the atoms; only changed rows are written (and so re-rendered). */
-export function setPositions(list: readonly Position[]): void {
-  const prev = appStore.get(symbolsAtom) ?? [];
-  const next = list.map((p) => p.symbol);
-  for (const p of list) {
-    const a = rowAtomFamily(p.symbol);
-    if (!samePosition(appStore.get(a), p)) appStore.set(a, p);
-  }
-  const keep = new Set(next);
-  for (const s of prev) if (!keep.has(s)) appStore.set(rowAtomFamily(s), null);
-  if (prev.length !== next.length || prev.some((s, i) => s !== next[i])) appStore.set(symbolsAtom, next);
+function toRow(v: PositionView): PositionRowView {
+  return {
+    symbol: v.symbol,
+    nameEn: v.nameEn,
+    nameUr: v.nameUr,
+    qty: v.qty,
+    available: v.available,
+    locked: v.locked,
+    avgCost: v.avgCost,
+    last: v.last,
+    marketValue: v.marketValue,
+    pnl: v.pnl,
+    pnlPct: v.pnlPct,
+    dir: dirOfValue(v.pnlValue),
+  };
 }
 
 async function loadAll(): Promise<Position[] | undefined> {
   const all: Position[] = [];
-  for (let page = 1; page <= 400; page++) {
+  for (let page = 1; page <= 1000; page++) {
     const res = await fetchHoldings(page, PAGE);
     if (!res) return undefined;
     all.push(...res.list);
@@ -61,19 +82,12 @@ async function loadAll(): Promise<Position[] | undefined> {
   return all;
 }
 
-/** Reads positions and totals once; false when the server could not be reached. */
-export async function reloadPositions(): Promise<boolean> {
+/** Reads holdings and cash once and hands the holdings to the worker; false when the server failed. */
+export async function reloadPositions(accountKey: string): Promise<boolean> {
   try {
     const [list, assets] = await Promise.all([loadAll(), fetchAssets()]);
-    if (list) setPositions(list);
-    if (assets)
-      appStore.set(totalsAtom, {
-        marketValue: assets.marketValue,
-        pnl: assets.floatingPnl,
-        available: assets.available,
-        frozen: assets.frozen,
-        total: assets.total,
-      });
+    if (list) setPositions(accountKey, list);
+    if (assets) appStore.set(cashAtom, { available: assets.available, frozen: assets.frozen });
     appStore.set(failedAtom, !list);
     return !!list;
   } catch {
@@ -82,15 +96,14 @@ export async function reloadPositions(): Promise<boolean> {
   }
 }
 
-/** Keeps positions fresh while the calling screen is mounted (`key` changes, e.g. the account, reload). */
-export function usePositionsFeed(key: string): void {
+/** Keeps the account's holdings in the worker fresh while the calling screen is mounted. */
+export function usePositionsFeed(accountKey: string): void {
   useEffect(() => {
-    appStore.set(symbolsAtom, null);
-    appStore.set(totalsAtom, null);
+    appStore.set(cashAtom, null);
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
-      await reloadPositions();
+      await reloadPositions(accountKey);
       if (!stop) timer = setTimeout(() => void tick(), REFRESH_MS);
     };
     void tick();
@@ -98,26 +111,33 @@ export function usePositionsFeed(key: string): void {
       stop = true;
       clearTimeout(timer);
     };
-  }, [key]);
+  }, [accountKey]);
 }
 
 export function usePositionSymbols(): readonly string[] | null {
-  return useAtomValue(symbolsAtom);
+  return usePositionsList();
 }
 
-export function usePositionRow(symbol: string): Position | null {
-  return useAtomValue(rowAtomFamily(symbol));
+export function usePositionRow(symbol: string): PositionRowView | null {
+  const v = usePosition(symbol);
+  return v ? toRow(v) : null;
 }
 
-export function usePositionTotals(): PositionTotals | null {
-  return useAtomValue(totalsAtom);
+export function useLiveTotals(): PositionTotals | null {
+  const t = usePositionTotals();
+  if (!t) return null;
+  return { marketValue: t.marketValue, pnl: t.pnl, pnlPct: t.pnlPct, dir: dirOfValue(t.pnlValue) };
+}
+
+export function useCash(): CashView | null {
+  return useAtomValue(cashAtom);
 }
 
 export function usePositionsFailed(): boolean {
   return useAtomValue(failedAtom);
 }
 
-/** The rows on screen (a virtualised list reports them); the worker streams only these symbols' prices. */
-export function useVisiblePositions(_symbols: readonly string[]): void {
-  // Snapshot source: everything refreshes together, nothing to narrow.
+/** The rows on screen: the worker sends row strings only for these. */
+export function useVisiblePositions(symbols: readonly string[]): void {
+  usePositionsSubscription(symbols);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconPositions } from '../../shared/ui/icons.tsx';
@@ -28,9 +28,12 @@ const TABS = ['positions', 'orders'] as const;
 export default function PositionsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
+  const user = useAtomValue(userInfoAtom);
+  // The worker keeps one account's positions: a new user or the other account starts from a clean slate.
+  const accountKey = `${user?.id ?? ''}:${account}`;
   const [tab, setTabState] = useState(() => (storage.get('positionTab') === 1 ? 1 : 0));
   const [open, setOpen] = useState<string | null>(null);
-  usePositionsFeed(account);
+  usePositionsFeed(accountKey);
   const symbols = usePositionSymbols();
   const failed = usePositionsFailed();
   const setTab = (i: number) => {
@@ -70,7 +73,7 @@ export default function PositionsPage() {
           </Link>
         </div>
         {tab === 1 ? (
-          <OrderCentre accountKey={account} onChanged={() => void reloadPositions()} />
+          <OrderCentre accountKey={account} onChanged={() => void reloadPositions(accountKey)} />
         ) : symbols === null ? (
           <p className="tr-state muted" role="status">
             {failed ? t('trade:state.error') : t('common:loading')}

@@ -1,16 +1,15 @@
-// The live totals above the positions: market value, floating P&L, and the cash beside them.
+// The live totals above the positions: market value and floating P&L (the worker's, exact), and the cash
+// beside them (the server's).
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
-import { dirOf, signed } from './pnl.ts';
-import { usePositionTotals } from './positions-live.ts';
+import { useCash, useLiveTotals } from './positions-live.ts';
 
 export function TotalsCard({ account }: { account: AccountType }) {
   const { t } = useTranslation();
-  const totals = usePositionTotals();
-  const dir = dirOf(totals?.pnl);
-  const v = (s: string | undefined) => (s === undefined ? '—' : formatPKRAmount(s));
+  const totals = useLiveTotals();
+  const cash = useCash();
   return (
     <section
       className="card card--hero totals"
@@ -23,21 +22,28 @@ export function TotalsCard({ account }: { account: AccountType }) {
           {t(account === 'real' ? 'trade:account.real' : 'trade:account.demo')}
         </span>
       </div>
-      <Num className="totals__big">{v(totals?.marketValue)}</Num>
+      <span className="totals__big" data-testid="totals-value">
+        <Num>{totals?.marketValue ?? '—'}</Num>
+      </span>
       <div className="totals__grid">
         <span>
           <span className="muted small">{t('trade:positions.floatingPnl')}</span>
-          <span className={`is-${dir}`} data-testid="totals-pnl">
-            <Num>{totals ? signed(formatPKRAmount(totals.pnl), dir) : '—'}</Num>
+          <span className={`is-${totals?.dir ?? 'flat'}`} data-testid="totals-pnl">
+            <Num>{totals ? totals.pnl : '—'}</Num>
           </span>
+          {totals && (
+            <span className={`small is-${totals.dir}`}>
+              <Num>{totals.pnlPct}</Num>
+            </span>
+          )}
         </span>
         <span>
           <span className="muted small">{t('trade:assets.available')}</span>
-          <Num>{v(totals?.available)}</Num>
+          <Num>{cash ? formatPKRAmount(cash.available) : '—'}</Num>
         </span>
         <span>
           <span className="muted small">{t('trade:assets.frozen')}</span>
-          <Num>{v(totals?.frozen)}</Num>
+          <Num>{cash ? formatPKRAmount(cash.frozen) : '—'}</Num>
         </span>
       </div>
     </section>

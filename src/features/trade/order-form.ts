@@ -113,7 +113,12 @@ function isZero(s: string): boolean {
  * The first problem with the draft, or null when it may go to the password step. `preview` (the server's
  * answer for this draft) adds the checks that need account data: lot size, price band, maximum quantity.
  */
-export function validateOrder(draft: OrderDraft, preview: OrderPreview | null): FormError | null {
+export function validateOrder(
+  draft: OrderDraft,
+  preview: OrderPreview | null,
+  /** shares of this stock bought today, locked until T+1 (sells name them in the refusal) */
+  locked = '0',
+): FormError | null {
   if (!draft.symbol) return { key: 'trade:errors.symbolRequired' };
   if (draft.type === 'limit') {
     if (!draft.price) return { key: 'trade:errors.priceRequired' };
@@ -131,9 +136,15 @@ export function validateOrder(draft: OrderDraft, preview: OrderPreview | null): 
       return { key: 'trade:errors.band', values: { low: preview.limitDown, high: preview.limitUp } };
   }
   if (/^\d+$/.test(preview.maxQty)) {
-    if (draft.side === 'sell' && isZero(preview.maxQty)) return { key: 'trade:errors.availableZero' };
-    if (BigInt(draft.qty) > BigInt(preview.maxQty))
-      return { key: draft.side === 'sell' ? 'trade:errors.notEnoughQty' : 'trade:errors.insufficient' };
+    const t1 = /^\d+$/.test(locked) && !isZero(locked);
+    if (draft.side === 'sell' && isZero(preview.maxQty))
+      return { key: t1 ? 'trade:errors.t1Locked' : 'trade:errors.availableZero' };
+    if (BigInt(draft.qty) > BigInt(preview.maxQty)) {
+      if (draft.side === 'buy') return { key: 'trade:errors.insufficient' };
+      return t1
+        ? { key: 'trade:errors.t1NotEnough', values: { locked } }
+        : { key: 'trade:errors.notEnoughQty' };
+    }
   }
   return null;
 }

@@ -4,7 +4,7 @@
 import type { UserInfo } from '../../../workers/protocol/api.ts';
 import { CODE_OK, CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import type { Quote, StockInfo } from '../../../workers/protocol/market.ts';
-import type { OrderPreview, PlaceOrderBody, StockOrder } from '../../../workers/protocol/trade.ts';
+import type { OrderPreview, PlaceOrderBody, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { apiGet, apiPost, type ApiParams } from '../../shared/api/client.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
@@ -30,6 +30,12 @@ export function changeTradePassword(oldPassword: string, password: string, passw
 
 export async function fetchStockInfo(symbol: string): Promise<StockInfo | undefined> {
   const env = await apiGet<StockInfo>('stock/info', { symbol });
+  return env?.code === CODE_OK ? env.data : undefined;
+}
+
+/** The holding in one stock (zero quantities when none is held). */
+export async function fetchHolding(symbol: string): Promise<Position | undefined> {
+  const env = await apiGet<Position>('stock/hold/info', { symbol });
   return env?.code === CODE_OK ? env.data : undefined;
 }
 

@@ -29,7 +29,7 @@ import {
 import { PasswordSheet } from './password-sheet.tsx';
 import { StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
-import { fetchStockInfo, refreshProfile } from './trade-api.ts';
+import { fetchHolding, fetchStockInfo, refreshProfile } from './trade-api.ts';
 import { useLivePrice } from './trade-live.ts';
 import { ORDERS_TAB, usePlaceOrder } from './use-place-order.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -47,6 +47,7 @@ export default function TradePage() {
   const fields = form.symbol === symbol ? form : { symbol, type: form.type, price: '', qty: '' };
   const draft: OrderDraft = { ...fields, side };
   const [names, setNames] = useState<{ symbol: string; en: string; ur: string } | null>(null);
+  const [held, setHeld] = useState<{ key: string; locked: string } | null>(null);
   const [touched, setTouched] = useState(false);
   const [picker, setPicker] = useState(false);
   const live = useLivePrice(symbol);
@@ -57,6 +58,18 @@ export default function TradePage() {
   useEffect(() => {
     void refreshProfile();
   }, []);
+
+  // Shares bought today are locked until T+1: a sell names them instead of a bare "available is 0".
+  useEffect(() => {
+    if (!symbol || side !== 'sell') return;
+    let on = true;
+    void fetchHolding(symbol)
+      .catch(() => undefined)
+      .then((h) => on && h && setHeld({ key: `${symbol}|${account}`, locked: h.locked }));
+    return () => {
+      on = false;
+    };
+  }, [symbol, side, account]);
 
   useEffect(() => {
     if (!symbol) return;
@@ -78,7 +91,7 @@ export default function TradePage() {
     };
   }, [symbol]);
 
-  const error = validateOrder(draft, preview);
+  const error = validateOrder(draft, preview, held?.key === `${symbol}|${account}` ? held.locked : '0');
   const lot = preview?.lotSize && preview.lotSize !== '0' ? preview.lotSize : '1';
   const buy = draft.side === 'buy';
   const pick = (next: string) => {

@@ -114,6 +114,15 @@ describe('validateOrder', () => {
       'trade:errors.availableZero',
     );
   });
+  it('names shares locked until T+1 when a sell cannot be covered', () => {
+    expect(validateOrder(draft({ side: 'sell' }), preview({ maxQty: '0' }), '100')?.key).toBe(
+      'trade:errors.t1Locked',
+    );
+    expect(validateOrder(draft({ side: 'sell', qty: '150' }), preview({ maxQty: '100' }), '50')).toEqual({
+      key: 'trade:errors.t1NotEnough',
+      values: { locked: '50' },
+    });
+  });
 });
 
 describe('previewQuery and the page query', () => {
