@@ -11,6 +11,8 @@ import {
   totalFigures,
   type PnlInput,
 } from '../../workers/market/calc/pnl.ts';
+import { PositionsFeed } from '../../workers/market/positions/positions-feed.ts';
+import type { Position } from '../../workers/protocol/trade.ts';
 import { prng } from './seeded.ts';
 
 function portfolio(n: number, symbols: number, seed: number): PnlInput[] {
@@ -57,7 +59,41 @@ describe('P&L: ticks over 10,000 positions', () => {
     for (const k of visible) positionFigures(smallBook, k);
     totalFigures(smallBook);
   });
+  bench('worker flush: 500 held symbols ticked → re-price, 20 visible rows, totals', () => {
+    const batch = flushes[f++ % flushes.length]!;
+    for (const t of batch) livePrices.set(t.s, t.p);
+    feed.noteTickers(batch);
+    feed.drain();
+  });
 });
+
+// The worker's whole flush: 500 held symbols marked by ticker messages, re-priced, 20 visible rows formatted.
+const livePrices = new Map<string, string>();
+const feed = new PositionsFeed((s) => livePrices.get(s));
+feed.set(
+  'real',
+  Array.from({ length: 10_000 }, (_, i): Position => {
+    const p = small[i]!;
+    return {
+      symbol: `H${i}`,
+      nameEn: '',
+      nameUr: '',
+      qty: p.qty,
+      available: p.qty,
+      locked: '0',
+      avgCost: '0',
+      cost: p.cost,
+      lastPrice: p.last,
+      marketValue: '0',
+      pnl: '0',
+      pnlPct: '0',
+    };
+  }),
+);
+for (let i = 0; i < 20; i++) feed.show(`H${i * 25}`);
+feed.drain();
+const flushes = tickBatches(500, 64, 13).map((batch) => batch.map(([, p], k) => ({ s: `H${k * 20}`, p })));
+let f = 0;
 
 describe('P&L: full recompute of 100,000 positions', () => {
   applyPrices(largeBook, largeTicks);
