@@ -1,0 +1,195 @@
+// Matching of resting limit orders on the feed's prints, and the private `account` WebSocket channel that
+// carries the order changes (snap, then deltas with consecutive seq), through the real app.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { MarketTick } from '../../../server/domain/market/market-source.ts';
+import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
+import { ACCOUNT_WS_PATH } from '../../../server/routes/trade/account-ws.ts';
+import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
+import { get, post, type RegisteredUser } from '../helpers.ts';
+import {
+  makeTradeApp,
+  newClientOrderId,
+  pickStock,
+  TRADE_PASSWORD,
+  traderWithPassword,
+  type TradeTestApp,
+} from './trade-helpers.ts';
+
+let t: TradeTestApp;
+let u: RegisteredUser;
+let sym: string;
+let url: string;
+
+beforeAll(async () => {
+  t = await makeTradeApp('matching');
+  u = await traderWithPassword(t.app);
+  sym = pickStock(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;
+});
+afterAll(async () => t.close());
+
+/** A feed step with prints on one symbol, shaped as the simulator emits it. */
+function tick(symbol: string, prints: Array<[string, string]>): MarketTick {
+  return {
+    ts: Date.now(),
+    updates: [
+      {
+        symbol,
+        market: 'psx',
+        ticker: t.sim.ticker(symbol)!,
+        trades: prints.map(([p, q], i) => ({ i, p, q, d: 's', t: Date.now() })),
+        bookDelta: () => null,
+        candles: () => [],
+      },
+    ],
+  };
+}
+
+interface Msg {
+  op: string;
+  ch?: string;
+  seq?: number;
+  msg?: string;
+  data?: { order?: StockOrder; orders?: StockOrder[]; positions?: Position[]; assets?: Assets };
+}
+
+async function connect() {
+  const ws = new WebSocket(url, { headers: { 'accept-language': 'en-US' } });
+  const msgs: Msg[] = [];
+  const waiters: Array<{ pred: (m: Msg) => boolean; resolve: (m: Msg) => void }> = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as Msg;
+    msgs.push(m);
+    for (const w of [...waiters])
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+  });
+  await new Promise((resolve) => ws.once('open', resolve));
+  return {
+    ws,
+    msgs,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    waitFor: (pred: (m: Msg) => boolean) =>
+      new Promise<Msg>((resolve, reject) => {
+        const found = msgs.find(pred);
+        if (found) return resolve(found);
+        waiters.push({ pred, resolve });
+        setTimeout(() => reject(new Error('timeout')), 3000).unref();
+      }),
+  };
+}
+
+const limit = (side: 'buy' | 'sell', qty: string, price: string) =>
+  post<StockOrder>(
+    t.app,
+    `/api/stock/order/${side}`,
+    {
+      symbol: sym,
+      type: 'limit',
+      qty,
+      price,
+      clientOrderId: newClientOrderId(),
+      tradePassword: TRADE_PASSWORD,
+    },
+    { token: u.tokenDemo, lang: 'en-US' },
+  );
+
+describe('account channel and matching', () => {
+  it('refuses a sub without a valid token', async () => {
+    const c = await connect();
+    c.send({ op: 'sub', ch: ['account'], token: 'nope' });
+    expect((await c.waitFor((m) => m.op === 'err')).msg).toBe(
+      'You are not currently logged in, please go to log in',
+    );
+    c.send({ op: 'ping', t: 7 });
+    expect(await c.waitFor((m) => m.op === 'pong')).toMatchObject({ t: 7 });
+    c.send('not json' as unknown);
+    c.ws.send('{');
+    expect((await c.waitFor((m) => m.op === 'err' && m.msg !== undefined && m.msg.includes('read'))).op).toBe(
+      'err',
+    );
+    c.ws.close();
+  });
+
+  it('fills a resting buy when a print crosses, partially then fully, at the print price, and pushes each change', async () => {
+    const c = await connect();
+    c.send({ op: 'sub', ch: ['account'], token: u.tokenDemo });
+    const snap = await c.waitFor((m) => m.op === 'snap');
+    expect(snap.data).toMatchObject({
+      orders: [],
+      positions: [],
+      assets: { accountType: 'demo', available: '1000000.00' },
+    });
+    const info = t.sim.info(sym)!;
+    const price = info.limitDown;
+    const placed = await limit('buy', '300', price);
+    expect(placed.body.data.status).toBe('pending');
+    const d1 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'pending');
+    expect(d1.seq).toBe(1);
+    // a print above the limit does not fill; one at the limit fills up to its quantity
+    t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
+    t.engine.onTick(tick(sym, [[price, '100']]));
+    const d2 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'partial');
+    expect(d2.seq).toBe(2);
+    expect(d2.data!.order).toMatchObject({ filledQty: '100', avgPrice: price });
+    expect(d2.data!.positions).toEqual([expect.objectContaining({ symbol: sym, qty: '100', locked: '100' })]);
+    // a lower print fills the rest at that (better) price
+    const better = (Number(price) * 100 - 1) / 100;
+    t.engine.onTick(tick(sym, [[better.toFixed(2), '5000']]));
+    const d3 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'filled');
+    expect(d3.seq).toBe(3);
+    expect(d3.data!.order).toMatchObject({ filledQty: '300', frozen: '0.00' });
+    expect(d3.data!.assets!.frozen).toBe('0.00');
+    const listed = await get(t.app, '/api/stock/order/list', { status: 'filled' }, { token: u.tokenDemo });
+    expect(listed.body.data.list[0].id).toBe(placed.body.data.id);
+    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    c.send({ op: 'unsub', ch: ['account'] });
+    await c.waitFor((m) => m.op === 'unsubd');
+    c.ws.close();
+  });
+
+  it('fills a resting sell at or above its limit and keeps other accounts apart', async () => {
+    t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+    const info = t.sim.info(sym)!;
+    const placed = await limit('sell', '50', info.limitUp);
+    expect(placed.body.data).toMatchObject({ status: 'pending', frozen: '0.00' });
+    const hold = await get<Position>(t.app, '/api/stock/hold/info', { symbol: sym }, { token: u.tokenDemo });
+    expect(hold.body.data).toMatchObject({ qty: '300', available: '250' });
+    t.engine.onTick(tick(sym, [[info.limitDown, '1000']]));
+    const still = await get<StockOrder>(
+      t.app,
+      '/api/stock/order/info',
+      { id: String(placed.body.data.id) },
+      { token: u.tokenDemo },
+    );
+    expect(still.body.data.status).toBe('pending');
+    t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
+    const done = await get<StockOrder>(
+      t.app,
+      '/api/stock/order/info',
+      { id: String(placed.body.data.id) },
+      { token: u.tokenDemo },
+    );
+    expect(done.body.data).toMatchObject({ status: 'filled', filledQty: '50', avgPrice: info.limitUp });
+    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+  });
+
+  it('matches on the simulator’s own steps (the engine listens to the feed)', async () => {
+    // a buy at the band top is marketable: it fills against the book at once while PSX is open
+    const info = t.sim.info(sym)!;
+    const now = await limit('buy', '5', info.limitUp);
+    expect(now.body.data.status).toBe('filled');
+    // a buy at the last price rests below the ask, and fills once the random walk prints at or under it
+    const r = await limit('buy', '1', t.sim.ticker(sym)!.p);
+    expect(r.body.data.status).toBe('pending');
+    const status = () =>
+      t.db.prepare('SELECT status FROM stock_orders WHERE id = ?').pluck().get(r.body.data.id) as string;
+    for (let i = 0; i < 2000 && status() === 'pending'; i++) t.sim.step();
+    expect(status()).toBe('filled');
+    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+  });
+});
