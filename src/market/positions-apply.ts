@@ -9,6 +9,10 @@ import {
   positionTotalsAtom,
 } from './positions-atoms.ts';
 
+function sameList(a: readonly string[] | null, b: readonly string[]): boolean {
+  return !!a && a.length === b.length && a.every((s, k) => s === b[k]);
+}
+
 export function applyPositionsUpdate(store: MarketStore, u: PositionsUpdate): void {
   const account = store.get(positionsAccountAtom);
   if (account !== null && u.accountKey !== account) return;
@@ -38,7 +42,9 @@ export function applyPositionsUpdate(store: MarketStore, u: PositionsUpdate): vo
       flash: (prev?.flash ?? 0) + (live.dir === 0 ? 0 : 1),
     });
   }
-  if (u.symbols) store.set(positionsListAtom, u.symbols);
+  // Same order again (a re-read of the hold list): keep the array, so the list does not re-render.
+  if (u.symbols && !sameList(store.get(positionsListAtom), u.symbols))
+    store.set(positionsListAtom, u.symbols);
   if (u.totals) store.set(positionTotalsAtom, u.totals);
 }
 

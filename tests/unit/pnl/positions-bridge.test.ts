@@ -91,6 +91,9 @@ describe('positions atoms', () => {
     applyPositionsUpdate(store, first);
     expect(seen.sort()).toEqual(['AAA', 'BBB', 'list', 'totals']);
     seen.length = 0;
+    // The same order again (a re-read of the hold list) keeps the list atom as it is.
+    applyPositionsUpdate(store, { accountKey: 'real', symbols: ['AAA', 'BBB'] });
+    expect(seen).toEqual([]);
     applyPositionsUpdate(store, {
       accountKey: 'real',
       rows: [{ symbol: 'BBB', live: live('2.10', '+1.10', 1) }],

@@ -158,6 +158,32 @@ describe('positions in the market worker', () => {
     expect(w).toMatchObject({ symbols: ['AAA'], removed: ['DDD'], totals: { count: 1, pnl: '+3.00' } });
   });
 
+  it('re-reading the same hold list sends nothing; a changed position sends only its row and the totals', async () => {
+    const { h, fresh } = setup();
+    const list = [position('AAA', '10', '10.00'), position('BBB', '20', '5.00')];
+    h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
+    h.service.setPositions('real', list);
+    await h.advance(20);
+    fresh();
+    h.service.setPositions(
+      'real',
+      list.map((p) => ({ ...p })),
+    );
+    await h.advance(20);
+    expect(fresh()).toEqual([]);
+    // T+1 roll-over on BBB: the row's info crosses again, the list does not.
+    h.service.setPositions('real', [list[0]!, { ...list[1]!, available: '10', locked: '10' }]);
+    await h.advance(20);
+    let [u] = fresh();
+    expect(u!.symbols).toBeUndefined();
+    expect(u!.rows!.map((r) => [r.symbol, r.info?.locked])).toEqual([['BBB', '10']]);
+    // A fill changes the quantity and cost: the totals move too.
+    h.service.setPositions('real', [{ ...list[0]!, qty: '20', cost: '200.00' }, list[1]!]);
+    await h.advance(20);
+    [u] = fresh();
+    expect(u!.totals).toMatchObject({ count: 2, cost: '300.00', marketValue: '300.00' });
+  });
+
   it('a new listener gets the list, the totals and the rows on screen again', async () => {
     const { h, fresh } = setup();
     h.service.setPositions('real', [position('AAA', '10', '10.00')]);

@@ -44,6 +44,18 @@ function sameLive(a: PositionLiveView | undefined, b: PositionLiveView): boolean
   );
 }
 
+function sameInfo(a: Position, b: Position): boolean {
+  return (
+    a.qty === b.qty &&
+    a.available === b.available &&
+    a.locked === b.locked &&
+    a.avgCost === b.avgCost &&
+    a.cost === b.cost &&
+    a.nameEn === b.nameEn &&
+    a.nameUr === b.nameUr
+  );
+}
+
 function sameTotals(a: PositionTotalsView | null, b: PositionTotalsView): boolean {
   return (
     !!a && a.count === b.count && a.marketValue === b.marketValue && a.cost === b.cost && a.pnl === b.pnl
@@ -75,31 +87,58 @@ export class PositionsFeed {
     return this.account;
   }
 
+  /**
+   * Replaces every position. The app re-reads the hold list every few seconds, so for the same account only
+   * what differs crosses again (rows whose position changed, the list if its order changed), and the book is
+   * rebuilt only when a quantity or cost changed.
+   */
   set(accountKey: string, positions: readonly Position[]): void {
+    const next = new Map<string, Position>();
+    for (const p of positions) next.set(p.symbol, p);
     if (accountKey !== this.account) {
       // Another account: nothing of the previous one may survive, not even a row's last strings.
       this.account = accountKey;
       this.sentLive.clear();
       this.sentPrice.clear();
       this.removed = [];
-    } else {
-      const next = new Set(positions.map((p) => p.symbol));
-      for (const s of this.order) {
-        if (next.has(s)) continue;
-        this.removed.push(s);
-        this.sentLive.delete(s);
-      }
+      this.held.clear();
+      this.replace(next, true);
+      this.changedAll();
+      return;
     }
+    let rebuild = next.size !== this.held.size;
+    for (const s of this.order) {
+      if (next.has(s)) continue;
+      this.removed.push(s);
+      this.sentLive.delete(s);
+      this.needInfo.delete(s);
+    }
+    for (const [s, p] of next) {
+      const was = this.held.get(s);
+      if (!was || was.qty !== p.qty || was.cost !== p.cost) rebuild = true;
+      if (was && !sameInfo(was, p) && this.visible.has(s)) this.needInfo.add(s);
+    }
+    const order = [...next.keys()];
+    if (order.length !== this.order.length || order.some((s, k) => s !== this.order[k]))
+      this.listDirty = true;
+    this.replace(next, rebuild);
+    if (rebuild) this.sentTotals = null;
+  }
+
+  private replace(next: Map<string, Position>, rebuild: boolean): void {
     this.held.clear();
-    for (const p of positions) this.held.set(p.symbol, p);
-    this.order = [...this.held.keys()];
-    setPnlInputs(
-      this.book,
-      [...this.held.values()].map((p) => this.input(p)),
-    );
-    this.changedAll();
-    // Their tickers may have moved since the book last saw them: re-priced at the next flush.
-    for (const s of this.held.keys()) this.dirty.add(s);
+    for (const [s, p] of next) {
+      this.held.set(s, p);
+      // Their tickers may have moved since the book last saw them: re-priced at the next flush.
+      this.dirty.add(s);
+    }
+    this.order = [...next.keys()];
+    if (rebuild) {
+      setPnlInputs(
+        this.book,
+        [...next.values()].map((p) => this.input(p)),
+      );
+    }
   }
 
   upsert(accountKey: string, positions: readonly Position[]): void {
