@@ -74,6 +74,9 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
   const bookSnapTpl = bookSnap(bookSymbol, bookMid, opts.bookLevels);
   const bookTpls = bookDeltaCycle(bookSymbol, bookMid, opts.bookLevels);
 
+  // The frames are hand-assembled: prove once that they parse and carry what they claim.
+  selfCheck(snapTpl, deltaTpls[0]!, bookTpls[0]!, specs.length);
+
   const clients = new Set<Client>();
   let seq = 0;
   let bookSeq = 0;
@@ -190,4 +193,25 @@ function emptyCounts(): FeedCounts {
     connections: 0,
     subscribed: [],
   };
+}
+
+function selfCheck(snap: FrameTemplate, delta: FrameTemplate, book: FrameTemplate, symbols: number): void {
+  const t = 1_700_000_000_123;
+  const s = JSON.parse(stamp(snap, 7, t).toString('latin1')) as {
+    seq: number;
+    ts: number;
+    data: { t: number }[];
+  };
+  const d = JSON.parse(stamp(delta, 8, t).toString('latin1')) as { seq: number; data: { t: number }[] };
+  const b = JSON.parse(stamp(book, 9, t).toString('latin1')) as { seq: number; data: { t: number } };
+  const ok =
+    s.seq === 7 &&
+    s.ts === t &&
+    s.data.length === symbols &&
+    d.seq === 8 &&
+    d.data.length === delta.updates &&
+    d.data.every((x) => x.t === t) &&
+    b.seq === 9 &&
+    b.data.t === t;
+  if (!ok) throw new Error('feed self-check failed: a pre-built frame does not parse as the protocol says');
 }

@@ -72,6 +72,8 @@ export interface WindowResult extends RunMetrics {
   mainThreadBusyWithFrameLoopPct: number;
   /** Where the main window's busy share went (% of wall time each). */
   busyBreakdown: BusyBreakdown;
+  /** Scripts inside the main window's long animation frames (top 5 by time). */
+  longFrameScripts: { what: string; ms: number }[];
 }
 
 /** `window` as the page probe leaves it (casts only: page.evaluate callbacks must not close over helpers). */
@@ -178,5 +180,6 @@ export async function measureRun(
     clockSkewMs: main.reading.clockSkewMs,
     mainThreadBusyWithFrameLoopPct: fw.busyPct,
     busyBreakdown: main.breakdown,
+    longFrameScripts: main.reading.longFrameScripts,
   };
 }

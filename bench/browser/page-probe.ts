@@ -18,6 +18,8 @@ export interface PageReading {
   longTaskMs: number;
   longAnimationFrames: number;
   longAnimationFrameMs: number;
+  /** Scripts that ran inside long animation frames, by total duration (top 5). */
+  longFrameScripts: { what: string; ms: number }[];
   /** tick-to-paint samples (ms) */
   latency: number[];
   /** ticker updates received so far by a main-thread client (the baseline), cumulative */
@@ -76,7 +78,14 @@ export const PAGE_PROBE_SCRIPT = String.raw`
   const observe = (type) => {
     try {
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) B.entries.push({ type, start: e.startTime, duration: e.duration });
+        for (const e of list.getEntries()) {
+          // LoAF entries name the scripts that ran in the frame: what the report blames for long frames.
+          const scripts = (e.scripts || []).map((x) => ({
+            what: (x.invoker || '') + ' ' + (x.sourceFunctionName || '') + ' ' + (x.sourceURL || '').split('/').pop(),
+            ms: x.duration,
+          }));
+          B.entries.push({ type, start: e.startTime, duration: e.duration, scripts });
+        }
       }).observe({ type, buffered: false });
     } catch (_) { /* entry type unsupported: counted as 0 */ }
   };
@@ -95,7 +104,12 @@ export const PAGE_PROBE_SCRIPT = String.raw`
     const lt = B.entries.filter((e) => e.type === 'longtask' && inWin(e));
     const loaf = B.entries.filter((e) => e.type === 'long-animation-frame' && inWin(e));
     const sum = (a) => a.reduce((s, e) => s + e.duration, 0);
+    const blame = {};
+    for (const e of loaf) for (const x of e.scripts) blame[x.what] = (blame[x.what] || 0) + x.ms;
+    const longFrameScripts = Object.entries(blame).sort((a, b) => b[1] - a[1]).slice(0, 5)
+      .map(([what, ms]) => ({ what, ms: Math.round(ms) }));
     return {
+      longFrameScripts,
       frames: B.frames, longTasks: lt.length, longTaskMs: sum(lt),
       longAnimationFrames: loaf.length, longAnimationFrameMs: sum(loaf),
       latency: B.latency, delivered: B.delivered, wallMs: t1 - B.t0,
