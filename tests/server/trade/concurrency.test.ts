@@ -11,7 +11,7 @@ import {
   newClientOrderId,
   pickStock,
   TRADE_PASSWORD,
-  traderWithPassword,
+  trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
@@ -43,7 +43,7 @@ async function submit(
 }
 
 it('100 concurrent copies of the same order make one order', async () => {
-  const u = await traderWithPassword(t.app);
+  const u = await trader(t);
   const fields = {
     symbol: pickStock(t),
     type: 'market',
@@ -57,13 +57,13 @@ it('100 concurrent copies of the same order make one order', async () => {
   const orders = t.db
     .prepare('SELECT COUNT(*) FROM stock_orders o JOIN accounts a ON a.id = o.account_id WHERE a.user_id = ?')
     .pluck()
-    .get(u.user.id);
+    .get(u.userId);
   expect(orders).toBe(1);
   expect(t.db.prepare('SELECT COUNT(*) FROM stock_fills').pluck().get()).toBeGreaterThanOrEqual(1);
 });
 
 it('a full-balance limit order sent 50 times at once is accepted only as far as the balance covers', async () => {
-  const u = await traderWithPassword(t.app);
+  const u = await trader(t);
   const sym = pickStock(t);
   const info = t.sim.info(sym)!;
   // the lowest allowed price rests (no fill), so each accepted order freezes its whole cost

@@ -6,24 +6,25 @@ import type { MarketTick } from '../../../server/domain/market/market-source.ts'
 import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../server/routes/trade/account-ws.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
-import { get, post, type RegisteredUser } from '../helpers.ts';
+import { get, post } from '../helpers.ts';
 import {
   makeTradeApp,
   newClientOrderId,
   pickStock,
   TRADE_PASSWORD,
-  traderWithPassword,
+  trader,
+  type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
 let t: TradeTestApp;
-let u: RegisteredUser;
+let u: Trader;
 let sym: string;
 let url: string;
 
 beforeAll(async () => {
   t = await makeTradeApp('matching');
-  u = await traderWithPassword(t.app);
+  u = await trader(t);
   sym = pickStock(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;

@@ -12,24 +12,25 @@ import type {
 import type { Page } from '../../../workers/protocol/market.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
-import { get, post, registerUser, rowCounts, type RegisteredUser } from '../helpers.ts';
+import { get, post, rowCounts } from '../helpers.ts';
 import {
   makeTradeApp,
   newClientOrderId,
   pickStock,
   TRADE_PASSWORD,
-  traderWithPassword,
+  trader,
+  type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
 let t: TradeTestApp;
-let alice: RegisteredUser;
+let alice: Trader;
 let sym: string;
 const en = (token: string) => ({ token, lang: 'en-US' });
 
 beforeAll(async () => {
   t = await makeTradeApp('trade-api');
-  alice = await traderWithPassword(t.app);
+  alice = await trader(t);
   sym = pickStock(t);
 });
 afterAll(async () => t.close());
@@ -52,7 +53,7 @@ const ordersStored = () => t.db.prepare('SELECT COUNT(*) FROM stock_orders').plu
 
 describe('transaction password', () => {
   it('is set once, shows in user/info, and is changed with the old one', async () => {
-    const bob = await registerUser(t.app);
+    const bob = trader(t, false);
     const info = () => get(t.app, '/api/user/info', {}, en(bob.tokenDemo));
     expect((await info()).body.data.hasTradePassword).toBe(false);
     const noPw = await order(bob.tokenDemo, 'buy', { qty: '1' });
@@ -107,7 +108,7 @@ describe('transaction password', () => {
   });
 
   it('locks trading for 15 minutes after 5 wrong entries in a row', async () => {
-    const carol = await traderWithPassword(t.app);
+    const carol = await trader(t);
     const wrong = () => order(carol.tokenDemo, 'buy', { qty: '1', tradePassword: '000000' });
     for (let i = 0; i < 4; i++)
       expect((await wrong()).body.msg).toBe('The transaction password is incorrect, please re-enter it.');

@@ -1,11 +1,13 @@
 // Helpers for trade API tests: an app with PSX always open and a hand-stepped market, users with a
-// transaction password (one scrypt hash per test file, copied to further users), and a cheap stock to trade.
-import type { FastifyInstance } from 'fastify';
+// transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
 import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
-import { makeTestApp, post, registerUser, type RegisteredUser, type TestApp } from '../helpers.ts';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
+import { createUser } from '../../../server/domain/auth/users-repo.ts';
+import { makeTestApp, uniquePhone, type TestApp } from '../helpers.ts';
 
 export const TRADE_PASSWORD = '246810';
 
@@ -28,32 +30,41 @@ export async function makeTradeApp(seed: string, env: Record<string, string> = {
   return { ...t, sim, engine: tradingOf(t.db)! };
 }
 
-let sharedHash: string | undefined;
-
-/** A registered user whose transaction password is TRADE_PASSWORD (set over HTTP for the first user). */
-export async function traderWithPassword(app: FastifyInstance): Promise<RegisteredUser> {
-  const u = await registerUser(app);
-  if (sharedHash) {
-    app.db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(sharedHash, u.user.id);
-  } else {
-    const r = await post(
-      app,
-      '/api/user/password/trade/set',
-      { password: TRADE_PASSWORD, password2: TRADE_PASSWORD },
-      { token: u.tokenDemo, lang: 'en-US' },
-    );
-    if (r.body.code !== 0) throw new Error(`set trade password: ${r.body.msg}`);
-    sharedHash = app.db
-      .prepare('SELECT trade_password_hash FROM users WHERE id = ?')
-      .pluck()
-      .get(u.user.id) as string;
-  }
-  return u;
+/**
+ * A scrypt hash in the server's own format at the cheapest cost verifyPassword accepts (N = 2^10): tests
+ * store it directly so that only the tests about passwords pay for the production cost.
+ */
+export function cheapHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 10, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** Resets the cached hash between test files' apps (each file has its own process anyway). */
-export function forgetSharedHash(): void {
-  sharedHash = undefined;
+export interface Trader {
+  userId: number;
+  tokenReal: string;
+  tokenDemo: string;
+}
+
+/**
+ * A user created directly (no captcha, no production-cost hash) with a demo grant as registration gives,
+ * a session, and the transaction password TRADE_PASSWORD unless `withPassword` is false.
+ */
+export function trader(t: TestApp, withPassword = true): Trader {
+  const userId = createUser(t.db, {
+    areaCode: '+92',
+    phone: `+92${uniquePhone()}`,
+    passwordHash: cheapHash('Str0ng-pass'),
+    invitedBy: null,
+    demoFundsPaisa: t.config.demoFundsPaisa,
+  });
+  if (withPassword) {
+    t.db
+      .prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?')
+      .run(cheapHash(TRADE_PASSWORD), userId);
+  }
+  const s = createSession(t.db, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  return { userId, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 }
 
 let seq = 0;
