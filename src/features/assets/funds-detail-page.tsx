@@ -60,7 +60,7 @@ function TxRow({ r }: { r: TxRecord }) {
       <span className="tx-row__main">
         <span className="tx-row__type">
           {t(`trade:funds.type.${r.type}`)}
-          {r.symbol && <Num className="muted small"> {r.symbol}</Num>}
+          {r.symbol && <Num className="muted small tx-row__sym">{r.symbol}</Num>}
         </span>
         <Num className="muted small">{formatDate(r.createdAt)}</Num>
       </span>

@@ -13,7 +13,7 @@ export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o
   return (
     <article className="order-row" data-testid="order-row" data-status={order.status} data-id={order.id}>
       <div className="order-row__top">
-        <span className={`side-tag side-tag--${order.side}`}>{t(`trade:side.${order.side}`)}</span>
+        <span className={`side-tag side-tag--${order.side}`}>{t(`trade:orders.side.${order.side}`)}</span>
         <Num className="order-row__sym">{order.symbol}</Num>
         <span className="order-row__name">
           {i18n.language === 'ur-PK' ? order.nameUr || order.nameEn : order.nameEn}

@@ -9,7 +9,7 @@ import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { IconPositions } from '../../shared/ui/icons.tsx';
+import { IconMarkets, IconPositions } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { OrderCentre } from './order-centre.tsx';
 import { PositionActions } from './position-actions.tsx';
@@ -47,8 +47,14 @@ export default function PositionsPage() {
         title={t('nav:title.tabbar.position')}
         start={null}
         end={
-          <Link className="link-btn" to={routeTo('stock.income')} data-testid="to-income">
-            {t('trade:income.link')}
+          <Link
+            className="icon-btn"
+            to={routeTo('stock.income')}
+            aria-label={t('trade:income.link')}
+            title={t('trade:income.link')}
+            data-testid="to-income"
+          >
+            <IconMarkets size={22} />
           </Link>
         }
       />

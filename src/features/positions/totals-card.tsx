@@ -27,15 +27,13 @@ export function TotalsCard({ account }: { account: AccountType }) {
       </span>
       <div className="totals__grid">
         <span>
-          <span className="muted small">{t('trade:positions.floatingPnl')}</span>
-          <span className={`is-${totals?.dir ?? 'flat'}`} data-testid="totals-pnl">
-            <Num>{totals ? totals.pnl : '—'}</Num>
-          </span>
-          {totals && (
-            <span className={`small is-${totals.dir}`}>
-              <Num>{totals.pnlPct}</Num>
+          <span className="muted small">{t('trade:positions.pnlShort')}</span>
+          <span className={`totals__pnl is-${totals?.dir ?? 'flat'}`}>
+            <span data-testid="totals-pnl">
+              <Num>{totals ? totals.pnl : '—'}</Num>
             </span>
-          )}
+            {totals && <Num className="small">{totals.pnlPct}</Num>}
+          </span>
         </span>
         <span>
           <span className="muted small">{t('trade:assets.available')}</span>

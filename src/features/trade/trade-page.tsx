@@ -11,7 +11,7 @@ import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
-import { IconChevron } from '../../shared/ui/icons.tsx';
+import { IconChevron, IconReceipt } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
@@ -107,12 +107,14 @@ export default function TradePage() {
         title={t('trade:title')}
         end={
           <Link
-            className="link-btn trade-page__orders"
+            className="icon-btn"
             to={routeTo('tabbar.position')}
+            aria-label={t('trade:orders.title')}
+            title={t('trade:orders.title')}
             onClick={() => storage.set('positionTab', ORDERS_TAB)}
             data-testid="to-orders"
           >
-            {t('trade:orders.link')}
+            <IconReceipt size={22} />
           </Link>
         }
       />
@@ -243,17 +245,19 @@ export default function TradePage() {
             {t(error.key, error.values ?? {})}
           </p>
         )}
-        <button
-          type="button"
-          className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} trade-submit`}
-          data-testid="submit-order"
-          onClick={() => {
-            setTouched(true);
-            if (!error) flow.confirm();
-          }}
-        >
-          {buy ? t('trade:submit.buy') : t('trade:submit.sell')}
-        </button>
+        <div className="trade-submit-bar">
+          <button
+            type="button"
+            className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} trade-submit`}
+            data-testid="submit-order"
+            onClick={() => {
+              setTouched(true);
+              if (!error) flow.confirm();
+            }}
+          >
+            {buy ? t('trade:submit.buy') : t('trade:submit.sell')}
+          </button>
+        </div>
       </div>
 
       <SymbolPicker open={picker} onClose={() => setPicker(false)} onPick={pick} />

@@ -1,0 +1,203 @@
+// Stock trading in Chromium at 360×800 against the real server (simulated PSX, always open): a demo user sets
+// the transaction password in the security centre, buys 100 OGDC at market with the 6-digit keypad, sees the
+// position with a T+1 badge and a floating P&L that moves with the market, is refused a same-day sell with the
+// T+1 message (on screen and by the server), then places a limit order at the lower band, sees its cash frozen
+// on the assets page, cancels it in the order centre and sees the frozen amount return.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ApiEnvelope, CaptchaResult, LoginResult } from '../../workers/protocol/api.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { latestCaptchaAnswer } from './support/captcha.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let login: LoginResult;
+const errors: string[] = [];
+const PIN = '246810';
+
+async function post<T>(path: string, body: Record<string, string>, token?: string): Promise<ApiEnvelope<T>> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': 'en-US',
+      ...(token ? { accesstoken: token } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await res.json()) as ApiEnvelope<T>;
+}
+
+async function register(): Promise<LoginResult> {
+  const captcha = (await (
+    await fetch(`${server.url}/api/common/captcha`)
+  ).json()) as ApiEnvelope<CaptchaResult>;
+  const reg = await post<LoginResult>('user/register', {
+    areaCode: '+92',
+    phone: `3${String(Date.now()).slice(-9)}`,
+    password: 'Karachi#2026',
+    password2: 'Karachi#2026',
+    captchaId: captcha.data.captchaId,
+    captcha: latestCaptchaAnswer(server.dataDir),
+    agree: '1',
+  });
+  if (reg.code !== 0) throw new Error(`register failed: ${reg.msg}`);
+  return reg.data;
+}
+
+const text = async (p: Page, testId: string) => (await p.getByTestId(testId).first().textContent()) ?? '';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  login = await register();
+  context = await phoneContext(browser, 'en-US');
+  await context.addInitScript((r: LoginResult) => {
+    if (localStorage.getItem('userToken')) return;
+    localStorage.setItem('lang', 'en-US');
+    localStorage.setItem('userToken', r.tokenDemo);
+    localStorage.setItem('userTokenReal', r.tokenReal);
+    localStorage.setItem('userTokenDemo', r.tokenDemo);
+    localStorage.setItem('userAccountType', 'demo');
+    localStorage.setItem('userInfo', JSON.stringify(r.user));
+  }, login);
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('stock trading (demo account, 360×800)', () => {
+  it('asks for a transaction password first, and sets one in the security centre', async () => {
+    await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
+    await page.getByTestId('qty').fill('100');
+    await page.getByTestId('submit-order').click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Set now' }).click();
+    await page.waitForURL(/\/pages\/user\/tradePassword/);
+
+    await page.goto(`${server.url}/pages/user/security`);
+    await page.getByTestId('security-trade-password').click();
+    await page.waitForURL(/\/pages\/user\/tradePassword/);
+    await page.getByLabel('New transaction password').fill('12345');
+    await page.getByLabel('Repeat the transaction password').fill('12345');
+    await page.getByTestId('trade-password-submit').click();
+    await page.getByText('exactly 6 digits').waitFor();
+    await page.getByLabel('New transaction password').fill(PIN);
+    await page.getByLabel('Repeat the transaction password').fill(PIN);
+    await page.getByTestId('trade-password-submit').click();
+    await page.locator('.toast', { hasText: 'Transaction password set' }).waitFor();
+  });
+
+  it('buys 100 OGDC at market with the keypad and lands in the order centre', async () => {
+    await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
+    await page.getByTestId('live-price').waitFor({ timeout: 15_000 });
+    await page.getByTestId('qty').fill('100');
+    // The server's preview: value, fees and the net amount to pay.
+    await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2}$/);
+    await page.getByTestId('submit-order').click();
+    await page.getByTestId('keypad').waitFor();
+    for (const d of PIN) await page.locator(`.keypad__key[data-key="${d}"]`).click();
+    await page.waitForURL(/\/pages\/tabbar\/position/);
+    await page.locator('.toast', { hasText: 'Order placed' }).waitFor();
+    await expect.poll(() => page.getByTestId('order-centre').isVisible()).toBe(true);
+    await page.getByTestId('orders-tab-filled').click();
+    await page.locator('[data-testid=order-row][data-status=filled]').first().waitFor();
+  });
+
+  it('shows the position locked until T+1 with a floating P&L that moves with the market', async () => {
+    await page.getByTestId('tab-positions').click();
+    const row = page.locator('[data-testid=position-row][data-symbol=OGDC]');
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('t1-badge').waitFor();
+    await expect.poll(() => row.getByTestId('position-pnl').textContent()).toMatch(/[\d,]+\.\d{2}/);
+    const first = await row.getByTestId('position-pnl').textContent();
+    await expect
+      .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 30_000, interval: 500 })
+      .not.toBe(first);
+    await expect.poll(() => text(page, 'totals-pnl')).toMatch(/\d/);
+  });
+
+  it('refuses to sell the shares bought today with the T+1 message', async () => {
+    await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=sell`);
+    await page.getByTestId('qty').fill('100');
+    await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/\d/);
+    await page.getByTestId('submit-order').click();
+    await expect.poll(() => text(page, 'form-error')).toContain('(T+1)');
+    expect(await page.getByTestId('keypad').count()).toBe(0);
+    // The server refuses it the same way, whatever the client shows.
+    const res = await post(
+      'stock/order/sell',
+      { symbol: 'OGDC', type: 'market', qty: '100', clientOrderId: 'e2e-sell-same-day', tradePassword: PIN },
+      login.tokenDemo,
+    );
+    expect(res.code).not.toBe(0);
+    expect(res.msg).toContain('T+1');
+  });
+
+  it('places a limit order, freezes its cash, cancels it and the frozen amount returns', async () => {
+    await page.goto(`${server.url}/pages/user/assets`);
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+
+    await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
+    await page.getByTestId('type-switch').getByRole('radio', { name: 'Limit' }).click();
+    await page.getByTestId('band').waitFor({ timeout: 10_000 });
+    const low = ((await page.getByTestId('band').locator('.down').textContent()) ?? '').replace(/,/g, '');
+    await page.getByTestId('price').fill(low);
+    await page.getByTestId('qty').fill('10');
+    await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/\d/);
+    await page.getByTestId('submit-order').click();
+    await page.getByTestId('keypad').waitFor();
+    await page.keyboard.type(PIN);
+    await page.waitForURL(/\/pages\/tabbar\/position/);
+    const open = page.locator('[data-testid=order-row][data-status=pending]');
+    await open.first().waitFor({ timeout: 10_000 });
+    expect(await open.first().getByTestId('order-frozen').textContent()).toMatch(/^[1-9][\d,]*\.\d{2}$/);
+
+    await page.goto(`${server.url}/pages/user/assets`);
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).not.toBe('0.00');
+    expect(await text(page, 'assets-frozen')).toMatch(/^[1-9][\d,]*\.\d{2}$/);
+
+    await page.goto(`${server.url}/pages/tabbar/position`);
+    await page.getByTestId('tab-orders').click();
+    await open.first().getByTestId('cancel-order').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).click();
+    await page.locator('.toast', { hasText: 'Order cancelled' }).waitFor();
+    await page.getByTestId('orders-empty').waitFor();
+    await page.getByTestId('orders-tab-cancelled').click();
+    await page.locator('[data-testid=order-row][data-status=cancelled]').first().waitFor();
+
+    await page.goto(`${server.url}/pages/user/assets`);
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+  });
+
+  it('lists every money movement in the funds detail, filterable by type', async () => {
+    await page.goto(`${server.url}/pages/fundsDetail/stockFundsDetail`);
+    await page.getByTestId('tx-row').first().waitFor();
+    await page.getByTestId('tx-filter-unfreeze').click();
+    await expect
+      .poll(async () => {
+        const types = await page
+          .getByTestId('tx-row')
+          .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-type')));
+        return types.length > 0 && types.every((t) => t === 'unfreeze');
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
