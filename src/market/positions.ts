@@ -7,6 +7,7 @@ import type { Position } from '../../workers/protocol/trade.ts';
 import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { marketBridge } from './bridge.ts';
 import { resetPositions } from './positions-apply.ts';
+import { createNaivePositions } from './positions-baseline.ts';
 import {
   positionAtomFamily,
   positionsAccountAtom,
@@ -18,6 +19,8 @@ import {
 
 export type { PositionTotalsView, PositionView } from './positions-atoms.ts';
 
+let naive: ReturnType<typeof createNaivePositions> | null = null;
+
 /**
  * Replaces the account's positions (all pages, or the first one then `upsertPositions` for the rest).
  * `accountKey` names the account ('real' / 'demo', or user:account): switching it clears every row, the
@@ -26,7 +29,9 @@ export type { PositionTotalsView, PositionView } from './positions-atoms.ts';
 export function setPositions(accountKey: string, positions: Position[]): void {
   const { port } = marketBridge();
   if (appStore.get(positionsAccountAtom) !== accountKey) resetPositions(appStore, accountKey);
-  void port.setPositions?.(accountKey, positions);
+  if (port.setPositions) void port.setPositions(accountKey, positions);
+  // Only the bench's main-thread baseline port lacks positions: it gets the naive main-thread P&L.
+  else (naive ??= createNaivePositions(appStore)).set(positions);
 }
 
 /** Adds or replaces positions by symbol (more pages, a fill from the account channel). */

@@ -1,0 +1,251 @@
+// Browser positions bench (issue 4 Bench b): the positions tab with N live positions (one per symbol of a local
+// feed pushing N symbols × R ticker updates a second) while the page scrolls the virtualised list up and down,
+// in headless Chromium at phone size; the same scenario against the naive main-thread baseline (?baseline=1:
+// main-thread socket, decimal.js P&L per tick, totals summed again per tick), alternating, for several
+// repetitions. The hold list is served by intercepting GET stock/hold/list (the real server's account holds
+// nothing); the session is a freshly registered user. Writes bench/results/positions.json (stream.json's shape).
+//
+//   npx vite build && npx tsx bench/browser/positions.bench-run.ts [--positions=10000 --rate=1 --seconds=15 --reps=2]
+import { loadavg } from 'node:os';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { ApiEnvelope } from '../../workers/protocol/api.ts';
+import type { Position } from '../../workers/protocol/trade.ts';
+import { launchBrowser, phoneContext } from '../../tests/e2e/support/browser.ts';
+import { latestCaptchaAnswer } from '../../tests/e2e/support/captcha.ts';
+import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts';
+import { paisa } from './feed-data.ts';
+import { startFeed, type Feed } from './feed-server.ts';
+import { measureRun } from './metrics.ts';
+import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
+import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
+import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
+
+const RESULTS = 'bench/results/positions.json';
+const VOID_TOLERANCE = 0.02;
+
+function option(name: string, env: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`bad --${name} / ${env}: ${raw}`);
+  return n;
+}
+
+const scenario: Scenario = {
+  symbols: option('positions', 'POSITIONS', 10_000),
+  updatesPerSymbolPerSec: option('rate', 'RATE', 1),
+  bookLevels: 10,
+  bookHz: 1,
+  seconds: option('seconds', 'SECONDS', 15),
+  reps: option('reps', 'REPS', 2),
+};
+const warmupS = option('warmup', 'WARMUP', 3);
+const frameSeconds = option('frame-seconds', 'FRAME_SECONDS', 5);
+/** Pixels scrolled per frame (down to the end, then back up). */
+const scrollPx = option('scroll', 'SCROLL_PX', 8);
+const MODES = (process.env.MODES ?? 'ours,baseline').split(',') as Mode[];
+
+interface Session {
+  tokenReal: string;
+  tokenDemo: string;
+  user: unknown;
+}
+
+async function register(server: RunningServer): Promise<Session> {
+  const captcha = (await (await fetch(`${server.url}/api/common/captcha`)).json()) as ApiEnvelope<{
+    captchaId: string;
+  }>;
+  const body = new URLSearchParams({
+    areaCode: '+92',
+    phone: `3${String(Date.now()).slice(-9)}`,
+    password: 'Karachi#2026',
+    password2: 'Karachi#2026',
+    captchaId: captcha.data.captchaId,
+    captcha: latestCaptchaAnswer(server.dataDir),
+    agree: '1',
+  });
+  const res = await fetch(`${server.url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+  const env = (await res.json()) as ApiEnvelope<Session>;
+  if (env.code !== 0) throw new Error(`register failed: ${env.msg}`);
+  return env.data;
+}
+
+/** One position per feed symbol; integers in paisa so the bench itself does no float money arithmetic. */
+function holdings(feed: Feed): Position[] {
+  return feed.symbols.map((spec, i) => {
+    const qty = 100 + (i % 900);
+    const cost = BigInt(qty) * BigInt(spec.pc);
+    return {
+      symbol: spec.symbol,
+      nameEn: spec.symbol,
+      nameUr: spec.symbol,
+      qty: String(qty),
+      available: String(qty),
+      locked: '0',
+      avgCost: paisa(spec.pc),
+      cost: paisa(Number(cost)),
+      lastPrice: paisa(spec.pc),
+      marketValue: paisa(Number(cost)),
+      pnl: '0.00',
+      pnlPct: '0.00',
+    };
+  });
+}
+
+async function serveHoldings(ctx: BrowserContext, list: readonly Position[]): Promise<void> {
+  await ctx.route('**/api/stock/hold/list**', async (route) => {
+    const u = new URL(route.request().url());
+    const form = new URLSearchParams(route.request().postData() ?? '');
+    const page = Number(u.searchParams.get('page') ?? form.get('page') ?? 1);
+    const size = Number(u.searchParams.get('size') ?? form.get('size') ?? 20);
+    const data = { list: list.slice((page - 1) * size, page * size), total: list.length, page, size };
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 0, msg: 'ok', data }),
+    });
+  });
+}
+
+/** Scrolls the window down to the end of the list and back, a few pixels every frame, until told to stop. */
+const SCROLLER = (px: number) => `(() => {
+  let dir = 1;
+  window.__scrolling = true;
+  const step = () => {
+    if (!window.__scrolling) return;
+    window.scrollBy(0, dir * ${px});
+    const end = document.documentElement.scrollHeight - innerHeight - 2;
+    if (dir > 0 && scrollY >= end) dir = -1;
+    else if (dir < 0 && scrollY <= 0) dir = 1;
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})()`;
+
+async function runOnce(
+  browser: Browser,
+  server: RunningServer,
+  feed: Feed,
+  session: Session,
+  list: readonly Position[],
+  mode: Mode,
+  rep: number,
+): Promise<RunRecord> {
+  const ctx = await phoneContext(browser);
+  try {
+    await ctx.addInitScript(PAGE_PROBE_SCRIPT);
+    await ctx.addInitScript((s: Session) => {
+      localStorage.setItem('userToken', s.tokenDemo);
+      localStorage.setItem('userTokenReal', s.tokenReal);
+      localStorage.setItem('userTokenDemo', s.tokenDemo);
+      localStorage.setItem('userAccountType', 'demo');
+      localStorage.setItem('userInfo', JSON.stringify(s.user));
+    }, session);
+    await installWorkerCounter(ctx);
+    await serveHoldings(ctx, list);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heap = await workerHeapReader(cdp);
+    const q = new URLSearchParams({ feed: feed.url, bench: '1' });
+    if (mode === 'baseline') q.set('baseline', '1');
+    await page.goto(`${server.url}/pages/tabbar/position?${q.toString()}`);
+    await page
+      .locator('[data-testid="position-row"]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(() => {
+        throw new Error(`${mode}: no position row${errors.length ? `: ${errors.join('; ')}` : ''}`);
+      });
+    await page.waitForTimeout(warmupS * 1000);
+    await page.evaluate(SCROLLER(scrollPx));
+    const skipped0 = feed.counts().skippedFrames;
+    const load0 = loadavg()[0]!;
+    const m = await measureRun(page, cdp, scenario.seconds, frameSeconds, {
+      ...(mode === 'ours' ? { workerHeap: heap } : {}),
+      delivered: () =>
+        mode === 'ours'
+          ? workerDelivered(page)
+          : page.evaluate(() => (window as unknown as { __bench: { delivered: number } }).__bench.delivered),
+      offered: () => feed.counts().offeredUpdates,
+    });
+    const rows = await page.locator('[data-testid="position-row"]').count();
+    await page.evaluate(() => ((window as unknown as { __scrolling: boolean }).__scrolling = false));
+    const deliveredPct = m.offered ? (m.delivered / m.offered) * 100 : 0;
+    if (errors.length) process.stderr.write(`${mode} rep ${rep}: page errors: ${errors.join('; ')}\n`);
+    process.stdout.write(`  ${mode}: ${rows} rows mounted at the end\n`);
+    return {
+      ...m,
+      mode,
+      rep,
+      deliveredPct,
+      void: m.offered === 0 || Math.abs(m.offered - m.delivered) / m.offered > VOID_TOLERANCE,
+      skippedFrames: feed.counts().skippedFrames - skipped0,
+      loadAvg: [load0, loadavg()[0]!],
+    };
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const server = await startServer();
+  let feed: Feed | null = null;
+  let browser: Browser | null = null;
+  try {
+    const session = await register(server);
+    feed = await startFeed({
+      symbols: scenario.symbols,
+      updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
+      bookLevels: scenario.bookLevels,
+      bookHz: scenario.bookHz,
+    });
+    const list = holdings(feed);
+    browser = await launchBrowser();
+    const runs: RunRecord[] = [];
+    for (let rep = 1; rep <= scenario.reps; rep++) {
+      const order = (rep % 2 ? (['ours', 'baseline'] as const) : (['baseline', 'ours'] as const)).filter(
+        (m) => MODES.includes(m),
+      );
+      for (const mode of order) {
+        process.stdout.write(`positions bench: ${mode} rep ${rep}/${scenario.reps} …\n`);
+        runs.push(await runOnce(browser, server, feed, session, list, mode, rep));
+      }
+    }
+    const ours = summarise(runs, 'ours');
+    const baseline = summarise(runs, 'baseline');
+    printReport(scenario, runs, ours, baseline);
+    writeResults(RESULTS, scenario, runs, ours, baseline, {
+      positions: list.length,
+      scrolling: `${scrollPx} px per frame, down to the end of the list and back, during both windows`,
+      heapMB: 'JS heap used (page + market worker), median of 1 s samples',
+      tickToPaint: 'n/a here: the positions tab shows no ticker rows (the probe marks ticker rows only)',
+      delivered: 'ours: updates counted by the worker socket; baseline: by its main-thread socket',
+      baseline:
+        'main-thread socket (src/market/baseline) + decimal.js P&L per tick (src/market/positions-baseline.ts)',
+      feedUrl: feed.url,
+      effectiveUpdatesPerSec: feed.effectiveRate,
+    });
+    process.stdout.write(`\nwrote ${RESULTS}\n`);
+    return runs.some((r) => r.void) ? 1 : 0;
+  } finally {
+    await browser?.close();
+    await feed?.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(
+      `positions bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(1);
+  },
+);
