@@ -153,5 +153,25 @@ export interface Income {
   purchasesLast2: StockOrder[];
 }
 
-// WebSocket private channel `account` (subscribe with the access token): snap = {orders: StockOrder[] (open),
-// positions: Position[], assets: Assets}; delta = {order?: StockOrder, positions?: Position[], assets?: Assets}.
+// WebSocket private channel `account` at ACCOUNT_WS_PATH (its own socket, same message shapes as the market
+// socket of ./market.ts). Send {op:'sub', ch:['account'], token: <access token of the real or demo account>};
+// the token travels in the message, never in the URL. Answers: snap = AccountSnap (seq 0), then one delta per
+// order change (placed, filled, partially filled, cancelled) = AccountDelta with seq + 1; {op:'err', ch:'account',
+// msg} for a bad or expired token; {op:'ping', t} → pong; {op:'unsub', ch:['account']} → unsubd; hb every 10 s.
+// A client without the socket polls stock/order/list?status=open, stock/hold/list and user/assets (same shapes).
+export const ACCOUNT_WS_PATH = '/api/ws/account';
+export const ACCOUNT_CHANNEL = 'account';
+
+export interface AccountSnap {
+  /** open orders (pending and partial), newest first */
+  orders: StockOrder[];
+  positions: Position[];
+  assets: Assets;
+}
+
+export interface AccountDelta {
+  order?: StockOrder;
+  /** the positions in the changed order's symbol (absent from the list when closed out) */
+  positions?: Position[];
+  assets?: Assets;
+}

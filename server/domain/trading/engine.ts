@@ -64,10 +64,13 @@ export class TradingEngine {
         .filter((t): t is { price: bigint; qty: bigint } => t.price !== null && t.qty !== null && t.qty > 0n);
       if (list.length) prints.set(u.symbol, list);
     }
+    const releaseDue = tick.ts - this.lastRelease >= RELEASE_EVERY_MS;
+    // Most steps touch no resting order: a read, no write lock.
+    if (!releaseDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
     const touched: OrderRow[] = [];
     this.db
       .transaction(() => {
-        if (tick.ts - this.lastRelease >= RELEASE_EVERY_MS) {
+        if (releaseDue) {
           this.lastRelease = tick.ts;
           releaseDueLocks(this.db, null, tick.ts);
         }

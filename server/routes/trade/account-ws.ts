@@ -7,12 +7,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
+import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
 import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
 import { translate } from '../../i18n/translate.ts';
 
-export const ACCOUNT_WS_PATH = '/api/ws/account';
 const MAX_MESSAGE_BYTES = 4096;
 
 interface Sub {
@@ -47,7 +47,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       const assets = assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
       for (const o of change.orders) {
         s.seq += 1;
-        const data = { order: orderOf(s, o), positions: pos, assets };
+        const data: AccountDelta = { order: orderOf(s, o), positions: pos, assets };
         s.send(JSON.stringify({ op: 'delta', ch: 'account', seq: s.seq, ts: app.market.now(), data }));
       }
     }
@@ -103,7 +103,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
             orders: open.map((o) => orderOf(sub as Sub, o)),
             positions: positions(auth.accountId),
             assets: assetsOf(app.db, app.market, auth.accountId, auth.accountType),
-          },
+          } satisfies AccountSnap,
         });
       });
       const close = () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MarketTick } from '../../../server/domain/market/market-source.ts';
 import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
-import { ACCOUNT_WS_PATH } from '../../../server/routes/trade/account-ws.ts';
+import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post } from '../helpers.ts';
 import {
