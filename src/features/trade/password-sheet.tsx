@@ -80,9 +80,9 @@ export function PasswordSheet({ open, onClose, onComplete, summary }: PasswordSh
       </div>
       <p className="muted small pin-hint">{t('trade:pin.hint')}</p>
       <div className="keypad" dir="ltr" data-testid="keypad">
-        {KEYS.map((k, i) =>
+        {KEYS.map((k) =>
           k === '' ? (
-            <span key={i} />
+            <span key="gap" />
           ) : (
             <button
               key={k}

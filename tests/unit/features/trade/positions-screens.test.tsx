@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+// Positions tab (live rows and totals mocked as the worker would give them), the order centre's cancel flow,
+// and the transaction password page, with the API answered by a stubbed fetch.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StockOrder } from '../../../../workers/protocol/trade.ts';
+import type { PositionRowView, PositionTotals } from '../../../../src/features/positions/positions-live.ts';
+import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
+import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
+import { storage } from '../../../../src/shared/storage/storage.ts';
+
+const live = {
+  rows: {} as Record<string, PositionRowView>,
+  symbols: null as readonly string[] | null,
+  totals: null as PositionTotals | null,
+  feeds: [] as string[],
+  listeners: new Set<() => void>(),
+  set(p: Partial<Pick<typeof live, 'rows' | 'symbols' | 'totals'>>) {
+    Object.assign(live, p);
+    live.listeners.forEach((l) => l());
+  },
+};
+function useLive<T>(pick: () => T): T {
+  return useSyncExternalStore((l) => {
+    live.listeners.add(l);
+    return () => live.listeners.delete(l);
+  }, pick);
+}
+
+vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
+  usePositionsFeed: (key: string) => void live.feeds.push(key),
+  reloadPositions: async () => true,
+  usePositionSymbols: () => useLive(() => live.symbols),
+  usePositionRow: (s: string) => useLive(() => live.rows[s] ?? null),
+  useLiveTotals: () => useLive(() => live.totals),
+  useCash: () => ({ available: '948983.98', frozen: '2803.00' }),
+  usePositionsFailed: () => false,
+  useVisiblePositions: () => undefined,
+}));
+
+const { default: PositionsPage } = await import('../../../../src/features/positions/positions-page.tsx');
+const { default: TradePasswordPage } = await import('../../../../src/features/trade/trade-password-page.tsx');
+
+const row = (symbol: string, pnl: string, dir: PositionRowView['dir'], locked = '0'): PositionRowView => ({
+  symbol,
+  nameEn: `${symbol} Ltd`,
+  nameUr: symbol,
+  qty: '100',
+  available: locked === '0' ? '100' : '0',
+  locked,
+  avgCost: '280.96',
+  last: '280.35',
+  marketValue: '28,035.00',
+  pnl,
+  pnlPct: dir === 'down' ? '-0.21%' : '+0.21%',
+  dir,
+});
+
+const order: StockOrder = {
+  id: 42,
+  clientOrderId: 'c-42',
+  accountType: 'demo',
+  symbol: 'OGDC',
+  nameEn: 'Oil & Gas Development Company',
+  nameUr: 'او جی ڈی سی',
+  side: 'buy',
+  type: 'limit',
+  price: '258.51',
+  qty: '10',
+  filledQty: '0',
+  avgPrice: '0',
+  amount: '0',
+  fee: { commission: '0', sst: '0', cvt: '0', cdc: '0', exchange: '0', total: '0' },
+  frozen: '2591.20',
+  status: 'pending',
+  createdAt: 1_763_700_000_000,
+  updatedAt: 1_763_700_000_000,
+};
+
+let openOrders: StockOrder[] = [];
+const calls: { path: string; params: URLSearchParams }[] = [];
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  live.feeds = [];
+  live.set({ rows: {}, symbols: null, totals: null });
+  openOrders = [order];
+  storage.set('positionTab', 0);
+  window.scrollTo = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://localhost');
+      const path = u.pathname.replace(/^\/api\//, '');
+      const params = init?.body ? new URLSearchParams(String(init.body)) : u.searchParams;
+      calls.push({ path, params });
+      const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
+      if (path === 'stock/order/list') {
+        const list = u.searchParams.get('status') === 'pending' ? openOrders : [];
+        return answer({ list, total: list.length, page: 1, size: 20 });
+      }
+      if (path === 'stock/order/statistics')
+        return answer({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
+      if (path === 'stock/order/cancel') {
+        openOrders = [];
+        return answer({ ...order, status: 'cancelled' });
+      }
+      if (path === 'user/info') return answer(appStore.get(userInfoAtom));
+      return answer(null);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string, element: React.ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <StoreProvider>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+  return router;
+}
+
+describe('PositionsPage', () => {
+  it('shows live totals and rows with T+1 badges and coloured P&L that follow the worker', async () => {
+    renderAt('/pages/tabbar/position', <PositionsPage />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    act(() =>
+      live.set({
+        symbols: ['OGDC', 'HBL'],
+        rows: { OGDC: row('OGDC', '-60.00', 'down', '100'), HBL: row('HBL', '+12.00', 'up') },
+        totals: { marketValue: '42,527.50', pnl: '-48.00', pnlPct: '-0.11%', dir: 'down' },
+      }),
+    );
+    const rows = await screen.findAllByTestId('position-row');
+    expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['OGDC', 'HBL']);
+    expect(within(rows[0]!).getByTestId('t1-badge').textContent).toBe('T+1');
+    expect(within(rows[1]!).queryByTestId('t1-badge')).toBeNull();
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-down');
+    expect(screen.getByTestId('totals-pnl').textContent).toBe('-48.00');
+    act(() => live.set({ rows: { ...live.rows, OGDC: row('OGDC', '+5.00', 'up', '100') } }));
+    expect(
+      within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-pnl').textContent,
+    ).toContain('+5.00');
+    expect(live.feeds.at(-1)).toMatch(/:(real|demo)$/);
+  });
+
+  it('remembers the chosen tab in positionTab and cancels an open order after confirming', async () => {
+    renderAt('/pages/tabbar/position', <PositionsPage />);
+    fireEvent.click(screen.getByTestId('tab-orders'));
+    expect(storage.get('positionTab')).toBe(1);
+    const open = await screen.findByTestId('order-row');
+    expect(within(open).getByTestId('order-frozen').textContent).toBe('2,591.20');
+    fireEvent.click(within(open).getByTestId('cancel-order'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    await screen.findByTestId('orders-empty');
+    const cancel = calls.find((c) => c.path === 'stock/order/cancel');
+    expect(cancel?.params.get('id')).toBe('42');
+  });
+
+  it('opens on the order centre when positionTab says so (after placing an order)', async () => {
+    storage.set('positionTab', 1);
+    renderAt('/pages/tabbar/position', <PositionsPage />);
+    expect(await screen.findByTestId('order-centre')).toBeTruthy();
+  });
+});
+
+describe('TradePasswordPage', () => {
+  const setUser = (hasTradePassword: boolean) =>
+    appStore.set(userInfoAtom, { id: 1, hasTradePassword } as never);
+
+  it('sets a 6-digit password typed twice', async () => {
+    setUser(false);
+    renderAt('/pages/user/tradePassword', <TradePasswordPage />);
+    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '12a34' } });
+    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), { target: { value: '1234' } });
+    fireEvent.click(screen.getByTestId('trade-password-submit'));
+    expect(screen.getByText('The transaction password must be exactly 6 digits')).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('user/password'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '135790' } });
+    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), {
+      target: { value: '135790' },
+    });
+    fireEvent.click(screen.getByTestId('trade-password-submit'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/set')).toBe(true));
+    const set = calls.find((c) => c.path === 'user/password/trade/set')!;
+    expect(Object.fromEntries(set.params)).toEqual({ password: '135790', password2: '135790' });
+  });
+
+  it('changes it with the current one when one is set', async () => {
+    setUser(true);
+    renderAt('/pages/user/tradePassword', <TradePasswordPage />);
+    fireEvent.change(screen.getByLabelText('Current transaction password'), { target: { value: '135790' } });
+    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '246800' } });
+    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), {
+      target: { value: '246800' },
+    });
+    fireEvent.click(screen.getByTestId('trade-password-submit'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/change')).toBe(true));
+    const change = calls.find((c) => c.path === 'user/password/trade/change')!;
+    expect(Object.fromEntries(change.params)).toEqual({
+      oldPassword: '135790',
+      password: '246800',
+      password2: '246800',
+    });
+  });
+});

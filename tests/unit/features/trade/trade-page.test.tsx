@@ -1,0 +1,206 @@
+// @vitest-environment jsdom
+// The trade screen in a DOM with the live price mocked and the API answered by a stubbed fetch: the server's
+// preview, the % shortcuts, the "set a password first" dialog, the keypad submit with a client order id that
+// is reused only when a submit got no answer, and the way to the order centre.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderPreview } from '../../../../workers/protocol/trade.ts';
+import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
+import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
+import { storage } from '../../../../src/shared/storage/storage.ts';
+
+vi.mock('../../../../src/features/trade/trade-live.ts', () => ({
+  useLivePrice: (symbol: string) => (symbol ? { price: '280.30', changePct: '+0.30%', dir: 'up' } : null),
+}));
+
+const { default: TradePage } = await import('../../../../src/features/trade/trade-page.tsx');
+
+const PREVIEW: OrderPreview = {
+  symbol: 'OGDC',
+  side: 'buy',
+  type: 'market',
+  price: '280.30',
+  qty: '100',
+  amount: '28030.00',
+  fee: { commission: '42.04', sst: '6.31', cvt: '5.61', cdc: '1.41', exchange: '5.61', total: '60.98' },
+  net: '28090.98',
+  available: '948983.98',
+  maxQty: '3377',
+  lotSize: '1',
+  limitUp: '300.43',
+  limitDown: '258.51',
+};
+
+const user = (hasTradePassword: boolean) => ({
+  id: 7,
+  account: '3001234567',
+  status: 1,
+  idStatus: 'none',
+  areaCode: '+92',
+  phone: '3001234567',
+  accountType: 'demo',
+  inviteCode: 'X',
+  openAutoApply: 0,
+  hasTradePassword,
+  hasWithdrawPassword: false,
+  createdAt: '',
+});
+
+let hasPassword = true;
+let failNextOrder = false;
+const calls: { path: string; query: URLSearchParams; body: URLSearchParams }[] = [];
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  hasPassword = true;
+  failNextOrder = false;
+  storage.set('positionTab', 0);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://localhost');
+      const path = u.pathname.replace(/^\/api\//, '');
+      calls.push({ path, query: u.searchParams, body: new URLSearchParams(String(init?.body ?? '')) });
+      const answer = (data: unknown, code = 0, msg = '') => new Response(JSON.stringify({ code, msg, data }));
+      if (path === 'user/info') return answer(user(hasPassword));
+      if (path === 'stock/info')
+        return answer({
+          symbol: 'OGDC',
+          nameEn: 'Oil & Gas Development Company',
+          nameUr: 'او جی ڈی سی',
+          ticker: { p: '280.30' },
+        });
+      if (path === 'stock/hold/info') return answer({ symbol: 'OGDC', locked: '0' });
+      if (path === 'stock/order/preview')
+        return answer({ ...PREVIEW, side: u.searchParams.get('side'), qty: u.searchParams.get('qty') });
+      if (path === 'stock/order/buy') {
+        if (failNextOrder) {
+          failNextOrder = false;
+          throw new TypeError('network down');
+        }
+        return answer({ id: 1, status: 'filled' });
+      }
+      return answer(null);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderTrade(path = '/pages/stock/order?symbol=OGDC&side=buy') {
+  appStore.set(userInfoAtom, user(hasPassword) as never);
+  const router = createMemoryRouter(
+    [
+      { path: '/pages/stock/order', element: <TradePage /> },
+      { path: '/pages/tabbar/position', element: <p>positions page</p> },
+      { path: '/pages/user/tradePassword', element: <p>trade password page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <StoreProvider>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+  return router;
+}
+
+const previews = () => calls.filter((c) => c.path === 'stock/order/preview');
+const orders = () => calls.filter((c) => c.path === 'stock/order/buy');
+
+async function typePin(pin: string) {
+  await screen.findByTestId('keypad');
+  for (const d of pin) {
+    const key = document.querySelector(`.keypad__key[data-key="${d}"]`)!;
+    await act(async () => fireEvent.click(key));
+  }
+}
+
+describe('TradePage', () => {
+  it('shows the live price and the server preview (fees and net) for the typed quantity', async () => {
+    renderTrade();
+    expect(screen.getByTestId('live-price').textContent).toContain('280.30');
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '100' } });
+    await waitFor(() => expect(screen.getByTestId('net').textContent).toBe('28,090.98'));
+    const last = previews().at(-1)!.query;
+    expect(Object.fromEntries(last)).toEqual({ symbol: 'OGDC', side: 'buy', type: 'market', qty: '100' });
+    expect(screen.getByTestId('fee-breakdown').textContent).toContain('60.98');
+  });
+
+  it('fills 50 % of the maximum buyable in whole lots and steps the quantity', async () => {
+    renderTrade();
+    await waitFor(() => expect((screen.getByTestId('pct-50') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('pct-50'));
+    expect((screen.getByTestId('qty') as HTMLInputElement).value).toBe('1688');
+    fireEvent.click(screen.getByTestId('qty-plus'));
+    expect((screen.getByTestId('qty') as HTMLInputElement).value).toBe('1689');
+  });
+
+  it('checks the form before asking for the password', async () => {
+    renderTrade();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.getByTestId('form-error').textContent).toBe('Please enter a quantity');
+    expect(screen.queryByTestId('keypad')).toBeNull();
+  });
+
+  it('sends a user without a transaction password to set one first', async () => {
+    hasPassword = false;
+    const router = renderTrade();
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/user/tradePassword'));
+  });
+
+  it('places the order with the 6-digit password and a client order id, then opens the order centre', async () => {
+    const router = renderTrade();
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    await typePin('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/position'));
+    const body = Object.fromEntries(orders()[0]!.body);
+    expect(body).toMatchObject({ symbol: 'OGDC', type: 'market', qty: '100', tradePassword: '123456' });
+    expect(body.price).toBeUndefined();
+    expect(body.clientOrderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(storage.get('positionTab')).toBe(1);
+  });
+
+  it('retries a submit that got no answer with the same client order id, and a new order gets a new one', async () => {
+    failNextOrder = true;
+    const router = renderTrade();
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    await typePin('123456');
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    await typePin('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/position'));
+    const [first, second] = orders().map((c) => c.body.get('clientOrderId'));
+    expect(second).toBe(first);
+  });
+
+  it('sends a limit price, stepped by exactly one tick', async () => {
+    renderTrade();
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    await waitFor(() => expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('280.30'));
+    fireEvent.click(screen.getByTestId('price-plus'));
+    expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('280.31');
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    await typePin('654321');
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(Object.fromEntries(orders()[0]!.body)).toMatchObject({
+      type: 'limit',
+      price: '280.31',
+      qty: '10',
+    });
+  });
+});
