@@ -73,12 +73,18 @@ export async function verifyTradePassword(db: Db, userId: number, password: stri
     if (guard(db, userId).failures > 0) saveGuard(db, userId, 0, 0);
     return;
   }
-  const failures = guard(db, userId).failures + 1;
+  // One statement, so concurrent wrong entries each count.
+  const failures = db
+    .prepare(
+      `INSERT INTO trade_password_guard (user_id, failures, locked_until) VALUES (?, 1, 0)
+       ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1 RETURNING failures`,
+    )
+    .pluck()
+    .get(userId) as number;
   if (failures >= MAX_FAILURES) {
     saveGuard(db, userId, 0, now + LOCK_MS);
     throw new AppError('trade.passwordLocked', { minutes: LOCK_MS / 60_000 });
   }
-  saveGuard(db, userId, failures, 0);
   throw new AppError('trade.passwordWrong', { left: MAX_FAILURES - failures });
 }
 

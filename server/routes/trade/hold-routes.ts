@@ -35,10 +35,12 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['stock positions'],
         summary: 'Open positions with volume, available, T+1 locked, average cost and a P&L snapshot',
+        description:
+          'Sorted by symbol; size up to 10000 so the market worker can load every position at once.',
         security: NEEDS_TOKEN,
         querystring: fields({
           page: pageField,
-          size: text(1, 4, { pattern: '^(?:[1-9][0-9]{0,2}|1000)$', default: '20' }),
+          size: text(1, 5, { pattern: '^(?:[1-9][0-9]{0,3}|10000)$', default: '20' }),
         }),
         response: envelope(pageOf, 'Page<Position>'),
       },
