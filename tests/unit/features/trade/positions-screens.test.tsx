@@ -12,13 +12,18 @@ import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 
+interface LiveState {
+  rows: Record<string, PositionRowView>;
+  symbols: readonly string[] | null;
+  totals: PositionTotals | null;
+}
 const live = {
-  rows: {} as Record<string, PositionRowView>,
-  symbols: null as readonly string[] | null,
-  totals: null as PositionTotals | null,
+  rows: {} as LiveState['rows'],
+  symbols: null as LiveState['symbols'],
+  totals: null as LiveState['totals'],
   feeds: [] as string[],
   listeners: new Set<() => void>(),
-  set(p: Partial<Pick<typeof live, 'rows' | 'symbols' | 'totals'>>) {
+  set(p: Partial<LiveState>): void {
     Object.assign(live, p);
     live.listeners.forEach((l) => l());
   },
