@@ -148,6 +148,8 @@ export interface Income {
   today: string;
   week: string;
   month: string;
+  /** floating (unrealised) P&L of the open positions at answer time; today/week/month above are realised */
+  floating?: string;
   /** purchases (orders with buy fills) of the last 1 and 2 trading days */
   purchasesLast1: StockOrder[];
   purchasesLast2: StockOrder[];

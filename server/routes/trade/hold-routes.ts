@@ -108,6 +108,7 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
         today: paisa(r.today),
         week: paisa(r.week),
         month: paisa(r.month),
+        floating: assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType).floatingPnl,
         purchasesLast1: orders(1),
         purchasesLast2: orders(2),
       });

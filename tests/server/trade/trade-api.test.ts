@@ -194,6 +194,8 @@ describe('orders, positions and money', () => {
     const income = await get(t.app, '/api/stock/income', {}, en(alice.tokenDemo));
     expect(income.body.code).toBe(0);
     expect(income.body.data.today).toBe(income.body.data.month);
+    const assets = await get<Assets>(t.app, '/api/user/assets', {}, en(alice.tokenDemo));
+    expect(income.body.data.floating).toBe(assets.body.data.floatingPnl);
     expect(Number(income.body.data.today)).not.toBe(0);
     expect(income.body.data.purchasesLast2.length).toBeGreaterThanOrEqual(
       income.body.data.purchasesLast1.length,
