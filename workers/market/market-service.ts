@@ -370,8 +370,6 @@ export class MarketService implements MarketApi {
     const batch: MarketBatch = {};
     const tickers = drainTickers(this.state, this.packer);
     if (tickers) batch.tickers = tickers;
-    const positions = this.positions.drain();
-    if (positions) batch.positions = positions;
     const status = this.statusIfDue();
     if (status) batch.status = status;
     this.post(batch);
@@ -386,6 +384,10 @@ export class MarketService implements MarketApi {
     if (books.length) batch.books = books;
     if (trades.length) batch.trades = trades;
     if (candles.length) batch.candles = candles;
+    // Positions ride the slow clock: a P&L figure (and the totals, which move on almost every tick of a large
+    // portfolio) changing more than ~10×/s is unreadable and would re-render the totals at frame rate.
+    const positions = this.positions.drain();
+    if (positions) batch.positions = positions;
     this.post(batch);
   }
 

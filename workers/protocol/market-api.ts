@@ -32,7 +32,7 @@ export interface MarketInitOptions {
   fallbackMs?: number;
   /** Ticker flush period (default 16 ms, one frame). */
   tickerFlushMs?: number;
-  /** Book, trades and candles flush period (default 100 ms). */
+  /** Book, trades, candles and positions flush period (default 100 ms). */
   bookFlushMs?: number;
   /** Sorted-order recompute period (default 500 ms). */
   sortMs?: number;
@@ -171,8 +171,8 @@ export interface PositionTotalsView {
 }
 
 /**
- * One flush of the account's positions. Rows cross only for symbols the app has on screen (`position:<SYM>`
- * interest) and only when they changed; totals cross whenever they change.
+ * One flush of the account's positions (at most every bookFlushMs). Rows cross only for symbols the app has
+ * on screen (`position:<SYM>` interest) and only when they changed; totals cross whenever they change.
  */
 export interface PositionsUpdate {
   /** The account these figures belong to (the app drops an update for another account). */

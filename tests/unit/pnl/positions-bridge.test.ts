@@ -173,7 +173,7 @@ describe('positions commands and the worker end to end', () => {
     h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
     h.service.setPositions('real', [position('AAA', '100', '10.00'), position('BBB', '50', '20.00')]);
     h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
-    await h.advance(20);
+    await h.advance(110);
     pump();
     expect(store.get(positionsListAtom)).toEqual(['AAA', 'BBB']);
     expect(store.get(positionAtomFamily('AAA'))).toMatchObject({
@@ -184,7 +184,7 @@ describe('positions commands and the worker end to end', () => {
     const seen: string[] = [];
     for (const s of ['AAA', 'BBB']) store.sub(positionAtomFamily(s), () => seen.push(s));
     h.socket().push({ op: 'delta', ch: 'tickers:psx', seq: 2, ts: 0, data: [ticker('BBB', '19.99', 5000)] });
-    await h.advance(17);
+    await h.advance(110);
     pump();
     expect(seen).toEqual(['BBB']);
     expect(store.get(positionAtomFamily('BBB'))).toMatchObject({ pnl: '-0.50', pnlPct: '-0.05%', dir: -1 });

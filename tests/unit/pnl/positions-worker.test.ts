@@ -65,7 +65,7 @@ describe('positions in the market worker', () => {
       position('BBB', '333', '50.00'),
       position('CCC', '7', '1234.56'),
     ]);
-    await h.advance(20);
+    await h.advance(110);
     let [u] = fresh();
     expect(u!.accountKey).toBe('real');
     expect(u!.symbols).toEqual(['AAA', 'BBB', 'CCC']);
@@ -79,7 +79,7 @@ describe('positions in the market worker', () => {
     });
 
     h.service.subscribe([positionKey('AAA')]);
-    await h.advance(20);
+    await h.advance(110);
     [u] = fresh();
     expect(u!.rows).toEqual([
       {
@@ -101,14 +101,14 @@ describe('positions in the market worker', () => {
 
     // BBB is not on screen: the totals move, no row crosses, and only BBB was re-priced.
     h.socket().push(tickers([ticker('BBB', '51.01', 2000)]));
-    await h.advance(17);
+    await h.advance(110);
     [u] = fresh();
     expect(u!.rows).toBeUndefined();
     expect(u!.totals).toMatchObject({ marketValue: '125,628.25', pnl: '+212.93' });
     expect(h.service.positions.lastRepriced).toEqual(['BBB']);
 
     h.socket().push(tickers([ticker('AAA', '101.50', 2100), ticker('ZZZ', '9.00', 2100)]));
-    await h.advance(17);
+    await h.advance(110);
     [u] = fresh();
     expect(u!.rows).toEqual([
       {
@@ -126,7 +126,7 @@ describe('positions in the market worker', () => {
 
     // A symbol nobody holds, or a tick that does not move the price: nothing crosses.
     h.socket().push(tickers([ticker('ZZZ', '9.50', 2200), ticker('AAA', '101.50', 2300)]));
-    await h.advance(17);
+    await h.advance(110);
     expect(fresh()).toEqual([]);
   });
 
@@ -134,11 +134,11 @@ describe('positions in the market worker', () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA'), positionKey('DDD')]);
     h.service.setPositions('real', [position('AAA', '10', '10.00')]);
-    await h.advance(20);
+    await h.advance(110);
     fresh();
     h.service.setPositions('demo', [position('DDD', '5', '2.00')]);
     h.service.upsertPositions('real', [position('EEE', '1', '1.00')]); // late answer for the old account
-    await h.advance(20);
+    await h.advance(110);
     const [u] = fresh();
     expect(u!.accountKey).toBe('demo');
     expect(u!.symbols).toEqual(['DDD']);
@@ -146,14 +146,14 @@ describe('positions in the market worker', () => {
     expect(u!.totals).toMatchObject({ count: 1, cost: '10.00' });
 
     h.service.upsertPositions('demo', [position('AAA', '3', '4.00', '5.00')]);
-    await h.advance(20);
+    await h.advance(110);
     const [v] = fresh();
     expect(v!.symbols).toEqual(['DDD', 'AAA']);
     expect(v!.rows).toEqual([expect.objectContaining({ symbol: 'AAA', info: expect.anything() })]);
     expect(v!.totals).toMatchObject({ count: 2, marketValue: '25.00', pnl: '+3.00' });
 
     h.service.removePosition('demo', 'DDD');
-    await h.advance(20);
+    await h.advance(110);
     const [w] = fresh();
     expect(w).toMatchObject({ symbols: ['AAA'], removed: ['DDD'], totals: { count: 1, pnl: '+3.00' } });
   });
@@ -163,23 +163,23 @@ describe('positions in the market worker', () => {
     const list = [position('AAA', '10', '10.00'), position('BBB', '20', '5.00')];
     h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
     h.service.setPositions('real', list);
-    await h.advance(20);
+    await h.advance(110);
     fresh();
     h.service.setPositions(
       'real',
       list.map((p) => ({ ...p })),
     );
-    await h.advance(20);
+    await h.advance(110);
     expect(fresh()).toEqual([]);
     // T+1 roll-over on BBB: the row's info crosses again, the list does not.
     h.service.setPositions('real', [list[0]!, { ...list[1]!, available: '10', locked: '10' }]);
-    await h.advance(20);
+    await h.advance(110);
     let [u] = fresh();
     expect(u!.symbols).toBeUndefined();
     expect(u!.rows!.map((r) => [r.symbol, r.info?.locked])).toEqual([['BBB', '10']]);
     // A fill changes the quantity and cost: the totals move too.
     h.service.setPositions('real', [{ ...list[0]!, qty: '20', cost: '200.00' }, list[1]!]);
-    await h.advance(20);
+    await h.advance(110);
     [u] = fresh();
     expect(u!.totals).toMatchObject({ count: 2, cost: '300.00', marketValue: '300.00' });
   });
@@ -188,11 +188,11 @@ describe('positions in the market worker', () => {
     const { h, fresh } = setup();
     h.service.setPositions('real', [position('AAA', '10', '10.00')]);
     h.service.subscribe([positionKey('AAA')]);
-    await h.advance(20);
+    await h.advance(110);
     fresh();
     const again: PositionsUpdate[] = [];
     h.service.onBatch((b) => void (b.positions && again.push(b.positions)));
-    await h.advance(20);
+    await h.advance(110);
     expect(again[0]).toMatchObject({ symbols: ['AAA'], totals: { count: 1 }, rows: [{ symbol: 'AAA' }] });
   });
 
@@ -203,7 +203,7 @@ describe('positions in the market worker', () => {
     );
     h.service.setPositions('real', list);
     h.service.subscribe(list.slice(0, 20).map((p) => positionKey(p.symbol)));
-    await h.advance(20);
+    await h.advance(110);
     fresh();
     const last = new Map(list.map((p) => [p.symbol, p.lastPrice]));
     const ticked: Ticker[] = [];
@@ -214,7 +214,7 @@ describe('positions in the market worker', () => {
       ticked.push(ticker(s, p, 5000 + k));
     }
     h.socket().push(tickers(ticked));
-    await h.advance(17);
+    await h.advance(110);
     const [u] = fresh();
     expect(new Set(h.service.positions.lastRepriced)).toEqual(
       new Set(ticked.filter((t) => t.p !== list[+t.s.slice(1)]!.lastPrice).map((t) => t.s)),
