@@ -17,6 +17,8 @@ const MAX_MESSAGE_BYTES = 4096;
 
 interface Sub {
   auth: AuthContext;
+  /** kept in memory only, to notice a session that ended (sign-out, password change) */
+  token: string;
   lang: Lang;
   seq: number;
   send(data: string): void;
@@ -44,6 +46,12 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     const symbols = new Set(change.orders.map((o) => o.symbol));
     const pos = positions(change.accountId, symbols);
     for (const s of list) {
+      const live = resolveToken(app.db, s.token);
+      if (!live || live.userStatus !== 1) {
+        list.delete(s);
+        s.send(JSON.stringify({ op: 'err', ch: 'account', msg: translate(s.lang, 'auth.notLoggedIn') }));
+        continue;
+      }
       const assets = assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
       for (const o of change.orders) {
         s.seq += 1;
@@ -89,7 +97,13 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
           typeof msg.token === 'string' && msg.token.length <= 100 ? resolveToken(app.db, msg.token) : null;
         if (!auth || auth.userStatus !== 1) return err('auth.notLoggedIn');
         leave();
-        sub = { auth, lang: request.lang, seq: 0, send: (d) => socket.readyState === 1 && socket.send(d) };
+        sub = {
+          auth,
+          token: msg.token as string,
+          lang: request.lang,
+          seq: 0,
+          send: (d) => socket.readyState === 1 && socket.send(d),
+        };
         const set = subs.get(auth.accountId) ?? new Set();
         set.add(sub);
         subs.set(auth.accountId, set);

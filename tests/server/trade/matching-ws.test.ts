@@ -153,6 +153,35 @@ describe('account channel and matching', () => {
     c.ws.close();
   });
 
+  it('stops a subscription whose session ended', async () => {
+    const other = trader(t);
+    const c = await connect();
+    c.send({ op: 'sub', ch: ['account'], token: other.tokenDemo });
+    await c.waitFor((m) => m.op === 'snap');
+    t.db.prepare('UPDATE sessions SET revoked_at = 1 WHERE user_id = ?').run(other.userId);
+    // a change pushed for that account ends the subscription instead of delivering it
+    const o = t.engine.place({
+      accountId: t.db
+        .prepare("SELECT id FROM accounts WHERE user_id = ? AND type = 'demo'")
+        .pluck()
+        .get(other.userId) as number,
+      kycOk: true,
+      side: 'buy',
+      type: 'market',
+      symbol: sym,
+      qty: '1',
+      price: undefined,
+      clientOrderId: newClientOrderId(),
+      now: Date.now(),
+    });
+    expect(o.created).toBe(true);
+    expect((await c.waitFor((m) => m.op === 'err')).msg).toBe(
+      'You are not currently logged in, please go to log in',
+    );
+    expect(c.msgs.some((m) => m.op === 'delta')).toBe(false);
+    c.ws.close();
+  });
+
   it('fills a resting sell at or above its limit and keeps other accounts apart', async () => {
     t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
     const info = t.sim.info(sym)!;
@@ -184,12 +213,13 @@ describe('account channel and matching', () => {
     const info = t.sim.info(sym)!;
     const now = await limit('buy', '5', info.limitUp);
     expect(now.body.data.status).toBe('filled');
-    // a buy at the last price rests below the ask, and fills once the random walk prints at or under it
-    const r = await limit('buy', '1', t.sim.ticker(sym)!.p);
+    // a buy at the last price (or the bid) rests below the ask, and fills once the random walk prints at or under it
+    const tk = t.sim.ticker(sym)!;
+    const r = await limit('buy', '1', Number(tk.p) < Number(tk.a) ? tk.p : tk.b);
     expect(r.body.data.status).toBe('pending');
     const status = () =>
       t.db.prepare('SELECT status FROM stock_orders WHERE id = ?').pluck().get(r.body.data.id) as string;
-    for (let i = 0; i < 2000 && status() === 'pending'; i++) t.sim.step();
+    for (let i = 0; i < 5000 && status() === 'pending'; i++) t.sim.step();
     expect(status()).toBe('filled');
     expect(tradingSelfCheck(t.db).problems).toEqual([]);
   });
