@@ -186,6 +186,34 @@ describe('stock trading (demo account, 360×800)', () => {
     await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
   });
 
+  it('shows order changes pushed on the account channel without a reload', async () => {
+    await page.goto(`${server.url}/pages/tabbar/position`);
+    await page.getByTestId('tab-orders').click();
+    await page.getByTestId('orders-empty').waitFor();
+    const band = await fetch(`${server.url}/api/stock/info?symbol=HBL`).then(
+      (r) => r.json() as Promise<ApiEnvelope<{ limitDown: string }>>,
+    );
+    const placed = await post<{ id: number }>(
+      'stock/order/buy',
+      {
+        symbol: 'HBL',
+        type: 'limit',
+        qty: '5',
+        price: band.data.limitDown,
+        clientOrderId: 'e2e-live-order-1',
+        tradePassword: PIN,
+      },
+      login.tokenDemo,
+    );
+    expect(placed.code).toBe(0);
+    await page.locator('[data-testid=order-row][data-status=pending]').first().waitFor({ timeout: 10_000 });
+    const cancel = await fetch(`${server.url}/api/stock/order/cancel?id=${placed.data.id}`, {
+      headers: { accesstoken: login.tokenDemo },
+    });
+    expect(((await cancel.json()) as ApiEnvelope<unknown>).code).toBe(0);
+    await page.getByTestId('orders-empty').waitFor({ timeout: 10_000 });
+  });
+
   it('lists every money movement in the funds detail, filterable by type', async () => {
     await page.goto(`${server.url}/pages/fundsDetail/stockFundsDetail`);
     await page.getByTestId('tx-row').first().waitFor();

@@ -23,7 +23,7 @@ type Tab = (typeof ORDER_TABS)[number];
 const SIZE = 20;
 
 interface ListState {
-  /** tab, account and reload round the items belong to */
+  /** tab and account the items belong to */
   key: string;
   items: StockOrder[];
   total: number;
@@ -45,13 +45,22 @@ function mergePage(
   return { key: k, items, total: res.total, page, status: 'ok' };
 }
 
-export function OrderCentre({ accountKey, onChanged }: { accountKey: string; onChanged?: () => void }) {
+export function OrderCentre({
+  accountKey,
+  version = 0,
+  onChanged,
+}: {
+  accountKey: string;
+  /** bumps when the account channel reports an order change: reload in place */
+  version?: number;
+  onChanged?: () => void;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('pending');
   const [stats, setStats] = useState<OrderStatistics | null>(null);
   const [confirm, setConfirm] = useState<StockOrder | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const key = `${tab}|${accountKey}|${reloadKey}`;
+  const key = `${tab}|${accountKey}`;
   const [loaded, setList] = useState<ListState | null>(null);
   const list: ListState =
     loaded?.key === key ? loaded : { key, items: [], total: 0, page: 0, status: 'loading' };
@@ -63,14 +72,14 @@ export function OrderCentre({ accountKey, onChanged }: { accountKey: string; onC
   };
 
   useEffect(() => {
-    const k = `${tab}|${accountKey}|${reloadKey}`;
+    const k = `${tab}|${accountKey}`;
     void fetchOrders(tab, 1, SIZE)
       .catch(() => undefined)
       .then((res) => setList((cur) => mergePage(cur, k, 1, res)));
     void fetchOrderStatistics()
       .then((s) => s && setStats(s))
       .catch(() => undefined);
-  }, [tab, accountKey, reloadKey]);
+  }, [tab, accountKey, reloadKey, version]);
 
   const doCancel = async () => {
     const o = confirm;

@@ -1,11 +1,13 @@
 // The positions screens' one door to live positions (a thin adapter over src/market/positions.ts, so component
 // tests mock one module): the account's holdings go to the market worker, which keeps market value and
 // floating P&L live per row and in total; the cash beside them (available, frozen) is the server's.
-// Holdings are re-read while a screen is open, because a resting limit order can fill at any time.
+// Changes (fills of resting orders, cancels) arrive on the private account channel, with polling as fallback.
 import { useEffect } from 'react';
-import type { Position } from '../../../workers/protocol/trade.ts';
+import type { AccountDelta, Assets, Position } from '../../../workers/protocol/trade.ts';
 import {
+  removePosition,
   setPositions,
+  upsertPositions,
   usePosition,
   usePositionsList,
   usePositionsSubscription,
@@ -13,6 +15,7 @@ import {
   type PositionView,
 } from '../../market/positions.ts';
 import { appStore, atom, useAtomValue } from '../../shared/state/jotai.ts';
+import { openAccountSocket } from './account-socket.ts';
 import { fetchAssets, fetchHoldings } from './positions-api.ts';
 
 export type Dir = 'up' | 'down' | 'flat';
@@ -45,12 +48,15 @@ export interface CashView {
   frozen: string;
 }
 
-export const REFRESH_MS = 5000;
-/** The server's page-size limit. */
-const PAGE = 100;
+/** Polling period while the account channel is down (the socket pushes every change while it is up). */
+export const POLL_MS = 10_000;
+/** The server lets the worker's caller read every position in one page. */
+const PAGE = 10_000;
 
 const cashAtom = atom<CashView | null>(null);
 const failedAtom = atom(false);
+/** Bumps on every order change the account channel reports: the order centre reloads on it. */
+const ordersVersionAtom = atom(0);
 
 const dirOfValue = (v: number): Dir => (v > 0 ? 'up' : v < 0 ? 'down' : 'flat');
 
@@ -71,9 +77,13 @@ function toRow(v: PositionView): PositionRowView {
   };
 }
 
+function setCash(a: Assets): void {
+  appStore.set(cashAtom, { available: a.available, frozen: a.frozen });
+}
+
 async function loadAll(): Promise<Position[] | undefined> {
   const all: Position[] = [];
-  for (let page = 1; page <= 1000; page++) {
+  for (let page = 1; page <= 100; page++) {
     const res = await fetchHoldings(page, PAGE);
     if (!res) return undefined;
     all.push(...res.list);
@@ -87,7 +97,7 @@ export async function reloadPositions(accountKey: string): Promise<boolean> {
   try {
     const [list, assets] = await Promise.all([loadAll(), fetchAssets()]);
     if (list) setPositions(accountKey, list);
-    if (assets) appStore.set(cashAtom, { available: assets.available, frozen: assets.frozen });
+    if (assets) setCash(assets);
     appStore.set(failedAtom, !list);
     return !!list;
   } catch {
@@ -96,22 +106,59 @@ export async function reloadPositions(accountKey: string): Promise<boolean> {
   }
 }
 
-/** Keeps the account's holdings in the worker fresh while the calling screen is mounted. */
-export function usePositionsFeed(accountKey: string): void {
+/** A delta's positions replace those of its order's symbol; a symbol absent from them was closed out. */
+export function applyAccountDelta(accountKey: string, d: AccountDelta): void {
+  if (d.positions) {
+    if (d.positions.length) upsertPositions(accountKey, d.positions);
+    const sym = d.order?.symbol;
+    if (sym && !d.positions.some((p) => p.symbol === sym)) removePosition(accountKey, sym);
+  }
+  if (d.assets) setCash(d.assets);
+  if (d.order) appStore.set(ordersVersionAtom, (v) => v + 1);
+}
+
+/**
+ * Keeps the account's holdings in the worker and its cash current while the calling screen is mounted: the
+ * account channel pushes every change; while it is down (or before its snapshot) the server is polled.
+ */
+export function usePositionsFeed(accountKey: string, token: string): void {
   useEffect(() => {
     appStore.set(cashAtom, null);
+    let live = false;
     let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      if (stop || live) return;
       await reloadPositions(accountKey);
-      if (!stop) timer = setTimeout(() => void tick(), REFRESH_MS);
+      if (!stop && !live) timer = setTimeout(() => void poll(), POLL_MS);
     };
-    void tick();
+    const close = token
+      ? openAccountSocket(token, {
+          onSnap: (snap) => {
+            setPositions(accountKey, snap.positions);
+            setCash(snap.assets);
+            appStore.set(failedAtom, false);
+            appStore.set(ordersVersionAtom, (v) => v + 1);
+          },
+          onDelta: (d) => applyAccountDelta(accountKey, d),
+          onLive: (up) => {
+            live = up;
+            clearTimeout(timer);
+            if (!up) timer = setTimeout(() => void poll(), POLL_MS);
+          },
+        })
+      : () => undefined;
+    void poll();
     return () => {
       stop = true;
       clearTimeout(timer);
+      close();
     };
-  }, [accountKey]);
+  }, [accountKey, token]);
+}
+
+export function useOrdersVersion(): number {
+  return useAtomValue(ordersVersionAtom);
 }
 
 export function usePositionSymbols(): readonly string[] | null {

@@ -37,6 +37,7 @@ function useLive<T>(pick: () => T): T {
 
 vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
   usePositionsFeed: (key: string) => void live.feeds.push(key),
+  useOrdersVersion: () => 0,
   reloadPositions: async () => true,
   usePositionSymbols: () => useLive(() => live.symbols),
   usePositionRow: (s: string) => useLive(() => live.rows[s] ?? null),
