@@ -25,6 +25,7 @@ const RELEASE_EVERY_MS = 60_000;
 export class TradingEngine {
   private readonly listeners = new Set<ChangeListener>();
   private lastRelease = 0;
+  private reportError: (err: unknown) => void = () => undefined;
 
   constructor(
     readonly db: Db,
@@ -32,9 +33,19 @@ export class TradingEngine {
     readonly fees: FeeConfig,
   ) {}
 
-  /** Starts matching on the feed's steps; returns the function that stops it. */
-  attach(source: Pick<MarketSource, 'subscribe'>): () => void {
-    return source.subscribe((tick) => this.onTick(tick));
+  /**
+   * Starts matching on the feed's steps; returns the function that stops it. A failing pass is reported, never
+   * thrown: the feed's other listeners (the market socket) and its timer must keep running.
+   */
+  attach(source: Pick<MarketSource, 'subscribe'>, onError: (err: unknown) => void): () => void {
+    this.reportError = onError;
+    return source.subscribe((tick) => {
+      try {
+        this.onTick(tick);
+      } catch (err) {
+        onError(err);
+      }
+    });
   }
 
   onChange(listener: ChangeListener): () => void {
@@ -104,7 +115,14 @@ export class TradingEngine {
     const byAccount = new Map<number, OrderRow[]>();
     for (const o of orders) byAccount.set(o.accountId, [...(byAccount.get(o.accountId) ?? []), o]);
     for (const [accountId, list] of byAccount) {
-      for (const l of this.listeners) l({ accountId, orders: list });
+      for (const l of this.listeners) {
+        // The change is committed: a failing listener (a socket) must not turn it into an error answer.
+        try {
+          l({ accountId, orders: list });
+        } catch (err) {
+          this.reportError(err);
+        }
+      }
     }
   }
 }

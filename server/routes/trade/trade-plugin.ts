@@ -19,7 +19,7 @@ const enginePlugin = globalPlugin('trading-engine', async (app) => {
   const engine = new TradingEngine(app.db, app.market, feeConfig(process.env));
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
-  const detach = engine.attach(app.market);
+  const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));
   app.addHook('onClose', async () => detach());
 });
 

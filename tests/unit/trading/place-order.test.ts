@@ -132,3 +132,16 @@ describe('self-checks', () => {
     expect(report.differences.length).toBeGreaterThan(0);
   });
 });
+
+describe('the engine on the feed', () => {
+  it('reports a failing matching pass instead of throwing into the feed', () => {
+    let listener: ((tick: ReturnType<FakeMarket['tick']>) => void) | undefined;
+    const errors: unknown[] = [];
+    engine.attach({ subscribe: (l) => ((listener = l), () => undefined) }, (e) => errors.push(e));
+    place({ type: 'limit', price: '9.50', qty: '10' });
+    db.close();
+    expect(() => listener!(market.tick({ AAA: [['9.50', '10']] }))).not.toThrow();
+    expect(errors).toHaveLength(1);
+    db = memoryDb();
+  });
+});
