@@ -5,6 +5,7 @@
 // on the assets page, cancels it in the order centre and sees the frozen amount return.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import type { ApiEnvelope, CaptchaResult, LoginResult } from '../../workers/protocol/api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
@@ -46,6 +47,15 @@ async function register(): Promise<LoginResult> {
   });
   if (reg.code !== 0) throw new Error(`register failed: ${reg.msg}`);
   return reg.data;
+}
+
+async function axeSeriousOrCritical(p: Page, include: string): Promise<string[]> {
+  await p.emulateMedia({ reducedMotion: 'reduce' });
+  const res = await new AxeBuilder({ page: p }).include(include).analyze();
+  await p.emulateMedia({ reducedMotion: 'no-preference' });
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const text = async (p: Page, testId: string) => (await p.getByTestId(testId).first().textContent()) ?? '';
@@ -110,6 +120,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByTestId('qty').fill('100');
     // The server's preview: value, fees and the net amount to pay.
     await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await axeSeriousOrCritical(page, '.trade-page')).toEqual([]);
     await page.getByTestId('submit-order').click();
     await page.getByTestId('keypad').waitFor();
     for (const d of PIN) await page.locator(`.keypad__key[data-key="${d}"]`).click();
@@ -131,6 +142,7 @@ describe('stock trading (demo account, 360×800)', () => {
       .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 30_000, interval: 500 })
       .not.toBe(first);
     await expect.poll(() => text(page, 'totals-pnl')).toMatch(/\d/);
+    expect(await axeSeriousOrCritical(page, '.positions-page')).toEqual([]);
   });
 
   it('refuses to sell the shares bought today with the T+1 message', async () => {
@@ -184,6 +196,7 @@ describe('stock trading (demo account, 360×800)', () => {
 
     await page.goto(`${server.url}/pages/user/assets`);
     await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+    expect(await axeSeriousOrCritical(page, '.assets-page')).toEqual([]);
   });
 
   it('shows order changes pushed on the account channel without a reload', async () => {

@@ -63,20 +63,22 @@ export default function PositionsPage() {
       />
       <div className="page__body positions-body">
         <TotalsCard account={account} />
-        <div className="pos-tabs" role="tablist" aria-label={t('nav:title.tabbar.position')}>
-          {TABS.map((id, i) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === i}
-              className={`pos-tabs__tab${tab === i ? ' is-active' : ''}`}
-              data-testid={`tab-${id}`}
-              onClick={() => setTab(i)}
-            >
-              {t(`trade:positions.tab.${id}`)}
-            </button>
-          ))}
+        <div className="pos-tabs">
+          <div className="pos-tabs__list" role="tablist" aria-label={t('nav:title.tabbar.position')}>
+            {TABS.map((id, i) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={tab === i}
+                className={`pos-tabs__tab${tab === i ? ' is-active' : ''}`}
+                data-testid={`tab-${id}`}
+                onClick={() => setTab(i)}
+              >
+                {t(`trade:positions.tab.${id}`)}
+              </button>
+            ))}
+          </div>
           <Link className="btn btn--primary btn--small pos-tabs__trade" to={routeTo('tabbar.trade')}>
             {t('trade:title')}
           </Link>
