@@ -370,6 +370,11 @@ export class MarketService implements MarketApi {
     const batch: MarketBatch = {};
     const tickers = drainTickers(this.state, this.packer);
     if (tickers) batch.tickers = tickers;
+    // Rows that just scrolled into view (and list changes) do not wait for the slow clock.
+    if (this.positions.urgent()) {
+      const positions = this.positions.drain();
+      if (positions) batch.positions = positions;
+    }
     const status = this.statusIfDue();
     if (status) batch.status = status;
     this.post(batch);

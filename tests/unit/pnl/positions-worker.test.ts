@@ -184,6 +184,17 @@ describe('positions in the market worker', () => {
     expect(u!.totals).toMatchObject({ count: 2, cost: '300.00', marketValue: '300.00' });
   });
 
+  it('a row scrolled into view crosses on the next frame, not the next P&L flush', async () => {
+    const { h, fresh } = setup();
+    h.service.setPositions('real', [position('AAA', '10', '10.00'), position('BBB', '1', '1.00')]);
+    await h.advance(110);
+    fresh();
+    h.service.subscribe([positionKey('BBB')]);
+    await h.advance(17);
+    const [u] = fresh();
+    expect(u!.rows!.map((r) => r.symbol)).toEqual(['BBB']);
+  });
+
   it('a new listener gets the list, the totals and the rows on screen again', async () => {
     const { h, fresh } = setup();
     h.service.setPositions('real', [position('AAA', '10', '10.00')]);

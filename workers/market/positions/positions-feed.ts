@@ -199,6 +199,14 @@ export class PositionsFeed {
     this.changedAll();
   }
 
+  /**
+   * Something the user is waiting for: a row that scrolled into view, or the list itself changed. Such a flush
+   * should not wait for the slow (P&L) clock, or a scrolled-in row would show blank for up to its period.
+   */
+  urgent(): boolean {
+    return this.account !== null && (this.needInfo.size > 0 || this.listDirty || this.removed.length > 0);
+  }
+
   /** What changed since the last flush, or null. */
   drain(): PositionsUpdate | null {
     this.lastRepriced = [];
