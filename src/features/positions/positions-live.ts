@@ -50,6 +50,8 @@ export interface CashView {
 
 /** Polling period while the account channel is down (the socket pushes every change while it is up). */
 export const POLL_MS = 10_000;
+/** How long the first read waits for the channel's snapshot before reading the server itself. */
+export const FIRST_POLL_MS = 1500;
 /** The server lets the worker's caller read every position in one page. */
 const PAGE = 10_000;
 
@@ -125,30 +127,34 @@ export function usePositionsFeed(accountKey: string, token: string): void {
   useEffect(() => {
     appStore.set(cashAtom, null);
     let live = false;
+    let loaded = false;
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       if (stop || live) return;
-      await reloadPositions(accountKey);
+      loaded = (await reloadPositions(accountKey)) || loaded;
       if (!stop && !live) timer = setTimeout(() => void poll(), POLL_MS);
     };
+    // The holdings always come from stock/hold/list (one source, one shape); the channel's snapshot says
+    // when to read them again and carries the cash, its deltas patch single symbols in between.
     const close = token
       ? openAccountSocket(token, {
           onSnap: (snap) => {
-            setPositions(accountKey, snap.positions);
+            void reloadPositions(accountKey).then((ok) => (loaded ||= ok));
             setCash(snap.assets);
-            appStore.set(failedAtom, false);
             appStore.set(ordersVersionAtom, (v) => v + 1);
           },
           onDelta: (d) => applyAccountDelta(accountKey, d),
           onLive: (up) => {
             live = up;
             clearTimeout(timer);
-            if (!up) timer = setTimeout(() => void poll(), POLL_MS);
+            if (!up) timer = setTimeout(() => void poll(), loaded ? POLL_MS : FIRST_POLL_MS);
           },
         })
       : () => undefined;
-    void poll();
+    // Without a channel, or until it answers, read the holdings directly.
+    if (token) timer = setTimeout(() => void poll(), FIRST_POLL_MS);
+    else void poll();
     return () => {
       stop = true;
       clearTimeout(timer);
