@@ -20,7 +20,7 @@ import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
 import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
 
-const RESULTS = 'bench/results/positions.json';
+const RESULTS = process.env.RESULTS ?? 'bench/results/positions.json';
 const VOID_TOLERANCE = 0.02;
 
 function option(name: string, env: string, fallback: number): number {
