@@ -1,12 +1,13 @@
-// One position: symbol and name, quantity (available, and locked until T+1 with a badge), average cost, last
-// price, market value and floating P&L with its percentage, coloured. Reads its own atom, so a tick on one
-// symbol re-renders one row. Every figure is the worker's display string.
+// One position: symbol, name and a T+1 badge while shares bought today are locked; market value, quantity and
+// available; last price and average cost; floating P&L and its percentage, coloured. Column labels live once
+// in the list header (PositionsHeader), so a row is numbers only: cheap to mount while 10,000 rows scroll.
+// Reads its own atom, so a tick on one symbol re-renders one row. Every figure is the worker's display string.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Num } from '../../shared/ui/num.tsx';
 import { usePositionRow } from './positions-live.ts';
 
-export const POSITION_ROW_H = 92;
+export const POSITION_ROW_H = 76;
 
 export const PositionRow = memo(function PositionRow({
   symbol,
@@ -17,8 +18,7 @@ export const PositionRow = memo(function PositionRow({
 }) {
   const { t, i18n } = useTranslation();
   const p = usePositionRow(symbol);
-  if (!p) return <div className="pos-row" style={{ blockSize: POSITION_ROW_H }} />;
-  const dir = p.dir;
+  if (!p) return <div className="pos-row" aria-hidden="true" />;
   const locked = !/^[0,.]*$/.test(p.locked);
   return (
     <button
@@ -28,43 +28,59 @@ export const PositionRow = memo(function PositionRow({
       data-symbol={symbol}
       onClick={() => onOpen(symbol)}
     >
-      <span className="pos-row__top">
-        <span className="pos-row__id">
+      <span className="pos-row__col pos-row__id">
+        <span className="pos-row__symline">
           <Num className="pos-row__sym">{p.symbol}</Num>
           {locked && (
-            <span className="badge badge--pending pos-row__t1" data-testid="t1-badge">
-              {t('trade:positions.t1')}
+            <span
+              className="pos-row__t1"
+              data-testid="t1-badge"
+              title={t('trade:positions.lockedTitle', { locked: p.locked })}
+            >
+              T+1
             </span>
           )}
-          <span className="pos-row__name">{i18n.language === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
         </span>
-        <span className="pos-row__mv">
-          <span className="pos-row__k">{t('trade:positions.value')}</span>
-          <Num>{p.marketValue}</Num>
-        </span>
-        <span className={`pos-row__pnl is-${dir}`} data-testid="position-pnl">
-          <Num>{p.pnl}</Num>
-          <Num className="small">{p.pnlPct}</Num>
-        </span>
+        <span className="pos-row__name">{i18n.language === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
       </span>
-      <span className="pos-row__grid">
-        <span>
-          <span className="pos-row__k">{t('trade:positions.qty')}</span>
-          <Num>{p.qty}</Num>
-        </span>
-        <span>
-          <span className="pos-row__k">{t('trade:positions.available')}</span>
-          <Num>{p.available}</Num>
-        </span>
-        <span>
-          <span className="pos-row__k">{t('trade:positions.avgCost')}</span>
-          <Num>{p.avgCost}</Num>
-        </span>
-        <span>
-          <span className="pos-row__k">{t('trade:positions.last')}</span>
-          <Num>{p.last}</Num>
-        </span>
+      <span className="pos-row__col">
+        <Num className="pos-row__main">{p.marketValue}</Num>
+        <Num className="pos-row__sub">
+          {p.qty}/{p.available}
+        </Num>
+      </span>
+      <span className="pos-row__col">
+        <Num className="pos-row__main">{p.last}</Num>
+        <Num className="pos-row__sub">{p.avgCost}</Num>
+      </span>
+      <span className={`pos-row__col pos-row__pnl is-${p.dir}`} data-testid="position-pnl">
+        <Num className="pos-row__main">{p.pnl}</Num>
+        <Num className="pos-row__sub">{p.pnlPct}</Num>
       </span>
     </button>
   );
 });
+
+/** The column labels, once above the list. */
+export function PositionsHeader() {
+  const { t } = useTranslation();
+  return (
+    <div className="pos-head" aria-hidden="true">
+      <span className="pos-row__col">{t('trade:positions.stock')}</span>
+      <span className="pos-row__col">
+        <span>{t('trade:positions.value')}</span>
+        <span>
+          {t('trade:positions.qty')}/{t('trade:positions.available')}
+        </span>
+      </span>
+      <span className="pos-row__col">
+        <span>{t('trade:positions.last')}</span>
+        <span>{t('trade:positions.avgCost')}</span>
+      </span>
+      <span className="pos-row__col">
+        <span>{t('trade:positions.pnlShort')}</span>
+        <span>%</span>
+      </span>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
 // visible range reported so only the positions on screen stream prices.
 import { useCallback, useMemo, useState } from 'react';
 import { Virtuoso, type ListRange } from 'react-virtuoso';
-import { POSITION_ROW_H, PositionRow } from './position-row.tsx';
+import { POSITION_ROW_H, PositionRow, PositionsHeader } from './position-row.tsx';
 import { useVisiblePositions } from './positions-live.ts';
 
 const INITIAL = 10;
@@ -25,6 +25,7 @@ export function PositionsList({
   }, []);
   return (
     <div className="pos-list" data-testid="positions-list">
+      <PositionsHeader />
       <Virtuoso
         useWindowScroll
         data={symbols as string[]}
