@@ -177,7 +177,8 @@ async function main(): Promise<number> {
       tickToPaint:
         'feed send time (ticker t, epoch ms) to the first task after the next rendering opportunity once the row applied it',
       delivered:
-        'ours: updates counted by the worker socket (patched on the way in); baseline: counted by its main-thread socket',
+        'ours: updates counted in the worker by a counting WebSocket (a page init script starts module workers through a blob wrapper); baseline: counted by its main-thread socket',
+      busy: 'mainThreadBusyPct: TaskDuration over a main window without the rAF frame loop; droppedFramesPct: a separate frame window with it (runs[].mainThreadBusyWithFrameLoopPct)',
       feedUrl: feed.url,
       bookSymbol: feed.bookSymbol,
       effectiveUpdatesPerSec: feed.effectiveRate,
