@@ -219,8 +219,11 @@ describe('account channel and matching', () => {
     expect(r.body.data.status).toBe('pending');
     const status = () =>
       t.db.prepare('SELECT status FROM stock_orders WHERE id = ?').pluck().get(r.body.data.id) as string;
-    for (let i = 0; i < 5000 && status() === 'pending'; i++) t.sim.step();
+    // The simulator runs on the real clock here, and its walk moves with elapsed time: step for up to 25 s
+    // of wall time (usually a few hundred ms) so a walk that first drifts away has time to come back.
+    const deadline = Date.now() + 25_000;
+    while (status() === 'pending' && Date.now() < deadline) t.sim.step();
     expect(status()).toBe('filled');
     expect(tradingSelfCheck(t.db).problems).toEqual([]);
-  });
+  }, 60_000);
 });
