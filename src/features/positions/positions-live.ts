@@ -132,7 +132,10 @@ export function usePositionsFeed(accountKey: string, token: string): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       if (stop || live) return;
+      const wasLoaded = loaded;
       loaded = (await reloadPositions(accountKey)) || loaded;
+      // Without the channel nothing tells the order centre about fills: reload it with each poll.
+      if (wasLoaded && !stop && !live) appStore.set(ordersVersionAtom, (v) => v + 1);
       if (!stop && !live) timer = setTimeout(() => void poll(), POLL_MS);
     };
     // The holdings always come from stock/hold/list (one source, one shape); the channel's snapshot says
