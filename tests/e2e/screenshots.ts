@@ -18,7 +18,11 @@ const SCREENS: Array<[name: string, path: string, open?: 'drawer']> = [
   ['security', '/pages/user/security'],
   ['user-info', '/pages/user/userInfo'],
   ['about', '/pages/user/about'],
-  ['positions-coming-soon', '/pages/tabbar/position'],
+  ['trade', '/pages/stock/order?symbol=OGDC&side=buy'],
+  ['positions', '/pages/tabbar/position'],
+  ['assets', '/pages/user/assets'],
+  ['funds-detail', '/pages/fundsDetail/stockFundsDetail'],
+  ['ai-coming-soon', '/pages/robot/list'],
 ];
 
 async function main(): Promise<void> {
