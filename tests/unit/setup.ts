@@ -4,3 +4,5 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
 }
+
+export {};
