@@ -1,0 +1,108 @@
+// Pulling the cable out from under the socket, in Chromium against the real server: the app's market socket
+// goes through a TCP relay the test controls (`?feed=` override), REST stays on the server. With the relay cut,
+// prices keep changing through polling and the badge says polling; with it back, the socket takes over again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let relay: Server | null = null;
+let relayPort = 0;
+const sockets = new Set<Socket>();
+
+/** Starts (or restarts, on the same port) a TCP relay to the real server. */
+async function openRelay(target: URL): Promise<void> {
+  relay = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay!.listen(relayPort, '127.0.0.1', resolve));
+  const addr = relay.address();
+  if (addr && typeof addr === 'object') relayPort = addr.port;
+}
+
+/** Stops accepting and cuts every open connection: the socket drops and cannot reconnect. */
+async function cutRelay(): Promise<void> {
+  const r = relay;
+  relay = null;
+  for (const s of sockets) s.destroy();
+  sockets.clear();
+  if (r) await new Promise((resolve) => r.close(resolve));
+}
+
+async function rowPrices(p: Page): Promise<Record<string, string>> {
+  return p.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const row of [...document.querySelectorAll('[data-testid=quote-row]')].slice(0, 12)) {
+      out[row.getAttribute('data-symbol') ?? ''] = row.querySelector('.quote-row__price')?.textContent ?? '';
+    }
+    return out;
+  });
+}
+
+async function pricesChange(p: Page): Promise<void> {
+  const before = await rowPrices(p);
+  await expect
+    .poll(
+      async () => {
+        const now = await rowPrices(p);
+        return Object.keys(now).filter((s) => before[s] !== undefined && now[s] !== before[s]).length;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBeGreaterThan(0);
+}
+
+const badge = () => page.getByTestId('feed-badge').first().getAttribute('data-status');
+
+beforeAll(async () => {
+  server = await startServer();
+  await openRelay(new URL(server.url));
+  browser = await launchBrowser();
+  context = await phoneContext(browser, 'en-US');
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await cutRelay();
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('feed fallback (socket → polling → socket)', () => {
+  it('streams live through the socket', async () => {
+    const feed = encodeURIComponent(`ws://127.0.0.1:${relayPort}/api/ws`);
+    await page.goto(`${server.url}/pages/tabbar/markets?feed=${feed}`);
+    await page.getByTestId('quote-row').first().waitFor();
+    await expect.poll(badge, { timeout: 15_000 }).toBe('live');
+    await pricesChange(page);
+  });
+
+  it('keeps prices moving through polling when the socket is cut, and says so', async () => {
+    await cutRelay();
+    await expect.poll(badge, { timeout: 15_000 }).toBe('polling');
+    await pricesChange(page);
+    expect(await badge()).toBe('polling');
+  });
+
+  it('goes back to live when the socket returns', async () => {
+    await openRelay(new URL(server.url));
+    await expect.poll(badge, { timeout: 30_000 }).toBe('live');
+    await pricesChange(page);
+  });
+});
