@@ -23,5 +23,11 @@ const browserBenches = existsSync('bench/browser')
 if (browserBenches.length) {
   run('node', ['scripts/ensure-chromium.mjs']);
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  for (const f of browserBenches) run('npx', ['tsx', `bench/browser/${f}`]);
+  // Run every browser bench even when one reports a void run (exit 1), then report the first failure.
+  let failed = 0;
+  for (const f of browserBenches) {
+    const r = spawnSync('npx', ['tsx', `bench/browser/${f}`], { stdio: 'inherit' });
+    if (r.status !== 0 && !failed) failed = r.status || 1;
+  }
+  if (failed) process.exit(failed);
 }
