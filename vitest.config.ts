@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // DOM tests that walk several lazy screens take seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
