@@ -1,13 +1,14 @@
 // Coin market calls (spec §7 "coin"): instruments (with the caller's favourites flag), tickers, candles, trades, books.
 
 import type { FastifyPluginAsync } from 'fastify';
-import type { Book, Candle, CoinInfo, Ticker, Trade } from '../../../workers/protocol/market.ts';
+import type { CoinInfo, Ticker } from '../../../workers/protocol/market.ts';
 import { listCollect } from '../../domain/market/collect-repo.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { envelope } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
-import { candlesFor, resolveSymbol, type CandlesInput } from './market-lookup.ts';
-import { booksBody, candlesBody, emptyQuery, symbolBody, toInt, tradesBody } from './market-schemas.ts';
+import { registerSeriesRoutes } from './series-routes.ts';
+import { resolveSymbol } from './market-lookup.ts';
+import { emptyQuery, symbolBody } from './market-schemas.ts';
 
 const list = { type: 'array', items: { type: 'object' } };
 const obj = { type: 'object' };
@@ -68,54 +69,14 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CandlesInput }>(
-    '/coin/candles',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Candles of a pair, oldest → newest',
-        consumes: FORM,
-        body: candlesBody,
-        response: envelope(list),
-      },
+  registerSeriesRoutes(app, {
+    prefix: '/coin',
+    kind: 'coin',
+    tags,
+    summaries: {
+      candles: 'Candles of a pair, oldest → newest',
+      trades: 'Recent prints, oldest → newest',
+      books: 'Order book of a pair',
     },
-    async (request) => ok<Candle[]>(candlesFor(m, request.lang, request.body, 'coin')),
-  );
-
-  app.post<{ Body: { symbol: string; limit?: string } }>(
-    '/coin/trades',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Recent prints, oldest → newest',
-        consumes: FORM,
-        body: tradesBody,
-        response: envelope(list),
-      },
-    },
-    async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
-      return ok<Trade[]>(m.trades(ins.symbol, toInt(request.body.limit, 50)));
-    },
-  );
-
-  app.post<{ Body: { symbol: string; depth?: string } }>(
-    '/coin/books',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Order book of a pair',
-        consumes: FORM,
-        body: booksBody,
-        response: envelope(obj),
-      },
-    },
-    async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
-      return ok<Book | undefined>(m.book(ins.symbol, toInt(request.body.depth, 20)));
-    },
-  );
+  });
 };

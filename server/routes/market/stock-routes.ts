@@ -3,31 +3,18 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import type {
-  Book,
-  Candle,
   Country,
   HotType,
   Page,
   Quote,
   StockInfo,
   StockSort,
-  Trade,
 } from '../../../workers/protocol/market.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { envelope } from '../../schemas/responses.ts';
-import { FORM } from '../route-docs.ts';
-import { candlesFor, quoteOf, resolveSymbol, type CandlesInput } from './market-lookup.ts';
-import {
-  booksBody,
-  candlesBody,
-  emptyQuery,
-  hotQuery,
-  infoQuery,
-  searchQuery,
-  stockListQuery,
-  toInt,
-  tradesBody,
-} from './market-schemas.ts';
+import { registerSeriesRoutes } from './series-routes.ts';
+import { quoteOf, resolveSymbol } from './market-lookup.ts';
+import { emptyQuery, hotQuery, infoQuery, searchQuery, stockListQuery, toInt } from './market-schemas.ts';
 
 const PK: Country = {
   code: 'PK',
@@ -200,54 +187,14 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CandlesInput }>(
-    '/stock/index/candles',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Candles of a stock or index, oldest → newest',
-        consumes: FORM,
-        body: candlesBody,
-        response: envelope(list),
-      },
+  registerSeriesRoutes(app, {
+    prefix: '/stock/index',
+    kind: 'stock',
+    tags,
+    summaries: {
+      candles: 'Candles of a stock or index, oldest → newest',
+      trades: 'Recent prints, oldest → newest',
+      books: 'Order book (empty for indices)',
     },
-    async (request) => ok<Candle[]>(candlesFor(m, request.lang, request.body, 'stock')),
-  );
-
-  app.post<{ Body: { symbol: string; limit?: string } }>(
-    '/stock/index/trades',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Recent prints, oldest → newest',
-        consumes: FORM,
-        body: tradesBody,
-        response: envelope(list),
-      },
-    },
-    async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, 'stock');
-      return ok<Trade[]>(m.trades(ins.symbol, toInt(request.body.limit, 50)));
-    },
-  );
-
-  app.post<{ Body: { symbol: string; depth?: string } }>(
-    '/stock/index/books',
-    {
-      config: pub,
-      schema: {
-        tags,
-        summary: 'Order book (empty for indices)',
-        consumes: FORM,
-        body: booksBody,
-        response: envelope(obj),
-      },
-    },
-    async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, 'stock');
-      return ok<Book | undefined>(m.book(ins.symbol, toInt(request.body.depth, 20)));
-    },
-  );
+  });
 };
