@@ -4,26 +4,16 @@
 // puts the stock in the Watchlist tab. axe finds no serious or critical violations on Markets or the k-line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { latestCaptchaAnswer } from './support/captcha.ts';
+import { registerUser } from './support/account.ts';
+import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
-
-async function axeSeriousOrCritical(p: Page, include: string): Promise<string[]> {
-  // Price flashes are 0.6 s tints; judge the resting colours (the app honours reduced motion).
-  await p.emulateMedia({ reducedMotion: 'reduce' });
-  const res = await new AxeBuilder({ page: p }).include(include).analyze();
-  await p.emulateMedia({ reducedMotion: 'no-preference' });
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Text of the first `n` visible row prices, keyed by symbol. */
 async function rowPrices(p: Page, n = 12): Promise<Record<string, string>> {
@@ -44,15 +34,7 @@ beforeAll(async () => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
   });
   page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // A failed request is reported below with its URL.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
-      errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
-  });
+  collectPageErrors(page, errors, 400);
 });
 
 afterAll(async () => {
@@ -146,26 +128,8 @@ describe('market screens (360×800)', () => {
   });
 
   it('a logged-in star puts the stock in the Watchlist tab', async () => {
-    const api = `${server.url}/api/`;
-    const cap = (await (await fetch(`${api}common/captcha`)).json()) as { data: { captchaId: string } };
-    const body = new URLSearchParams({
-      areaCode: '+92',
-      phone: `3${String(Date.now()).slice(-9)}`,
-      password: 'Karachi#2026',
-      password2: 'Karachi#2026',
-      captchaId: cap.data.captchaId,
-      captcha: latestCaptchaAnswer(server.dataDir),
-      agree: '1',
-    });
-    const reg = (await (
-      await fetch(`${api}user/register`, {
-        method: 'POST',
-        body,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      })
-    ).json()) as { code: number; data: { token: string } };
-    expect(reg.code).toBe(0);
-    await page.evaluate((token) => localStorage.setItem('userToken', token), reg.data.token);
+    const login = await registerUser(server);
+    await page.evaluate((token) => localStorage.setItem('userToken', token), login.token);
 
     await page.goto(`${server.url}/pages/stock/stockKline?symbol=HBL`);
     const star = page.getByTestId('watch-star');

@@ -5,11 +5,11 @@
 // on the assets page, cancels it in the order centre and sees the frozen amount return.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
-import type { ApiEnvelope, CaptchaResult, LoginResult } from '../../workers/protocol/api.ts';
+import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { latestCaptchaAnswer } from './support/captcha.ts';
+import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,70 +19,19 @@ let login: LoginResult;
 const errors: string[] = [];
 const PIN = '246810';
 
-async function post<T>(path: string, body: Record<string, string>, token?: string): Promise<ApiEnvelope<T>> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'accept-language': 'en-US',
-      ...(token ? { accesstoken: token } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await res.json()) as ApiEnvelope<T>;
-}
-
-async function register(): Promise<LoginResult> {
-  const captcha = (await (
-    await fetch(`${server.url}/api/common/captcha`)
-  ).json()) as ApiEnvelope<CaptchaResult>;
-  const reg = await post<LoginResult>('user/register', {
-    areaCode: '+92',
-    phone: `3${String(Date.now()).slice(-9)}`,
-    password: 'Karachi#2026',
-    password2: 'Karachi#2026',
-    captchaId: captcha.data.captchaId,
-    captcha: latestCaptchaAnswer(server.dataDir),
-    agree: '1',
-  });
-  if (reg.code !== 0) throw new Error(`register failed: ${reg.msg}`);
-  return reg.data;
-}
-
-async function axeSeriousOrCritical(p: Page, include: string): Promise<string[]> {
-  await p.emulateMedia({ reducedMotion: 'reduce' });
-  const res = await new AxeBuilder({ page: p }).include(include).analyze();
-  await p.emulateMedia({ reducedMotion: 'no-preference' });
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const post = <T>(path: string, body: Record<string, string>, token?: string): Promise<ApiEnvelope<T>> =>
+  apiPost<T>(server, path, body, token);
 
 const text = async (p: Page, testId: string) => (await p.getByTestId(testId).first().textContent()) ?? '';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  login = await register();
+  login = await registerUser(server);
   context = await phoneContext(browser, 'en-US');
-  await context.addInitScript((r: LoginResult) => {
-    if (localStorage.getItem('userToken')) return;
-    localStorage.setItem('lang', 'en-US');
-    localStorage.setItem('userToken', r.tokenDemo);
-    localStorage.setItem('userTokenReal', r.tokenReal);
-    localStorage.setItem('userTokenDemo', r.tokenDemo);
-    localStorage.setItem('userAccountType', 'demo');
-    localStorage.setItem('userInfo', JSON.stringify(r.user));
-  }, login);
+  await signInContext(context, login, { accountType: 'demo', lang: 'en-US' });
   page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
-      errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 500) errors.push(`HTTP ${r.status()} ${r.url()}`);
-  });
+  collectPageErrors(page, errors, 500);
 });
 
 afterAll(async () => {
