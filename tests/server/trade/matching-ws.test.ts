@@ -8,11 +8,10 @@ import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post } from '../helpers.ts';
 import {
-  makeTradeApp,
   newClientOrderId,
-  pickStock,
   TRADE_PASSWORD,
   trader,
+  tradeSetup,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
@@ -23,9 +22,7 @@ let sym: string;
 let url: string;
 
 beforeAll(async () => {
-  t = await makeTradeApp('matching');
-  u = await trader(t);
-  sym = pickStock(t);
+  ({ t, user: u, sym } = await tradeSetup('matching'));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;
 });

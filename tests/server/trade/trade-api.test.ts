@@ -14,11 +14,10 @@ import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post, rowCounts } from '../helpers.ts';
 import {
-  makeTradeApp,
   newClientOrderId,
-  pickStock,
   TRADE_PASSWORD,
   trader,
+  tradeSetup,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
@@ -29,9 +28,7 @@ let sym: string;
 const en = (token: string) => ({ token, lang: 'en-US' });
 
 beforeAll(async () => {
-  t = await makeTradeApp('trade-api');
-  alice = await trader(t);
-  sym = pickStock(t);
+  ({ t, user: alice, sym } = await tradeSetup('trade-api'));
 });
 afterAll(async () => t.close());
 

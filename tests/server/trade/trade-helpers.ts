@@ -83,3 +83,17 @@ export function pickStock(t: TradeTestApp, maxPrice = 50): string {
   }
   throw new Error('no stock with a book');
 }
+
+export interface TradeSetup {
+  t: TradeTestApp;
+  /** a trader with the transaction password TRADE_PASSWORD */
+  user: Trader;
+  /** a cheap stock with a book on both sides (pickStock) */
+  sym: string;
+}
+
+/** The usual start of a trade test: the app on `seed`'s market, one trader, one stock to trade. */
+export async function tradeSetup(seed: string, env: Record<string, string> = {}): Promise<TradeSetup> {
+  const t = await makeTradeApp(seed, env);
+  return { t, user: trader(t), sym: pickStock(t) };
+}
