@@ -2,7 +2,7 @@
 // (streams/feed-streams.ts) to the state (state/) and the app's batch listener. No math here.
 import { BehaviorSubject, ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
 import type { Interval, Market, ServerMessage, Ticker } from '../protocol/market.ts';
-import { parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
+import { INTERVALS, parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
 import type {
   BatchListener,
   FeedStatus,
@@ -16,10 +16,19 @@ import type {
 import { createTickerPacker, resetTickerPacker } from '../protocol/ticker-batch.ts';
 import type { Position } from '../protocol/trade.ts';
 import { prependCandles } from './calc/candles.ts';
+import { isIndicatorName } from './calc/indicators/registry.ts';
 import { pollOnce, type PollResult } from './sources/poll.ts';
 import { MarketRest, type FetchLike } from './sources/rest.ts';
 import type { FeedSocket, SocketEvent, SocketFactory } from './sources/socket.ts';
-import { drainBooks, drainCandles, drainSorted, drainTickers, drainTrades } from './state/batch.ts';
+import {
+  drainBooks,
+  drainCandles,
+  drainIndicators,
+  drainSorted,
+  drainTickers,
+  drainTrades,
+} from './state/batch.ts';
+import { resendIndicators } from './state/candle-indicators.ts';
 import { MarketState } from './state/market-state.ts';
 import { acceptSnap, createChannelSeqs, judgeDelta } from './state/seq.ts';
 import { applyMessage, channelOf, type KeyTarget } from './state/messages.ts';
@@ -135,7 +144,11 @@ export class MarketService implements MarketApi {
     for (const s of this.state.visible.keys()) this.state.queueTicker(s);
     for (const b of this.state.books.values()) if (b.state.ts) b.sent = null;
     for (const t of this.state.trades.values()) t.reset = true;
-    for (const c of this.state.candles.values()) if (c.series) c.reset = true;
+    for (const c of this.state.candles.values()) {
+      if (!c.series) continue;
+      c.reset = true;
+      resendIndicators(c.chart);
+    }
     for (const s of this.state.sorts.values()) s.sent = undefined;
     this.positions.resend();
     this.sentStatus = null;
@@ -295,6 +308,7 @@ export class MarketService implements MarketApi {
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.show(t.symbol);
+    else if (t.kind === 'indicator') this.state.addIndicator(t.symbol, t.interval, t.name);
     else if (t.kind === 'sort') {
       this.state.sorts.set(key, { market: t.market, key: t.key, dir: t.dir, sent: undefined });
     } else {
@@ -314,6 +328,7 @@ export class MarketService implements MarketApi {
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.hide(t.symbol);
+    else if (t.kind === 'indicator') this.state.removeIndicator(t.symbol, t.interval, t.name);
     else if (t.kind === 'sort') this.state.sorts.delete(key);
     else {
       if (t.kind === 'book') this.state.books.delete(t.symbol);
@@ -386,9 +401,11 @@ export class MarketService implements MarketApi {
     const books = drainBooks(this.state);
     const trades = drainTrades(this.state);
     const candles = drainCandles(this.state);
+    const indicators = drainIndicators(this.state);
     if (books.length) batch.books = books;
     if (trades.length) batch.trades = trades;
     if (candles.length) batch.candles = candles;
+    if (indicators.length) batch.indicators = indicators;
     // Positions ride the slow clock: a P&L figure (and the totals, which move on almost every tick of a large
     // portfolio) changing more than ~10×/s is unreadable and would re-render the totals at frame rate.
     const positions = this.positions.drain();
@@ -407,6 +424,12 @@ function parseKey(key: InterestKey): KeyTarget | null {
   const [kind, a, b, c] = key.split(':');
   if (!a) return null;
   if (kind === 'ticker') return { kind, symbol: a };
+  if (kind === 'indicator') {
+    const iv = b as Interval;
+    return (INTERVALS as readonly string[]).includes(iv) && isIndicatorName(c)
+      ? { kind, symbol: a, interval: iv, name: c }
+      : null;
+  }
   if (kind === 'sort' && b && c) {
     return { kind, market: a as Market, key: b as SortKey, dir: c as SortDir };
   }

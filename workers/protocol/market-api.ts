@@ -44,6 +44,8 @@ export interface MarketInitOptions {
 //   candles:<SYM>:<interval>     the open chart's bars (history + live)
 //   sort:<market>:<key>:<dir>    the market's symbol order
 //   position:<SYM>               a positions row on screen: its display strings stream (totals always do)
+//   indicator:<SYM>:<interval>:<NAME>  the open chart's main or sub indicator lines, computed in the worker over
+//                                the candles:<SYM>:<interval> series (which the chart subscribes too)
 
 export type SortKey = 'change' | 'volume' | 'name';
 export type SortDir = 'asc' | 'desc';
@@ -55,7 +57,20 @@ export type InterestKey =
   | `trades:${string}`
   | `candles:${string}:${Interval}`
   | `sort:${Market}:${SortKey}:${SortDir}`
-  | `position:${string}`;
+  | `position:${string}`
+  | `indicator:${string}:${Interval}:${IndicatorName}`;
+
+// ---- Chart indicators (the page remembers its choice as mainInd / subInd) ----
+
+export type MainIndicator = 'SMA' | 'EMA' | 'BOLL';
+export type SubIndicator = 'VOL' | 'MACD' | 'RSI' | 'KDJ';
+export type IndicatorName = MainIndicator | SubIndicator;
+export const MAIN_INDICATORS: readonly MainIndicator[] = ['SMA', 'EMA', 'BOLL'];
+export const SUB_INDICATORS: readonly SubIndicator[] = ['VOL', 'MACD', 'RSI', 'KDJ'];
+
+export function indicatorKey(symbol: string, interval: Interval, name: IndicatorName): InterestKey {
+  return `indicator:${symbol}:${interval}:${name}`;
+}
 
 export function tickerKey(symbol: string): InterestKey {
   return `ticker:${symbol}`;
@@ -115,6 +130,28 @@ export interface CandlesUpdate {
   bars: Float64Array;
   /** A history request failed; the chart shows its error state. */
   error?: string;
+}
+
+/**
+ * Row layout of IndicatorUpdate.points: the bar's open time in seconds (as CB_TIME), 1 when the bar closed at
+ * or above its open (the volume bar's colour), then one float per line (NaN: warm-up, draw nothing).
+ */
+export const IP_TIME = 0;
+export const IP_UP = 1;
+export const IP_LINES = 2;
+
+/** One indicator's lines over a candle series: stride IP_LINES + lines.length float64 per bar. */
+export interface IndicatorUpdate {
+  symbol: string;
+  interval: Interval;
+  name: IndicatorName;
+  /** Line names in column order: 'ma5' 'ma10' 'ma20' | 'ema5'… | 'mid' 'up' 'lo' | 'vol' 'ma5' 'ma10' |
+   *  'dif' 'dea' 'macd' | 'rsi' | 'k' 'd' 'j'. */
+  lines: string[];
+  /** true: `points` is every bar of the series (setData); false: the changed tail, oldest first (update). */
+  reset: boolean;
+  /** Floats for plotting only. Transferred. */
+  points: Float64Array;
 }
 
 export interface SortedUpdate {
@@ -191,6 +228,8 @@ export interface MarketBatch {
   books?: BookView[];
   trades?: TradesUpdate[];
   candles?: CandlesUpdate[];
+  /** Posted in the same batch as the candle change they follow. */
+  indicators?: IndicatorUpdate[];
   sorted?: SortedUpdate[];
   status?: FeedStatus;
   positions?: PositionsUpdate;

@@ -10,8 +10,12 @@ import {
   CB_OPEN,
   CB_TIME,
   CB_VOLUME,
+  IP_LINES,
+  IP_TIME,
+  IP_UP,
   type BookView,
   type CandlesUpdate,
+  type IndicatorUpdate,
   type MarketBatch,
   type SortedUpdate,
   type TradesUpdate,
@@ -19,6 +23,7 @@ import {
 import { packTickers, type TickerBatch, type TickerPacker } from '../../protocol/ticker-batch.ts';
 import { bookTop, depthTotals } from '../calc/book.ts';
 import { drainFlush } from '../calc/coalesce.ts';
+import type { IndicatorState, OhlcvColumns } from '../calc/indicators/core.ts';
 import { iterateNewestFirst, newestTradeId, tradesNewestFirst } from '../calc/trades-ring.ts';
 import { tickerDisplay } from '../display.ts';
 import type { MarketState } from './market-state.ts';
@@ -108,6 +113,46 @@ export function drainCandles(state: MarketState): CandlesUpdate[] {
   return out;
 }
 
+/** Indicator lines from bar `from` on as float rows (see IP_*): time in seconds, up flag, one value per line. */
+export function packIndicator(st: IndicatorState, cols: OhlcvColumns, from = 0): Float64Array {
+  const lines = st.lines;
+  const stride = IP_LINES + lines.length;
+  const n = Math.max(0, cols.time.length - from);
+  const out = new Float64Array(n * stride);
+  for (let k = 0; k < n; k++) {
+    const i = from + k;
+    const o = k * stride;
+    out[o + IP_TIME] = cols.time[i]! / 1000;
+    out[o + IP_UP] = cols.close[i]! >= cols.open[i]! ? 1 : 0;
+    for (let j = 0; j < lines.length; j++) out[o + IP_LINES + j] = lines[j]![i] ?? NaN;
+  }
+  return out;
+}
+
+/** The chart indicators that changed since the last post (every point on a reset, else the changed tail). */
+export function drainIndicators(state: MarketState): IndicatorUpdate[] {
+  const out: IndicatorUpdate[] = [];
+  for (const e of state.candles.values()) {
+    if (!e.series) continue;
+    const cols = e.chart.cols;
+    for (const [name, ind] of e.chart.indicators) {
+      if (!ind.reset && ind.from >= cols.time.length) continue;
+      const from = ind.reset ? 0 : ind.from;
+      out.push({
+        symbol: e.symbol,
+        interval: e.interval,
+        name,
+        lines: [...ind.state.def.lineNames],
+        reset: ind.reset,
+        points: packIndicator(ind.state, cols, from),
+      });
+      ind.reset = false;
+      ind.from = Infinity;
+    }
+  }
+  return out;
+}
+
 /** Recomputes the orders whose market moved (or never sent); returns the ones that changed. */
 export function drainSorted(state: MarketState): SortedUpdate[] {
   const out: SortedUpdate[] = [];
@@ -129,5 +174,6 @@ export function batchTransfers(batch: MarketBatch): ArrayBuffer[] {
   for (const b of batch.books ?? [])
     out.push(b.bidTotals.buffer as ArrayBuffer, b.askTotals.buffer as ArrayBuffer);
   for (const c of batch.candles ?? []) out.push(c.bars.buffer as ArrayBuffer);
+  for (const i of batch.indicators ?? []) out.push(i.points.buffer as ArrayBuffer);
   return out;
 }

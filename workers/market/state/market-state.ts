@@ -3,7 +3,7 @@
 // the state holds (ticker time, book time, trade id, bar time), so socket, polling and resync snapshots can
 // overlap without duplicate or out-of-order updates. The math is calc/'s; this file only keeps the state.
 import type { Book, BookDelta, Candle, Interval, Market, Ticker, Trade } from '../../protocol/market.ts';
-import type { SortDir, SortKey } from '../../protocol/market-api.ts';
+import type { IndicatorName, SortDir, SortKey } from '../../protocol/market-api.ts';
 import { applyBookDelta, applyBookSnapshot, emptyBook, type BookState } from '../calc/book.ts';
 import {
   createCandleSeries,
@@ -14,6 +14,14 @@ import {
 import { coalesce, createFlush, mergeTicker, type Flush } from '../calc/coalesce.ts';
 import { applyTicker, type TickerInput } from '../calc/ticker-state.ts';
 import { createTradeRing, newestTradeId, pushTrades, type TradeRing } from '../calc/trades-ring.ts';
+import {
+  attachIndicator,
+  createChartIndicators,
+  detachIndicator,
+  seriesChanged,
+  seriesReplaced,
+  type ChartIndicators,
+} from './candle-indicators.ts';
 
 export const TRADE_RING_SIZE = 200;
 
@@ -39,6 +47,8 @@ export interface CandlesEntry {
   from: number;
   reset: boolean;
   error: string | null;
+  /** The chart's main and sub indicator lines over `series`. */
+  chart: ChartIndicators;
 }
 
 export interface SortEntry {
@@ -61,6 +71,9 @@ export class MarketState {
   readonly trades = new Map<string, TradesEntry>();
   /** Key `SYM:interval`. */
   readonly candles = new Map<string, CandlesEntry>();
+  /** Key `SYM:interval`: the indicators the app draws on that series (kept while the series is closed too,
+   *  so the order in which the chart's interest keys arrive does not matter). */
+  readonly indicatorsOn = new Map<string, Set<IndicatorName>>();
   readonly sorts = new Map<string, SortEntry>();
   lastUpdate: number | null = null;
 
@@ -197,7 +210,8 @@ export class MarketState {
     const key = `${symbol}:${interval}`;
     let e = this.candles.get(key);
     if (!e) {
-      e = { symbol, interval, series: null, from: Infinity, reset: false, error: null };
+      const chart = createChartIndicators(this.indicatorsOn.get(key));
+      e = { symbol, interval, series: null, from: Infinity, reset: false, error: null, chart };
       this.candles.set(key, e);
     }
     return e;
@@ -209,6 +223,7 @@ export class MarketState {
     e.series = createCandleSeries(e.interval, [...bars, ...held], e.series?.maxBars);
     e.reset = true;
     e.error = null;
+    seriesReplaced(e.chart, e.series);
   }
 
   /** Socket snap: merged by bar time (the snap's bars win over held ones), then posted whole. */
@@ -219,6 +234,7 @@ export class MarketState {
     e.series = createCandleSeries(interval, [...held, ...bars], e.series?.maxBars);
     e.reset = true;
     e.error = null;
+    seriesReplaced(e.chart, e.series);
     this.touched();
   }
 
@@ -238,5 +254,26 @@ export class MarketState {
     if (ch.kind === 'none') return;
     if (ch.kind === 'past') e.reset = true;
     else e.from = Math.min(e.from - ch.dropped, ch.from);
+    if (e.series) seriesChanged(e.chart, e.series, ch);
+  }
+
+  // ---- chart indicators ----
+
+  addIndicator(symbol: string, interval: Interval, name: IndicatorName): void {
+    const key = `${symbol}:${interval}`;
+    let on = this.indicatorsOn.get(key);
+    if (!on) this.indicatorsOn.set(key, (on = new Set()));
+    on.add(name);
+    const e = this.candles.get(key);
+    if (e) attachIndicator(e.chart, name);
+  }
+
+  removeIndicator(symbol: string, interval: Interval, name: IndicatorName): void {
+    const key = `${symbol}:${interval}`;
+    const on = this.indicatorsOn.get(key);
+    on?.delete(name);
+    if (on && !on.size) this.indicatorsOn.delete(key);
+    const e = this.candles.get(key);
+    if (e) detachIndicator(e.chart, name);
   }
 }

@@ -12,7 +12,7 @@ import type {
   Ticker,
   Trade,
 } from '../../protocol/market.ts';
-import type { InterestKey, SortDir, SortKey } from '../../protocol/market-api.ts';
+import type { IndicatorName, InterestKey, SortDir, SortKey } from '../../protocol/market-api.ts';
 import type { MarketState } from './market-state.ts';
 
 export type KeyTarget =
@@ -20,6 +20,7 @@ export type KeyTarget =
   | { kind: 'book'; symbol: string }
   | { kind: 'trades'; symbol: string }
   | { kind: 'candles'; symbol: string; interval: Interval }
+  | { kind: 'indicator'; symbol: string; interval: Interval; name: IndicatorName }
   | { kind: 'sort'; market: Market; key: SortKey; dir: SortDir };
 
 /** The socket channel behind an interest key (tickers and sorts ride on the always-on market channels). */

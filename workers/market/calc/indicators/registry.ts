@@ -1,14 +1,11 @@
 // Indicator names as the app stores them (`mainInd` / `subInd`), mapped to their default definitions.
+import type { IndicatorName } from '../../../protocol/market-api.ts';
 import type { IndicatorDef } from './core.ts';
 import { bollDef, emaDef, smaDef, volDef } from './averages.ts';
 import { kdjDef, macdDef, rsiDef } from './oscillators.ts';
 
-export type MainIndicator = 'SMA' | 'EMA' | 'BOLL';
-export type SubIndicator = 'VOL' | 'MACD' | 'RSI' | 'KDJ';
-export type IndicatorName = MainIndicator | SubIndicator;
-
-export const MAIN_INDICATORS: readonly MainIndicator[] = ['SMA', 'EMA', 'BOLL'];
-export const SUB_INDICATORS: readonly SubIndicator[] = ['VOL', 'MACD', 'RSI', 'KDJ'];
+export type { IndicatorName, MainIndicator, SubIndicator } from '../../../protocol/market-api.ts';
+export { MAIN_INDICATORS, SUB_INDICATORS } from '../../../protocol/market-api.ts';
 
 const DEFAULTS: Record<IndicatorName, () => IndicatorDef> = {
   SMA: () => smaDef(),
@@ -23,4 +20,9 @@ const DEFAULTS: Record<IndicatorName, () => IndicatorDef> = {
 /** The default-parameter definition of an indicator name (SMA 5/10/20, EMA 5/10/20, BOLL 20,2, ...). */
 export function indicatorDef(name: IndicatorName): IndicatorDef {
   return DEFAULTS[name]();
+}
+
+/** Whether a string names an indicator (interest keys arrive as strings). */
+export function isIndicatorName(s: string | undefined): s is IndicatorName {
+  return s !== undefined && Object.hasOwn(DEFAULTS, s);
 }
