@@ -39,6 +39,8 @@ export interface FeedCounts {
   skippedFrames: number;
   connections: number;
   subscribed: string[];
+  /** Ticker updates offered to the most recent connection since it connected (a drain check compares it). */
+  lastClientOffered: number;
 }
 
 export interface Feed {
@@ -49,6 +51,10 @@ export interface Feed {
   effectiveRate: number;
   counts(): FeedCounts;
   resetCounts(): void;
+  /** Stops sending deltas (tickers and book) until `resume`, e.g. to let a slow client drain its backlog. */
+  pause(): void;
+  /** Sends again at the offered rate from now on: the paused time is not caught up. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ const TEXT = { binary: false } as const;
 interface Client {
   ws: WebSocket;
   channels: Set<string>;
+  offered: number;
 }
 
 export async function startFeed(opts: FeedOptions): Promise<Feed> {
@@ -81,13 +88,15 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
   let seq = 0;
   let bookSeq = 0;
   const counts: FeedCounts = emptyCounts();
+  let lastClient: Client | null = null;
 
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
 
   wss.on('connection', (ws) => {
-    const client: Client = { ws, channels: new Set() };
+    const client: Client = { ws, channels: new Set(), offered: 0 };
     clients.add(client);
+    lastClient = client;
     counts.connections++;
     ws.on('close', () => clients.delete(client));
     ws.on('message', (raw) => onMessage(client, String(raw)));
@@ -129,6 +138,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
       buf ??= stamp(tpl, s, now);
       c.ws.send(buf, TEXT);
       if (ch === TICKERS_CH) {
+        c.offered += tpl.updates;
         counts.offeredFrames++;
         counts.offeredUpdates += tpl.updates;
       } else counts.offeredBookDeltas++;
@@ -137,12 +147,14 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
 
   // Catch-up scheduling: the number of slices due follows the wall clock, so timer jitter changes the
   // batching a little but never the offered rate.
-  const start = performance.now();
+  let start = performance.now();
+  let paused = false;
   let slicesSent = 0;
   let booksSent = 0;
   let cursor = 0;
   let bookCursor = 0;
   const timer = setInterval(() => {
+    if (paused) return;
     const elapsed = performance.now() - start;
     const due = Math.floor(elapsed / sliceMs);
     while (opts.updatesPerSymbolPerSec > 0 && slicesSent < due) {
@@ -171,9 +183,23 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
     bookSymbol,
     symbols: specs,
     effectiveRate: opts.updatesPerSymbolPerSec > 0 ? (perSlice * 1000) / sliceMs : 0,
-    counts: () => ({ ...counts, subscribed: [...counts.subscribed] }),
+    counts: () => ({
+      ...counts,
+      subscribed: [...counts.subscribed],
+      lastClientOffered: lastClient?.offered ?? 0,
+    }),
     resetCounts() {
       Object.assign(counts, emptyCounts(), { subscribed: counts.subscribed, connections: clients.size });
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      if (!paused) return;
+      paused = false;
+      start = performance.now();
+      slicesSent = 0;
+      booksSent = 0;
     },
     async close() {
       clearInterval(timer);
@@ -192,6 +218,7 @@ function emptyCounts(): FeedCounts {
     skippedFrames: 0,
     connections: 0,
     subscribed: [],
+    lastClientOffered: 0,
   };
 }
 

@@ -6,30 +6,17 @@
 // nothing); the session is a freshly registered user. Writes bench/results/positions.json (stream.json's shape).
 //
 //   npx vite build && npx tsx bench/browser/positions.bench-run.ts [--positions=10000 --rate=1 --seconds=15 --reps=2]
-import { loadavg } from 'node:os';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { ApiEnvelope } from '../../workers/protocol/api.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
-import { launchBrowser, phoneContext } from '../../tests/e2e/support/browser.ts';
 import { latestCaptchaAnswer } from '../../tests/e2e/support/captcha.ts';
-import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts';
+import type { RunningServer } from '../../tests/e2e/support/server.ts';
 import { paisa } from './feed-data.ts';
-import { startFeed, type Feed } from './feed-server.ts';
-import { measureRun } from './metrics.ts';
-import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
+import type { Feed } from './feed-server.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
-import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
+import { exitWith, measureMode, openBenchPage, option, runReps, withRig } from './run-support.ts';
 
 const RESULTS = process.env.RESULTS ?? 'bench/results/positions.json';
-const VOID_TOLERANCE = 0.02;
-
-function option(name: string, env: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`bad --${name} / ${env}: ${raw}`);
-  return n;
-}
 
 const scenario: Scenario = {
   symbols: option('positions', 'POSITIONS', 10_000),
@@ -43,7 +30,8 @@ const warmupS = option('warmup', 'WARMUP', 3);
 const frameSeconds = option('frame-seconds', 'FRAME_SECONDS', 5);
 /** Pixels scrolled per frame (down to the end, then back up). */
 const scrollPx = option('scroll', 'SCROLL_PX', 8);
-const MODES = (process.env.MODES ?? 'ours,baseline').split(',') as Mode[];
+/** Longest wait for a client to catch up with the paused feed after the windows (see README, "Drain"). */
+const drainS = option('drain', 'DRAIN_SECONDS', 60);
 
 interface Session {
   tokenReal: string;
@@ -134,9 +122,7 @@ async function runOnce(
   mode: Mode,
   rep: number,
 ): Promise<RunRecord> {
-  const ctx = await phoneContext(browser);
-  try {
-    await ctx.addInitScript(PAGE_PROBE_SCRIPT);
+  const b = await openBenchPage(browser, async (ctx) => {
     await ctx.addInitScript((s: Session) => {
       localStorage.setItem('userToken', s.tokenDemo);
       localStorage.setItem('userTokenReal', s.tokenReal);
@@ -144,16 +130,13 @@ async function runOnce(
       localStorage.setItem('userAccountType', 'demo');
       localStorage.setItem('userInfo', JSON.stringify(s.user));
     }, session);
-    await installWorkerCounter(ctx);
     await serveHoldings(ctx, list);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const heap = await workerHeapReader(cdp);
+  });
+  try {
+    const { page, errors } = b;
     const q = new URLSearchParams({ feed: feed.url, bench: '1' });
     if (mode === 'baseline') q.set('baseline', '1');
+    for (const [k, v] of new URLSearchParams(process.env.BENCH_QUERY ?? '')) q.set(k, v);
     await page.goto(`${server.url}/pages/tabbar/position?${q.toString()}`);
     await page
       .locator('[data-testid="position-row"]')
@@ -164,76 +147,52 @@ async function runOnce(
       });
     await page.waitForTimeout(warmupS * 1000);
     await page.evaluate(SCROLLER(scrollPx));
-    const skipped0 = feed.counts().skippedFrames;
-    const load0 = loadavg()[0]!;
-    const m = await measureRun(page, cdp, scenario.seconds, frameSeconds, {
-      ...(mode === 'ours' ? { workerHeap: heap } : {}),
-      delivered: () =>
-        mode === 'ours'
-          ? workerDelivered(page)
-          : page.evaluate(() => (window as unknown as { __bench: { delivered: number } }).__bench.delivered),
-      offered: () => feed.counts().offeredUpdates,
+    let rows = 0;
+    const record = await measureMode(b, feed, mode, rep, {
+      scenario,
+      frameSeconds,
+      drainSeconds: drainS,
+      afterWindows: async () => {
+        rows = await page.locator('[data-testid="position-row"]').count();
+        await page.evaluate(() => ((window as unknown as { __scrolling: boolean }).__scrolling = false));
+      },
     });
-    const rows = await page.locator('[data-testid="position-row"]').count();
-    await page.evaluate(() => ((window as unknown as { __scrolling: boolean }).__scrolling = false));
-    const deliveredPct = m.offered ? (m.delivered / m.offered) * 100 : 0;
-    if (errors.length) process.stderr.write(`${mode} rep ${rep}: page errors: ${errors.join('; ')}\n`);
     process.stdout.write(`  ${mode}: ${rows} rows mounted at the end\n`);
-    return {
-      ...m,
-      mode,
-      rep,
-      deliveredPct,
-      void: m.offered === 0 || Math.abs(m.offered - m.delivered) / m.offered > VOID_TOLERANCE,
-      skippedFrames: feed.counts().skippedFrames - skipped0,
-      loadAvg: [load0, loadavg()[0]!],
-    };
+    return record;
   } finally {
-    await ctx.close();
+    await b.ctx.close();
   }
 }
 
-async function main(): Promise<number> {
-  const server = await startServer();
-  let feed: Feed | null = null;
-  let browser: Browser | null = null;
-  try {
-    const session = await register(server);
-    feed = await startFeed({
+async function main(): Promise<RunRecord[]> {
+  const feedOptions = () =>
+    Promise.resolve({
       symbols: scenario.symbols,
       updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
       bookLevels: scenario.bookLevels,
       bookHz: scenario.bookHz,
     });
+  return withRig(feedOptions, async ({ server, feed, browser }) => {
+    const session = await register(server);
     const list = holdings(feed);
-    browser = await launchBrowser();
-    const runs: RunRecord[] = [];
-    const failures: string[] = [];
-    for (let rep = 1; rep <= scenario.reps; rep++) {
-      const order = (rep % 2 ? (['ours', 'baseline'] as const) : (['baseline', 'ours'] as const)).filter(
-        (m) => MODES.includes(m),
-      );
-      for (const mode of order) {
-        process.stdout.write(`positions bench: ${mode} rep ${rep}/${scenario.reps} …\n`);
-        try {
-          runs.push(await runOnce(browser, server, feed, session, list, mode, rep));
-        } catch (err) {
-          // The baseline may saturate the main thread so that no row ever paints: a result, not a crash.
-          if (mode === 'ours') throw err;
-          failures.push(`${mode} rep ${rep}: ${err instanceof Error ? err.message : String(err)}`);
-          process.stderr.write(`${failures.at(-1)}\n`);
-        }
-      }
-    }
+    // The baseline may saturate the main thread so that no row ever paints: a result, not a crash.
+    const { runs, failures } = await runReps(
+      'positions',
+      scenario,
+      (mode, rep) => runOnce(browser, server, feed, session, list, mode, rep),
+      true,
+    );
     const ours = summarise(runs, 'ours');
     const baseline = summarise(runs, 'baseline');
-    printReport(scenario, runs, ours, baseline);
+    printReport(scenario, runs, ours, baseline, 'positions');
     writeResults(RESULTS, scenario, runs, ours, baseline, {
       positions: list.length,
       scrolling: `${scrollPx} px per frame, down to the end of the list and back, during both windows`,
       heapMB: 'JS heap used (page + market worker), median of 1 s samples',
       tickToPaint: 'n/a here: the positions tab shows no ticker rows (the probe marks ticker rows only)',
       delivered: 'ours: updates counted by the worker socket; baseline: by its main-thread socket',
+      validity:
+        'after both windows the feed pauses until the client has received every update offered to it since it connected (runs[].drain: lag when the windows closed, drain time); void if those totals differ by more than 2 %',
       baseline:
         'main-thread socket (src/market/baseline) + decimal.js P&L per tick (src/market/positions-baseline.ts)',
       feedUrl: feed.url,
@@ -241,20 +200,8 @@ async function main(): Promise<number> {
       failures,
     });
     process.stdout.write(`\nwrote ${RESULTS}\n`);
-    return runs.some((r) => r.void) ? 1 : 0;
-  } finally {
-    await browser?.close();
-    await feed?.close();
-    await server.stop();
-  }
+    return runs;
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(
-      `positions bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exit(1);
-  },
-);
+exitWith('positions', main, 1);

@@ -15,6 +15,20 @@ export interface Scenario {
   reps: number;
 }
 
+/** How far behind the feed a client was when the windows closed, and how it caught up with the feed paused. */
+export interface DrainRecord {
+  /** Updates offered to the client but not yet received when the windows closed. */
+  lagUpdates: number;
+  /** The same lag in seconds of feed at the offered rate. */
+  lagSeconds: number;
+  /** Time from pausing the feed until the client had received everything (NaN: it never caught up). */
+  drainMs: number;
+  /** Everything offered to / received by the client since it connected (validity is judged on these). */
+  offeredTotal: number;
+  deliveredTotal: number;
+  deliveredTotalPct: number;
+}
+
 export interface RunRecord extends WindowResult {
   mode: Mode;
   rep: number;
@@ -25,6 +39,8 @@ export interface RunRecord extends WindowResult {
   skippedFrames: number;
   /** 1-minute load average before and after the run: other work on the machine inflates TaskDuration. */
   loadAvg: [number, number];
+  /** Present when the runner let the client drain its backlog before judging validity. */
+  drain?: DrainRecord;
 }
 
 /** The keys the issue fixes, in its order. */
@@ -108,10 +124,11 @@ export function printReport(
   runs: readonly RunRecord[],
   ours: Summary,
   baseline: Summary,
+  title = 'stream',
 ): void {
   const log = (s = '') => process.stdout.write(`${s}\n`);
   log(
-    `\nstream bench: ${scenario.symbols} symbols × ${scenario.updatesPerSymbolPerSec}/s, ` +
+    `\n${title} bench: ${scenario.symbols} symbols × ${scenario.updatesPerSymbolPerSec}/s, ` +
       `book ${scenario.bookLevels} levels @ ${scenario.bookHz} Hz, ${scenario.seconds} s × ${scenario.reps} reps`,
   );
   log('\nruns:');
@@ -160,7 +177,12 @@ export function printReport(
       String(r.delivered),
     ];
     const load = `load ${r.loadAvg.map((x) => x.toFixed(1)).join('→')}`;
-    const verdict = `${r.void ? `VOID (${cell(r.deliveredPct)} % delivered)` : 'ok'}  ${load}`;
+    const d = r.drain;
+    const drained = d
+      ? `  lag ${cell(d.lagSeconds)} s, drained in ${cell(d.drainMs / 1000)} s, ${cell(d.deliveredTotalPct)} % of all offered`
+      : '';
+    const pct = d ? d.deliveredTotalPct : r.deliveredPct;
+    const verdict = `${r.void ? `VOID (${cell(pct)} % delivered)` : 'ok'}  ${load}${drained}`;
     log(`  ${cells.map((c, i) => c.padStart(cols[i]![1])).join('  ')}  ${verdict}`);
   }
   log('\nmedians (valid runs):');

@@ -5,27 +5,14 @@
 //
 //   npx vite build && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 --rate=10 --seconds=20 --reps=3]
 //   (or env SYMBOLS, RATE, SECONDS, REPS, WARMUP; `npm run bench` builds and runs it with the defaults)
-import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, phoneContext } from '../../tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts';
+import type { RunningServer } from '../../tests/e2e/support/server.ts';
 import type { SymbolSpec } from './feed-data.ts';
-import { startFeed, type Feed } from './feed-server.ts';
-import { measureRun } from './metrics.ts';
-import { PAGE_PROBE_SCRIPT } from './page-probe.ts';
+import type { Feed } from './feed-server.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
-import { installWorkerCounter, workerDelivered, workerHeapReader } from './worker-probe.ts';
+import { exitWith, measureMode, openBenchPage, option, runReps, withRig } from './run-support.ts';
 
 const RESULTS = 'bench/results/stream.json';
-const VOID_TOLERANCE = 0.02;
-
-function option(name: string, env: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`bad --${name} / ${env}: ${raw}`);
-  return n;
-}
 
 const scenario: Scenario = {
   symbols: option('symbols', 'SYMBOLS', 1000),
@@ -38,8 +25,6 @@ const scenario: Scenario = {
 const warmupS = option('warmup', 'WARMUP', 3);
 /** The dropped-frames window that follows the main one (the frame loop costs the main thread; see page-probe). */
 const frameSeconds = option('frame-seconds', 'FRAME_SECONDS', 5);
-/** Experiments may run one side only (MODES=ours); the targets then show n/a for the other. */
-const MODES = (process.env.MODES ?? 'ours,baseline').split(',') as Mode[];
 
 /** Decimal string → integer paisa without float arithmetic ('272.5' → 27250). */
 function toPaisa(s: string): number {
@@ -69,14 +54,6 @@ async function realSymbols(server: RunningServer): Promise<SymbolSpec[]> {
   return out;
 }
 
-function cssInjector(css: string): string {
-  return `document.addEventListener('DOMContentLoaded', () => {
-    const s = document.createElement('style');
-    s.textContent = ${JSON.stringify(css)};
-    document.head.appendChild(s);
-  });`;
-}
-
 async function runOnce(
   browser: Browser,
   server: RunningServer,
@@ -84,22 +61,9 @@ async function runOnce(
   mode: Mode,
   rep: number,
 ): Promise<RunRecord> {
-  const ctx = await phoneContext(browser);
+  const b = await openBenchPage(browser);
   try {
-    await ctx.addInitScript(PAGE_PROBE_SCRIPT);
-    // Experiments: CSS added to every page, e.g. BENCH_CSS='*{animation:none!important}'.
-    if (process.env.BENCH_CSS) await ctx.addInitScript(cssInjector(process.env.BENCH_CSS));
-    await installWorkerCounter(ctx);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    // The app's CSP forbids inline styles: the BENCH_CSS experiment needs it bypassed (never in a normal run).
-    if (process.env.BENCH_CSS) await cdp.send('Page.setBypassCSP', { enabled: true });
-    // Experiment: the app's reduced-motion rules (no row flashes).
-    if (process.env.BENCH_REDUCED_MOTION === '1') await page.emulateMedia({ reducedMotion: 'reduce' });
-    const heap = await workerHeapReader(cdp);
+    const { page, errors } = b;
     const q = new URLSearchParams({ feed: feed.url, bench: '1', benchBook: feed.bookSymbol });
     if (mode === 'baseline') q.set('baseline', '1');
     // Experiments: extra page parameters, e.g. BENCH_QUERY='benchFlushMs=100'.
@@ -117,57 +81,24 @@ async function runOnce(
         );
       });
     await page.waitForTimeout(warmupS * 1000);
-    const skipped0 = feed.counts().skippedFrames;
-    const load0 = loadavg()[0]!;
-    const m = await measureRun(page, cdp, scenario.seconds, frameSeconds, {
-      ...(mode === 'ours' ? { workerHeap: heap } : {}),
-      delivered: () =>
-        mode === 'ours'
-          ? workerDelivered(page)
-          : page.evaluate(() => (window as unknown as { __bench: { delivered: number } }).__bench.delivered),
-      offered: () => feed.counts().offeredUpdates,
-    });
-    const deliveredPct = m.offered ? (m.delivered / m.offered) * 100 : 0;
-    const record: RunRecord = {
-      ...m,
-      mode,
-      rep,
-      deliveredPct,
-      void: m.offered === 0 || Math.abs(m.offered - m.delivered) / m.offered > VOID_TOLERANCE,
-      skippedFrames: feed.counts().skippedFrames - skipped0,
-      loadAvg: [load0, loadavg()[0]!],
-    };
-    if (errors.length) process.stderr.write(`${mode} rep ${rep}: page errors: ${errors.join('; ')}\n`);
-    return record;
+    return await measureMode(b, feed, mode, rep, { scenario, frameSeconds });
   } finally {
-    await ctx.close();
+    await b.ctx.close();
   }
 }
 
-async function main(): Promise<number> {
-  const server = await startServer();
-  let feed: Feed | null = null;
-  let browser: Browser | null = null;
-  try {
-    feed = await startFeed({
-      symbols: scenario.symbols,
-      updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
-      bookLevels: scenario.bookLevels,
-      bookHz: scenario.bookHz,
-      real: await realSymbols(server),
-    });
-    browser = await launchBrowser();
-    const runs: RunRecord[] = [];
-    for (let rep = 1; rep <= scenario.reps; rep++) {
-      // Alternate which mode goes first, so drift over the session (thermal, caches) hits both alike.
-      const order = (rep % 2 ? (['ours', 'baseline'] as const) : (['baseline', 'ours'] as const)).filter(
-        (m) => MODES.includes(m),
-      );
-      for (const mode of order) {
-        process.stdout.write(`stream bench: ${mode} rep ${rep}/${scenario.reps} …\n`);
-        runs.push(await runOnce(browser, server, feed, mode, rep));
-      }
-    }
+async function main(): Promise<RunRecord[]> {
+  const feedOptions = async (server: RunningServer) => ({
+    symbols: scenario.symbols,
+    updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
+    bookLevels: scenario.bookLevels,
+    bookHz: scenario.bookHz,
+    real: await realSymbols(server),
+  });
+  return withRig(feedOptions, async ({ server, feed, browser }) => {
+    const { runs } = await runReps('stream', scenario, (mode, rep) =>
+      runOnce(browser, server, feed, mode, rep),
+    );
     const ours = summarise(runs, 'ours');
     const baseline = summarise(runs, 'baseline');
     printReport(scenario, runs, ours, baseline);
@@ -185,27 +116,8 @@ async function main(): Promise<number> {
       subscribedChannels: feed.counts().subscribed,
     });
     process.stdout.write(`\nwrote ${RESULTS}\n`);
-    const voids = runs.filter((r) => r.void);
-    if (voids.length) {
-      process.stderr.write(
-        `stream bench: ${voids.length} void run(s): offered and delivered differ by more than 2 %\n`,
-      );
-      return 1;
-    }
-    return 0;
-  } finally {
-    await browser?.close();
-    await feed?.close();
-    await server.stop();
-  }
+    return runs;
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(
-      `stream bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exit(2);
-  },
-);
+exitWith('stream', main, 2);
