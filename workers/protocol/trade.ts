@@ -171,6 +171,10 @@ export interface AccountSnap {
   assets: Assets;
 }
 
+/**
+ * One change of the account: an order change carries `order` (and the positions in its symbol); a T+1 release
+ * (bought shares became sellable on the next PSX trading day) carries no order, only the released positions.
+ */
 export interface AccountDelta {
   order?: StockOrder;
   /** the positions in the changed order's symbol (absent from the list when closed out) */

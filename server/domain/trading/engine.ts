@@ -5,20 +5,35 @@
 // does not know our orders, so one print can fill several of them). Oldest orders are matched first.
 import type { Db } from '../../db/open-db.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
+import { LedgerError } from '../ledger/ledger-repo.ts';
 import { parseMinorUnits } from '../ledger/money.ts';
 import { crosses } from './book-walk.ts';
 import type { FeeConfig } from './fees.ts';
-import { applyFill } from './fills.ts';
+import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
-import { openOrdersFor, type OrderRow } from './orders-repo.ts';
+import { openOrdersFor, orderById, type OrderRow } from './orders-repo.ts';
 import { cancelOpenOrder, placeOrder, type PlaceInput, type PlaceResult } from './place-order.ts';
-import { releaseDueLocks } from './t-plus-one.ts';
+import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 
 export interface AccountChange {
   accountId: number;
+  /** orders placed, filled or ended by this change (empty for a T+1 release) */
   orders: OrderRow[];
+  /** symbols whose T+1 locked shares became sellable (no order changed them) */
+  released?: string[];
 }
 export type ChangeListener = (change: AccountChange) => void;
+
+/** The part of a pino / Fastify logger the engine writes to. */
+export interface EngineLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const SILENT: EngineLog = { warn: () => undefined, error: () => undefined };
+
+/** Why an order ended when the ledger refused one of its fills (a key of locales/errors.json). */
+export const FILL_REFUSED_REASON = 'trade.insufficient';
 
 const RELEASE_EVERY_MS = 60_000;
 
@@ -31,6 +46,7 @@ export class TradingEngine {
     readonly db: Db,
     readonly market: TradeMarket,
     readonly fees: FeeConfig,
+    private readonly log: EngineLog = SILENT,
   ) {}
 
   /**
@@ -54,9 +70,20 @@ export class TradingEngine {
   }
 
   place(input: PlaceInput): PlaceResult {
+    // Locks due now are released first, and pushed, so the order's own change is not the only news.
+    this.releaseDue(input.accountId, input.now);
     const r = placeOrder(this.db, this.market, this.fees, input);
     if (r.created) this.emit([r.order]);
     return r;
+  }
+
+  /**
+   * Releases the T+1 locks due at `now` (of one account, or of all) and tells the listeners which symbols
+   * changed, so an open positions screen moves shares from locked to available without a reload.
+   */
+  releaseDue(accountId: number | null, now: number): void {
+    const released = this.db.transaction(() => releaseDueLocks(this.db, accountId, now)).immediate();
+    this.emitReleased(released);
   }
 
   cancel(accountId: number, orderId: number, now: number): OrderRow {
@@ -79,49 +106,95 @@ export class TradingEngine {
     // Most steps touch no resting order: a read, no write lock.
     if (!releaseDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
     const touched: OrderRow[] = [];
+    let released: ReleasedLock[] = [];
     this.db
       .transaction(() => {
         if (releaseDue) {
           this.lastRelease = tick.ts;
-          releaseDueLocks(this.db, null, tick.ts);
+          released = releaseDueLocks(this.db, null, tick.ts);
         }
         for (const order of openOrdersFor(this.db, [...prints.keys()])) {
           if (order.type !== 'limit') continue;
-          const before = order.filledQty;
-          try {
-            this.db.transaction(() => {
-              for (const p of prints.get(order.symbol) ?? []) {
-                const left = order.qty - order.filledQty;
-                if (left <= 0n) break;
-                if (!crosses(order.side, order.price, p.price)) continue;
-                const qty = p.qty < left ? p.qty : left;
-                applyFill(this.db, order, { qty, price: p.price, fromFrozen: true, now: tick.ts }, this.fees);
-              }
-            })();
-          } catch {
-            // A fill the ledger refuses (e.g. fees above a penny stock's proceeds with no cash) is skipped;
-            // the savepoint rolled it back and the order keeps resting.
-            continue;
-          }
-          if (order.filledQty !== before) touched.push(order);
+          const after = this.matchOrder(order, prints.get(order.symbol) ?? [], tick.ts);
+          if (after) touched.push(after);
         }
       })
       .immediate();
+    this.emitReleased(released);
     if (touched.length) this.emit(touched);
+  }
+
+  /**
+   * Fills one resting order against the prints, each fill in its own savepoint; returns the order when it
+   * changed. A fill the ledger refuses (e.g. a sell whose fees exceed its proceeds and the cash left) is rolled
+   * back alone, logged, and ends the order with that reason, giving back what it still holds: resting on would
+   * fail on every print while showing the user an order that can never fill. Earlier fills of the same pass
+   * stand. Any other failure is logged and leaves the order resting as the database has it.
+   */
+  private matchOrder(order: OrderRow, prints: ReadonlyArray<{ price: bigint; qty: bigint }>, now: number) {
+    let current = order;
+    let changed = false;
+    for (const p of prints) {
+      const left = current.qty - current.filledQty;
+      if (left <= 0n) break;
+      if (!crosses(current.side, current.price, p.price)) continue;
+      const qty = p.qty < left ? p.qty : left;
+      try {
+        this.db.transaction(() => {
+          applyFill(this.db, current, { qty, price: p.price, fromFrozen: true, now }, this.fees);
+        })();
+        changed = true;
+      } catch (err) {
+        // applyFill mutated the row object before the savepoint rolled back: the database is the truth.
+        const saved = orderById(this.db, current.id);
+        if (!saved) throw err;
+        current = saved;
+        const ctx = {
+          orderId: current.id,
+          accountId: current.accountId,
+          symbol: current.symbol,
+          side: current.side,
+          qty: qty.toString(),
+          price: p.price.toString(),
+        };
+        if (!(err instanceof LedgerError)) {
+          this.log.error({ ...ctx, err }, 'trading: fill failed; the order keeps resting');
+          return changed ? current : null;
+        }
+        this.log.warn(
+          { ...ctx, reason: err.reason, detail: err.message },
+          'trading: ledger refused a fill; the order is ended and its frozen remainder released',
+        );
+        this.db.transaction(() => cancelOrder(this.db, current, now, FILL_REFUSED_REASON))();
+        return current;
+      }
+    }
+    return changed ? current : null;
+  }
+
+  private emitReleased(released: readonly ReleasedLock[]): void {
+    if (released.length === 0 || this.listeners.size === 0) return;
+    const byAccount = new Map<number, Set<string>>();
+    for (const r of released)
+      byAccount.set(r.accountId, (byAccount.get(r.accountId) ?? new Set()).add(r.symbol));
+    for (const [accountId, symbols] of byAccount)
+      this.notify({ accountId, orders: [], released: [...symbols] });
   }
 
   private emit(orders: OrderRow[]): void {
     if (this.listeners.size === 0) return;
     const byAccount = new Map<number, OrderRow[]>();
     for (const o of orders) byAccount.set(o.accountId, [...(byAccount.get(o.accountId) ?? []), o]);
-    for (const [accountId, list] of byAccount) {
-      for (const l of this.listeners) {
-        // The change is committed: a failing listener (a socket) must not turn it into an error answer.
-        try {
-          l({ accountId, orders: list });
-        } catch (err) {
-          this.reportError(err);
-        }
+    for (const [accountId, list] of byAccount) this.notify({ accountId, orders: list });
+  }
+
+  private notify(change: AccountChange): void {
+    for (const l of this.listeners) {
+      // The change is committed: a failing listener (a socket) must not turn it into an error answer.
+      try {
+        l(change);
+      } catch (err) {
+        this.reportError(err);
       }
     }
   }

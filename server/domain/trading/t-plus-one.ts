@@ -22,32 +22,37 @@ export function recentTradingDaysStart(ts: number, n: number): number {
   return day;
 }
 
-interface LockRow {
+export interface ReleasedLock {
   id: number;
   accountId: number;
   symbol: string;
   qty: bigint;
 }
 
-/** Releases every lock due at `now` (of one account, or of all when accountId is null); returns the count. */
-export function releaseDueLocks(db: Db, accountId: number | null, now: number): number {
+/**
+ * Releases every lock due at `now` (of one account, or of all when accountId is null); returns what it
+ * released, so the caller can tell the account's open screens.
+ */
+export function releaseDueLocks(db: Db, accountId: number | null, now: number): ReleasedLock[] {
   const rows = db
     .prepare(
       `SELECT id, account_id AS accountId, symbol, qty FROM share_locks
        WHERE released_at IS NULL AND unlock_at <= ? ${accountId === null ? '' : 'AND account_id = ?'}`,
     )
     .safeIntegers(true)
-    .all(...(accountId === null ? [now] : [now, accountId])) as Array<Record<keyof LockRow, bigint | string>>;
-  if (rows.length === 0) return 0;
+    .all(...(accountId === null ? [now] : [now, accountId])) as Array<
+    Record<keyof ReleasedLock, bigint | string>
+  >;
+  if (rows.length === 0) return [];
+  const released = rows.map((r): ReleasedLock => ({
+    id: Number(r.id),
+    accountId: Number(r.accountId),
+    symbol: String(r.symbol),
+    qty: BigInt(r.qty),
+  }));
   db.transaction(() => {
     const mark = db.prepare('UPDATE share_locks SET released_at = ? WHERE id = ?');
-    for (const r of rows) {
-      const lock: LockRow = {
-        id: Number(r.id),
-        accountId: Number(r.accountId),
-        symbol: String(r.symbol),
-        qty: BigInt(r.qty),
-      };
+    for (const lock of released) {
       postTrade(db, {
         kind: 't1_release',
         ref: `lock:${lock.id}`,
@@ -59,5 +64,5 @@ export function releaseDueLocks(db: Db, accountId: number | null, now: number): 
       mark.run(now, lock.id);
     }
   })();
-  return rows.length;
+  return released;
 }

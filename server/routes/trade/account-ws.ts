@@ -2,7 +2,8 @@
 // the market socket (workers/protocol/market.ts): the client sends {op:'sub', ch:['account'], token} (the
 // access token travels in the message, not the URL, so it never lands in access logs), gets a snap
 // {orders (open), positions, assets} and then a delta {order, positions, assets} after every change of its
-// orders (placement, fill, cancel), with a per-connection seq. {op:'ping', t} → pong; heartbeats every 10 s.
+// orders (placement, fill, cancel), and a delta {positions, assets} without an order when bought shares become
+// sellable (T+1 release), with a per-connection seq. {op:'ping', t} → pong; heartbeats every 10 s.
 // Clients without a socket poll stock/order/list, stock/hold/list and user/assets (same shapes).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '../../../workers/protocol/api.ts';
@@ -43,7 +44,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
   const stop = app.trading.onChange((change) => {
     const list = subs.get(change.accountId);
     if (!list?.size) return;
-    const symbols = new Set(change.orders.map((o) => o.symbol));
+    const symbols = new Set([...change.orders.map((o) => o.symbol), ...(change.released ?? [])]);
     const pos = positions(change.accountId, symbols);
     for (const s of list) {
       const live = resolveToken(app.db, s.token);
@@ -53,11 +54,13 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         continue;
       }
       const assets = assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
-      for (const o of change.orders) {
+      const send = (data: AccountDelta) => {
         s.seq += 1;
-        const data: AccountDelta = { order: orderOf(s, o), positions: pos, assets };
         s.send(JSON.stringify({ op: 'delta', ch: 'account', seq: s.seq, ts: app.market.now(), data }));
-      }
+      };
+      for (const o of change.orders) send({ order: orderOf(s, o), positions: pos, assets });
+      // A T+1 release changes no order: one delta with the positions whose locked shares became available.
+      if (change.orders.length === 0 && pos.length) send({ positions: pos, assets });
     }
   });
   app.addHook('onClose', async () => stop());

@@ -5,7 +5,6 @@ import type { Page } from '../../../workers/protocol/market.ts';
 import type { Assets, Income, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
 import { orderById, paisa } from '../../domain/trading/orders-repo.ts';
 import { listed } from '../../domain/trading/place-order.ts';
-import { releaseDueLocks } from '../../domain/trading/t-plus-one.ts';
 import {
   assetsOf,
   holdings,
@@ -25,7 +24,7 @@ const TX_TYPES: TxType[] = ['deposit', 'withdraw', 'demo_grant', 'buy', 'sell', 
 export const holdRoutes: FastifyPluginAsync = async (app) => {
   const account = (request: FastifyRequest) => {
     const c = caller(app, request);
-    releaseDueLocks(app.db, c.auth.accountId, app.market.now());
+    app.trading.releaseDue(c.auth.accountId, app.market.now());
     return c;
   };
 

@@ -111,6 +111,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const c = caller(app, request);
       const q = request.query;
+      app.trading.releaseDue(c.auth.accountId, app.market.now());
       const p = previewOrder(app.db, app.market, app.trading.fees, {
         accountId: c.auth.accountId,
         side: q.side,

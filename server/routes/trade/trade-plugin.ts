@@ -16,7 +16,7 @@ export function tradingOf(db: object): TradingEngine | undefined {
 }
 
 const enginePlugin = globalPlugin('trading-engine', async (app) => {
-  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env));
+  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log);
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
   const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));

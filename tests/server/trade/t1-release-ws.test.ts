@@ -1,0 +1,144 @@
+// T+1 over the private account channel: when shares bought on a trading day become sellable on the next one,
+// the subscribed client gets a delta (no order, the position with its new available / locked split, assets)
+// without asking; a client that (re)connects after the release gets it in its snapshot and in stock/hold/list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
+import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
+import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
+import { get, post } from '../helpers.ts';
+import {
+  makeTradeApp,
+  newClientOrderId,
+  pickStock,
+  TRADE_PASSWORD,
+  trader,
+  type Trader,
+  type TradeTestApp,
+} from './trade-helpers.ts';
+
+let t: TradeTestApp;
+let u: Trader;
+let sym: string;
+let url: string;
+
+beforeAll(async () => {
+  t = await makeTradeApp('t1-release');
+  u = trader(t);
+  sym = pickStock(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;
+});
+afterAll(async () => t.close());
+
+interface Msg {
+  op: string;
+  seq?: number;
+  data?: { order?: StockOrder; orders?: StockOrder[]; positions?: Position[]; assets?: Assets };
+}
+
+async function subscribe(token: string) {
+  const ws = new WebSocket(url);
+  const msgs: Msg[] = [];
+  ws.on('message', (raw) => msgs.push(JSON.parse(String(raw)) as Msg));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ op: 'sub', ch: ['account'], token }));
+  const waitFor = async (pred: (m: Msg) => boolean): Promise<Msg> => {
+    for (let i = 0; i < 300; i++) {
+      const m = msgs.find(pred);
+      if (m) return m;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`timeout; got ${JSON.stringify(msgs.map((m) => m.op))}`);
+  };
+  return { ws, msgs, waitFor };
+}
+
+describe('T+1 release on the account channel', () => {
+  it('pushes the position with its shares moved from locked to available, and snapshots agree after', async () => {
+    const lot = t.sim.instrument(sym)!.lotSize;
+    const bought = await post<StockOrder>(
+      t.app,
+      '/api/stock/order/buy',
+      {
+        symbol: sym,
+        type: 'market',
+        qty: lot,
+        clientOrderId: newClientOrderId(),
+        tradePassword: TRADE_PASSWORD,
+      },
+      { token: u.tokenDemo, lang: 'en-US' },
+    );
+    expect(bought.body.code).toBe(0);
+    const qty = bought.body.data.filledQty;
+    expect(Number(qty)).toBeGreaterThan(0);
+
+    const c = await subscribe(u.tokenDemo);
+    const snap = await c.waitFor((m) => m.op === 'snap');
+    expect(snap.data!.positions).toEqual([
+      expect.objectContaining({ symbol: sym, available: '0', locked: qty }),
+    ]);
+
+    // The engine's periodic pass on a feed step at the start of the next PSX trading day.
+    const unlockAt = t.db
+      .prepare('SELECT MAX(unlock_at) FROM share_locks WHERE released_at IS NULL')
+      .pluck()
+      .get() as number;
+    expect(unlockAt).toBeGreaterThan(Date.now());
+    t.engine.onTick({ ts: unlockAt, updates: [] });
+
+    const delta = await c.waitFor((m) => m.op === 'delta');
+    expect(delta.seq).toBe(1);
+    expect(delta.data!.order).toBeUndefined();
+    expect(delta.data!.positions).toEqual([
+      expect.objectContaining({ symbol: sym, qty, available: qty, locked: '0' }),
+    ]);
+    expect(delta.data!.assets).toMatchObject({ accountType: 'demo' });
+    // one delta for the release, nothing for the other account of the same user
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.msgs.filter((m) => m.op === 'delta')).toHaveLength(1);
+    c.ws.close();
+
+    // Reconnecting (or polling) after the release shows the same split.
+    const again = await subscribe(u.tokenDemo);
+    const snap2 = await again.waitFor((m) => m.op === 'snap');
+    expect(snap2.data!.positions).toEqual([
+      expect.objectContaining({ symbol: sym, available: qty, locked: '0' }),
+    ]);
+    again.ws.close();
+    const hold = await get<{ list: Position[] }>(t.app, '/api/stock/hold/list', {}, { token: u.tokenDemo });
+    expect(hold.body.data.list).toEqual([
+      expect.objectContaining({ symbol: sym, available: qty, locked: '0' }),
+    ]);
+    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+  });
+
+  it('pushes a release that a request of the account performs first (lazy release before a read)', async () => {
+    const lot = t.sim.instrument(sym)!.lotSize;
+    const bought = await post<StockOrder>(
+      t.app,
+      '/api/stock/order/buy',
+      {
+        symbol: sym,
+        type: 'market',
+        qty: lot,
+        clientOrderId: newClientOrderId(),
+        tradePassword: TRADE_PASSWORD,
+      },
+      { token: u.tokenDemo, lang: 'en-US' },
+    );
+    expect(bought.body.code).toBe(0);
+    const c = await subscribe(u.tokenDemo);
+    await c.waitFor((m) => m.op === 'snap');
+    // Due now (as if the night passed): the next read of this account releases it, and the channel hears.
+    t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+    const hold = await get<Position>(t.app, '/api/stock/hold/info', { symbol: sym }, { token: u.tokenDemo });
+    expect(hold.body.data.locked).toBe('0');
+    const delta = await c.waitFor((m) => m.op === 'delta');
+    expect(delta.data!.order).toBeUndefined();
+    expect(delta.data!.positions).toEqual([
+      expect.objectContaining({ symbol: sym, locked: '0', available: hold.body.data.available }),
+    ]);
+    c.ws.close();
+  });
+});
