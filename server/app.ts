@@ -12,6 +12,7 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPurgePlugin } from './plugins/session-purge.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { apiAreas } from './routes/index.ts';
 
@@ -55,6 +56,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // 4. Storage, outside services and the named rate limiters.
   await app.register(dbPlugin, { dataDir: config.dataDir });
+  await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
   await app.register(limitersPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support for /api/ws (market area).

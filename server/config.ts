@@ -15,6 +15,8 @@ export interface Config {
   /** Virtual funds credited to every new demo account, in paisa. */
   demoFundsPaisa: bigint;
   tokenTtlDays: number;
+  /** How often expired and revoked sessions are deleted (also once at start), in minutes. */
+  sessionPurgeMin: number;
   serveStatic: boolean;
   staticDir: string;
   /** Largest accepted request body in bytes; form bodies of this app are tiny. */
@@ -76,6 +78,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     dataDir: path.resolve(cwd, env['DATA_DIR'] || './data'),
     demoFundsPaisa,
     tokenTtlDays: intVar(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
+    sessionPurgeMin: intVar(env, 'SESSION_PURGE_MIN', 60, 1, 24 * 60),
     serveStatic: boolVar(env, 'SERVE_STATIC', true),
     staticDir: path.resolve(cwd, env['STATIC_DIR'] || './dist'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),

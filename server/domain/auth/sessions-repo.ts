@@ -77,3 +77,19 @@ export function revokeUserSessions(db: Db, userId: number, now = Date.now()): nu
     .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
     .run(now, userId).changes;
 }
+
+/**
+ * Deletes sessions that can never be used again (expired, or revoked) and their tokens; returns how many.
+ * Nothing reads a dead session (resolveToken refuses it already), so keeping them only grows the tables and
+ * keeps token hashes and client IPs longer than they serve a purpose.
+ */
+export function purgeDeadSessions(db: Db, now = Date.now()): number {
+  return db
+    .transaction(() => {
+      const dead = 'SELECT id FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL';
+      db.prepare(`DELETE FROM tokens WHERE session_id IN (${dead})`).run(now);
+      return db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL').run(now)
+        .changes;
+    })
+    .immediate();
+}
