@@ -1,6 +1,6 @@
 // Login (/pages/account/login and /pages/common/login): +92 phone and password, "remember password",
 // link to register. After login it returns to the page the guard came from (?redirect=) or home.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CODE_OK } from '../../../workers/protocol/api.ts';
@@ -8,8 +8,10 @@ import { routeTo, safeRedirect } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { IconLogo } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PasswordField } from '../../shared/ui/password-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postLogin, toastFailure } from './account-api.ts';
 import { keepLogin } from './session.ts';
 import { normalizePkMobile, passwordError, phoneError } from './validation.ts';
@@ -23,20 +25,11 @@ export default function LoginPage() {
   const [phone, setPhone] = useState(remembered?.phone ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
-  const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = { phone: phoneError(phone), password: passwordError(password) };
-    setErrors({
-      ...(next.phone && { phone: t(next.phone) }),
-      ...(next.password && { password: t(next.password) }),
-    });
-    if (next.phone || next.password) return;
-    const normalized = normalizePkMobile(phone) ?? phone;
-    setBusy(true);
-    try {
+  const { errors, busy, onSubmit } = useCheckedSubmit(
+    () => ({ phone: phoneError(phone), password: passwordError(password) }),
+    async () => {
+      const normalized = normalizePkMobile(phone) ?? phone;
       const res = await postLogin({ areaCode, phone: normalized, password });
       if (res?.code !== CODE_OK) {
         toastFailure(res);
@@ -47,12 +40,8 @@ export default function LoginPage() {
       storage.set('rememberAccount', remember ? { areaCode, phone: normalized } : null);
       showToast(t('account:login.success'), { icon: 'success' });
       void navigate(safeRedirect(params.get('redirect')) ?? routeTo('tabbar.home'), { replace: true });
-    } catch {
-      showToast(t('common:networkError'), { icon: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="page">
@@ -63,7 +52,7 @@ export default function LoginPage() {
           <h2 className="auth-hero__title">{t('account:login.welcome')}</h2>
           <p className="muted small">{t('account:login.subtitle')}</p>
         </div>
-        <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
           <TextField
             label={t('account:fields.phone')}
             prefix={areaCode}
@@ -77,12 +66,11 @@ export default function LoginPage() {
             ltr
             name="phone"
           />
-          <TextField
+          <PasswordField
             label={t('account:fields.password')}
             value={password}
             onValue={setPassword}
             error={errors.password}
-            type="password"
             autoComplete="current-password"
             placeholder={t('account:fields.passwordPlaceholder')}
             name="password"

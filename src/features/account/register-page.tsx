@@ -1,14 +1,16 @@
 // Registration (/pages/account/reg): +92 phone, password twice, optional invitation code (from ?code= or
 // the stored inviteCode), captcha, agreement to the disclaimer and privacy texts. Success signs the user in.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CODE_OK, type RegisterBody } from '../../../workers/protocol/api.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { NewPasswordFields } from '../../shared/ui/password-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postRegister, toastFailure } from './account-api.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { keepLogin } from './session.ts';
@@ -38,38 +40,29 @@ export default function RegisterPage() {
   const [agree, setAgree] = useState(false);
   const [captchaId, setCaptchaId] = useState('');
   const [refreshKey, setRefreshKey] = useState(0);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const onCaptchaId = useCallback((id: string) => setCaptchaId(id), []);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: Partial<Record<Field, string | null>> = {
+  const { errors, busy, onSubmit } = useCheckedSubmit<Field>(
+    () => ({
       phone: phoneError(form.phone),
       password: passwordError(form.password),
       password2: confirmError(form.password, form.password2),
       inviteCode: inviteCodeError(form.inviteCode.trim()),
       captcha: captchaError(form.captcha),
       agree: agree ? null : 'account:errors.agreeRequired',
-    };
-    const shown: Partial<Record<Field, string>> = {};
-    for (const [k, v] of Object.entries(found)) if (v) shown[k as Field] = t(v);
-    setErrors(shown);
-    if (Object.keys(shown).length > 0) return;
-
-    const body: RegisterBody = {
-      areaCode,
-      phone: normalizePkMobile(form.phone) ?? form.phone,
-      password: form.password,
-      password2: form.password2,
-      captchaId,
-      captcha: form.captcha.trim(),
-      agree: '1',
-      ...(form.inviteCode.trim() && { inviteCode: form.inviteCode.trim() }),
-    };
-    setBusy(true);
-    try {
+    }),
+    async () => {
+      const body: RegisterBody = {
+        areaCode,
+        phone: normalizePkMobile(form.phone) ?? form.phone,
+        password: form.password,
+        password2: form.password2,
+        captchaId,
+        captcha: form.captcha.trim(),
+        agree: '1',
+        ...(form.inviteCode.trim() && { inviteCode: form.inviteCode.trim() }),
+      };
       const res = await postRegister(body);
       if (res?.code !== CODE_OK) {
         toastFailure(res);
@@ -80,12 +73,8 @@ export default function RegisterPage() {
       keepLogin(res.data);
       showToast(t('account:register.success'), { icon: 'success' });
       void navigate(routeTo('tabbar.home'), { replace: true });
-    } catch {
-      showToast(t('common:networkError'), { icon: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="page">
@@ -95,7 +84,7 @@ export default function RegisterPage() {
           <h2 className="auth-hero__title">{t('account:register.heading')}</h2>
           <p className="muted small">{t('account:register.subtitle')}</p>
         </div>
-        <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
           <TextField
             label={t('account:fields.phone')}
             prefix={areaCode}
@@ -109,25 +98,18 @@ export default function RegisterPage() {
             ltr
             name="phone"
           />
-          <TextField
-            label={t('account:fields.password')}
-            value={form.password}
-            onValue={set('password')}
-            error={errors.password}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('account:fields.newPasswordPlaceholder')}
-            name="password"
-          />
-          <TextField
-            label={t('account:fields.confirmPassword')}
-            value={form.password2}
-            onValue={set('password2')}
-            error={errors.password2}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('account:fields.confirmPlaceholder')}
-            name="password2"
+          <NewPasswordFields
+            values={form}
+            errors={errors}
+            onValue={set}
+            labels={{
+              password: t('account:fields.password'),
+              password2: t('account:fields.confirmPassword'),
+            }}
+            placeholders={{
+              password: t('account:fields.newPasswordPlaceholder'),
+              password2: t('account:fields.confirmPlaceholder'),
+            }}
           />
           <TextField
             label={t('account:fields.inviteCode')}
