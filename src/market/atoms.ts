@@ -55,6 +55,36 @@ export interface CandlesView {
   error: string | null;
 }
 
+/**
+ * One chart indicator's lines as the worker computed them over the candle series (the main thread does no
+ * indicator math). Floats for plotting only.
+ */
+export interface IndicatorView {
+  status: 'pending' | 'success';
+  /** Line names, in the order of `values` ('ma5' 'ma10' 'ma20', 'dif' 'dea' 'macd', …). */
+  lines: readonly string[];
+  /** Bar open times in seconds, oldest first (the candle series' bars). */
+  time: readonly number[];
+  /** 1 where the bar closed at or above its open: a volume bar's colour. */
+  up: readonly number[];
+  /** values[k][i] = line k at bar i; NaN while the line warms up. */
+  values: readonly (readonly number[])[];
+  /** Bumps on every whole (re)post: give every point to setData. */
+  version: number;
+  /** Between bumps: the first point the latest live update changed (update() it and those after). */
+  changedFrom: number;
+}
+
+export const EMPTY_INDICATOR: IndicatorView = {
+  status: 'pending',
+  lines: [],
+  time: [],
+  up: [],
+  values: [],
+  version: 0,
+  changedFrom: 0,
+};
+
 export const EMPTY_CANDLES: CandlesView = {
   status: 'pending',
   bars: [],
@@ -71,5 +101,8 @@ export const bookAtomFamily = atomFamily((_symbol: string) => atom<BookView | nu
 export const tradesAtomFamily = atomFamily((_symbol: string) => atom<readonly Trade[] | null>(null));
 /** Key `${symbol}:${interval}`. */
 export const candlesAtomFamily = atomFamily((_key: string) => atom<CandlesView>(EMPTY_CANDLES));
+
+/** Key `${symbol}:${interval}:${indicator}` (e.g. 'OGDC:15m:SMA'). */
+export const indicatorAtomFamily = atomFamily((_key: string) => atom<IndicatorView>(EMPTY_INDICATOR));
 
 export const feedStatusAtom = atom<FeedStatus>({ state: 'offline', lastUpdate: null, since: Date.now() });

@@ -3,16 +3,28 @@
 import { proxy, wrap } from 'comlink';
 import type { Interval } from '../../workers/protocol/market.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
-import type {
-  BatchListener,
-  FeedStatus,
-  InterestKey,
-  MarketApi,
-  MarketInitOptions,
+import {
+  IP_LINES,
+  IP_TIME,
+  IP_UP,
+  type BatchListener,
+  type FeedStatus,
+  type IndicatorUpdate,
+  type InterestKey,
+  type MarketApi,
+  type MarketInitOptions,
 } from '../../workers/protocol/market-api.ts';
 import { appStore } from '../shared/state/jotai.ts';
 import { createBatchApplier, type MarketStore } from './apply-batch.ts';
-import { bookAtomFamily, candlesAtomFamily, EMPTY_CANDLES, tradesAtomFamily } from './atoms.ts';
+import {
+  bookAtomFamily,
+  candlesAtomFamily,
+  EMPTY_CANDLES,
+  EMPTY_INDICATOR,
+  indicatorAtomFamily,
+  tradesAtomFamily,
+  type IndicatorView,
+} from './atoms.ts';
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
 import { benchPort } from './bench-probe.ts'; // BENCH PROBE: inert unless ?bench=1 / ?baseline=1
@@ -40,10 +52,56 @@ export interface MarketBridge {
 /** A released chart channel shows nothing stale when it is opened again. */
 function clearReleased(store: MarketStore, keys: readonly InterestKey[]): void {
   for (const k of keys) {
-    const [kind, symbol = '', interval] = k.split(':');
+    const [kind, symbol = '', interval, name] = k.split(':');
     if (kind === 'book') store.set(bookAtomFamily(symbol), null);
     else if (kind === 'trades') store.set(tradesAtomFamily(symbol), null);
     else if (kind === 'candles') store.set(candlesAtomFamily(`${symbol}:${interval}`), EMPTY_CANDLES);
+    else if (kind === 'indicator')
+      store.set(indicatorAtomFamily(`${symbol}:${interval}:${name}`), EMPTY_INDICATOR);
+  }
+}
+
+/**
+ * The next view of one indicator: a reset replaces it, a live tail replaces points by time or appends them
+ * (copy-on-write; a few thousand floats per line). Bookkeeping only: the values are the worker's.
+ */
+export function nextIndicator(prev: IndicatorView, u: IndicatorUpdate): IndicatorView {
+  const width = u.lines.length;
+  const stride = IP_LINES + width;
+  const n = Math.floor(u.points.length / stride);
+  const whole = u.reset || prev.status === 'pending' || prev.lines.join() !== u.lines.join();
+  const time = whole ? [] : prev.time.slice();
+  const up = whole ? [] : prev.up.slice();
+  const values = whole ? u.lines.map(() => [] as number[]) : prev.values.map((v) => v.slice());
+  let changedFrom = time.length;
+  for (let k = 0; k < n; k++) {
+    const o = k * stride;
+    const t = u.points[o + IP_TIME]!;
+    let i = time.length;
+    while (i > 0 && time[i - 1]! > t) i--;
+    const same = i > 0 && time[i - 1] === t;
+    const at = same ? i - 1 : i;
+    const put = <T>(a: T[], v: T) => (same ? (a[at] = v) : a.splice(at, 0, v));
+    put(time, t);
+    put(up, u.points[o + IP_UP]!);
+    for (let j = 0; j < width; j++) put(values[j]!, u.points[o + IP_LINES + j]!);
+    if (at < changedFrom) changedFrom = at;
+  }
+  return {
+    status: 'success',
+    lines: whole ? u.lines : prev.lines,
+    time,
+    up,
+    values,
+    version: whole ? prev.version + 1 : prev.version,
+    changedFrom: whole ? time.length : changedFrom,
+  };
+}
+
+function applyIndicators(store: MarketStore, updates: readonly IndicatorUpdate[]): void {
+  for (const u of updates) {
+    const a = indicatorAtomFamily(`${u.symbol}:${u.interval}:${u.name}`);
+    store.set(a, nextIndicator(store.get(a), u));
   }
 }
 
@@ -59,6 +117,7 @@ export function createBridge(
     const safe: BatchListener = (batch) => {
       try {
         apply(batch);
+        if (batch.indicators) applyIndicators(store, batch.indicators);
       } catch (err) {
         console.error('market batch', err);
       }

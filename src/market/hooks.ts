@@ -5,11 +5,13 @@ import type { Interval, Market, Trade } from '../../workers/protocol/market.ts';
 import {
   bookKey,
   candlesKey,
+  indicatorKey,
   sortKey,
   tickerKey,
   tradesKey,
   type BookView,
   type FeedStatus,
+  type IndicatorName,
   type InterestKey,
   type SortDir,
   type SortKey,
@@ -19,16 +21,19 @@ import {
   bookAtomFamily,
   candlesAtomFamily,
   feedStatusAtom,
+  indicatorAtomFamily,
   sortedAtomFamily,
   tickerAtomFamily,
   tradesAtomFamily,
   type CandlesView,
+  type IndicatorView,
   type TickerView,
 } from './atoms.ts';
 import { marketBridge } from './bridge.ts';
 
 export type { BookView, FeedStatus, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
-export type { CandlesView, ChartBar, TickerView } from './atoms.ts';
+export type { CandlesView, ChartBar, IndicatorView, TickerView } from './atoms.ts';
+export type { IndicatorName, MainIndicator, SubIndicator } from '../../workers/protocol/market-api.ts';
 
 /** Keeps `keys` subscribed while mounted. `joined` is the stable dependency ('\n'-joined keys). */
 function useInterest(joined: string): void {
@@ -87,6 +92,15 @@ export function useCandles(symbol: string, interval: Interval): CandlesResult {
     [symbol, interval],
   );
   return { ...view, loadOlder };
+}
+
+/**
+ * One indicator's lines over the chart's series, computed in the worker: `values` for setData whenever
+ * `version` changes, then update() from `changedFrom` on each live change. Pending until the series loads.
+ */
+export function useIndicator(symbol: string, interval: Interval, name: IndicatorName): IndicatorView {
+  useInterest(indicatorKey(symbol, interval, name));
+  return useAtomValue(indicatorAtomFamily(`${symbol}:${interval}:${name}`));
 }
 
 /** live / polling / offline with the time of the last update, for the feed badge. */

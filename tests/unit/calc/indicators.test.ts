@@ -19,6 +19,7 @@ import { bollDef, emaDef, smaDef, volDef } from '../../../workers/market/calc/in
 import { kdjDef, macdDef, rsiDef } from '../../../workers/market/calc/indicators/oscillators.ts';
 import {
   indicatorDef,
+  isIndicatorName,
   MAIN_INDICATORS,
   SUB_INDICATORS,
 } from '../../../workers/market/calc/indicators/registry.ts';
@@ -85,8 +86,45 @@ describe('hand-worked values', () => {
     close(line(st, 1), [NaN, 15, 30]);
   });
 
+  it('BOLL on an alternating window: mean 2, σ 1', () => {
+    const st = computeIndicator(bollDef(2, 2), cols([1, 3, 1, 3]));
+    close(line(st, 0), [NaN, 2, 2, 2]);
+    close(line(st, 1), [NaN, 4, 4, 4]);
+    close(line(st, 2), [NaN, 0, 0, 0]);
+  });
+
+  it('RSI seeds with the mean of the first n changes, then smooths', () => {
+    // changes +1, −1, +2 with n = 2: seed gain 0.5 loss 0.5 → 50; then gain (0.5+2)/2 = 1.25, loss 0.25
+    close(line(computeIndicator(rsiDef(2), cols([10, 11, 10, 12])), 0), [NaN, NaN, 50, 100 * (1.25 / 1.5)]);
+  });
+
+  it('KDJ starts K and D from 50', () => {
+    // bar 1: RSV = (4−1)/(4−1)·100 = 100; K = (2·50+100)/3, D = (2·50+K)/3, J = 3K − 2D
+    const st = computeIndicator(kdjDef(2, 3, 3), cols([2, 4], [2, 4], [1, 1]));
+    close(line(st, 0), [NaN, 200 / 3]);
+    close(line(st, 1), [NaN, 500 / 9]);
+    close(line(st, 2), [NaN, 200 - 1000 / 9]);
+  });
+
+  it('incremental: updateLast re-steps only the live bar to the hand-worked value', () => {
+    const c = cols([1, 2, 3, 4, 5]);
+    const st = computeIndicator(smaDef([3]), c);
+    c.close[4] = 11;
+    updateLast(st, c);
+    close(line(st, 0), [NaN, NaN, 2, 3, 6]); // (3+4+11)/3
+    for (const a of [c.time, c.open, c.high, c.low, c.close, c.volume]) a.push(2);
+    appendBars(st, c);
+    close(line(st, 0), [NaN, NaN, 2, 3, 6, 17 / 3]); // (4+11+2)/3
+  });
+
   it('registry gives the default parameters', () => {
     expect(MAIN_INDICATORS.map((n) => indicatorDef(n).name)).toEqual(['SMA', 'EMA', 'BOLL']);
+    expect(MAIN_INDICATORS.map((n) => indicatorDef(n).lineNames)).toEqual([
+      ['ma5', 'ma10', 'ma20'],
+      ['ema5', 'ema10', 'ema20'],
+      ['mid', 'up', 'lo'],
+    ]);
+    expect(isIndicatorName('KDJ') && !isIndicatorName('WMA') && !isIndicatorName('toString')).toBe(true);
     expect(SUB_INDICATORS.map((n) => indicatorDef(n).lineNames)).toEqual([
       ['vol', 'ma5', 'ma10'],
       ['dif', 'dea', 'macd'],

@@ -1,36 +1,33 @@
 // The indicator legend over the chart: each line's name and value at the crosshair bar (the newest bar when
-// the finger is off the chart), in the line's colour. Values are chart-line floats, shown to the price's
-// decimals; no money is computed here.
-import type { ChartLine } from '../live.ts';
-import type { ChartData } from './use-chart-data.ts';
-import { isHistogramLine } from './chart-series.ts';
+// the finger is off the chart), in the line's colour. Values are the worker's chart-line floats, looked up by
+// bar time and shown to the price's decimals; nothing is computed here.
+import type { ChartBar, IndicatorView } from '../../../market/hooks.ts';
+import { lineColor, valueAtTime } from './chart-series.ts';
 
-function fmt(v: number | undefined, decimals: number): string {
-  return v === undefined || Number.isNaN(v) ? '--' : v.toFixed(decimals);
+function fmt(v: number, decimals: number): string {
+  return Number.isNaN(v) ? '--' : v.toFixed(decimals);
 }
 
 function Row({
-  lines,
-  i,
+  view,
+  time,
   colors,
   decimals,
   testId,
 }: {
-  lines: readonly ChartLine[];
-  i: number;
+  view: IndicatorView;
+  time: number;
   colors: readonly string[];
   decimals: number;
   testId: string;
 }) {
-  let k = 0;
   return (
     <div className="kl-legend__row" data-testid={testId}>
-      {lines.map((l) => {
-        const hist = isHistogramLine(l.name);
-        const color = hist ? undefined : colors[k++ % colors.length];
+      {view.lines.map((l, k) => {
+        const color = lineColor(view.lines, k, colors);
         return (
-          <span key={l.name} style={color ? { color } : undefined}>
-            {l.name.toUpperCase()} {fmt(l.values[i], decimals)}
+          <span key={l} style={color ? { color } : undefined}>
+            {l.toUpperCase()} {fmt(valueAtTime(view, k, time), decimals)}
           </span>
         );
       })}
@@ -39,24 +36,29 @@ function Row({
 }
 
 export function ChartLegend({
-  data,
+  bars,
+  main,
+  sub,
   index,
   colors,
   precision,
 }: {
-  data: ChartData;
+  bars: readonly ChartBar[];
+  main: IndicatorView;
+  sub: IndicatorView;
   index: number | null;
   colors: readonly string[];
   precision: number;
 }) {
-  const n = data.time.length;
+  const n = bars.length;
   if (n === 0) return null;
   const i = index === null || index < 0 || index >= n ? n - 1 : index;
-  const subIsVol = data.sub[0]?.name === 'vol';
+  const time = bars[i]!.time;
+  const subIsVol = sub.lines[0] === 'vol';
   return (
     <div className="kl-legend num" aria-hidden="true">
-      <Row lines={data.main} i={i} colors={colors} decimals={precision} testId="legend-main" />
-      <Row lines={data.sub} i={i} colors={colors} decimals={subIsVol ? 0 : 2} testId="legend-sub" />
+      <Row view={main} time={time} colors={colors} decimals={precision} testId="legend-main" />
+      <Row view={sub} time={time} colors={colors} decimals={subIsVol ? 0 : 2} testId="legend-sub" />
     </div>
   );
 }

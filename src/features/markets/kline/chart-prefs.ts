@@ -1,11 +1,16 @@
 // Chart preferences: interval and the main/sub indicators, the latter remembered as mainInd/subInd (spec §3).
+// The indicator names are the worker protocol's: the worker computes the lines the page picks here.
 import { INTERVALS, type Interval } from '../../../../workers/protocol/market.ts';
+import {
+  MAIN_INDICATORS,
+  SUB_INDICATORS,
+  type MainIndicator,
+  type SubIndicator,
+} from '../../../../workers/protocol/market-api.ts';
 import { storage } from '../../../shared/storage/storage.ts';
 
-export type MainIndicator = 'SMA' | 'EMA' | 'BOLL';
-export type SubIndicator = 'VOL' | 'MACD' | 'RSI' | 'KDJ';
-export const MAIN_INDICATORS: readonly MainIndicator[] = ['SMA', 'EMA', 'BOLL'];
-export const SUB_INDICATORS: readonly SubIndicator[] = ['VOL', 'MACD', 'RSI', 'KDJ'];
+export { MAIN_INDICATORS, SUB_INDICATORS };
+export type { MainIndicator, SubIndicator };
 export const DEFAULT_INTERVAL: Interval = '15m';
 
 export function readMainInd(): MainIndicator {

@@ -1,5 +1,6 @@
-// Pure conversion of numeric chart columns into lightweight-charts series data (testable without a canvas):
-// candles, coloured volume/MACD histograms, and indicator lines with warm-up (NaN) bars left as whitespace.
+// Pure conversion of chart bars and the worker's indicator lines into lightweight-charts series data
+// (testable without a canvas): candles, coloured volume/MACD histograms, and indicator lines with warm-up
+// (NaN) bars left as whitespace. No indicator is computed here.
 import type {
   CandlestickData,
   HistogramData,
@@ -7,8 +8,7 @@ import type {
   UTCTimestamp,
   WhitespaceData,
 } from 'lightweight-charts';
-import type { ChartLine } from '../live.ts';
-import type { ChartData } from './use-chart-data.ts';
+import type { ChartBar, IndicatorView } from '../../../market/hooks.ts';
 
 export interface ChartColors {
   up: string;
@@ -21,66 +21,80 @@ export interface ChartColors {
   lines: readonly string[];
 }
 
+export type LinePoint = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+export type HistPoint = HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+
 /** Histogram-drawn lines: the sub chart's volume bars and the MACD bars. */
 export function isHistogramLine(name: string): boolean {
   return name === 'vol' || name === 'macd';
 }
 
+/** The colour of line `k` of a pane: histograms are coloured per bar, the other lines take turns. */
+export function lineColor(
+  lines: readonly string[],
+  k: number,
+  palette: readonly string[],
+): string | undefined {
+  if (isHistogramLine(lines[k] ?? '')) return undefined;
+  let n = 0;
+  for (let j = 0; j < k; j++) if (!isHistogramLine(lines[j]!)) n++;
+  return palette[n % palette.length];
+}
+
 /** The chart's time axis reads UTC; shifting by Pakistan's fixed +05:00 shows PKT like the rest of the app. */
 export const PKT_SHIFT_S = 5 * 3600;
 
-function ts(data: ChartData, i: number): UTCTimestamp {
-  return (data.time[i]! + PKT_SHIFT_S) as UTCTimestamp;
+function ts(time: number): UTCTimestamp {
+  return (time + PKT_SHIFT_S) as UTCTimestamp;
 }
 
-export function candleAt(data: ChartData, i: number): CandlestickData<UTCTimestamp> {
-  return {
-    time: ts(data, i),
-    open: data.open[i]!,
-    high: data.high[i]!,
-    low: data.low[i]!,
-    close: data.close[i]!,
-  };
+export function candleAt(b: ChartBar): CandlestickData<UTCTimestamp> {
+  return { time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close };
 }
 
-export function lineAt(
-  data: ChartData,
-  line: ChartLine,
-  i: number,
-): LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp> {
-  const v = line.values[i];
-  return v === undefined || Number.isNaN(v) ? { time: ts(data, i) } : { time: ts(data, i), value: v };
+export function candles(bars: readonly ChartBar[]): CandlestickData<UTCTimestamp>[] {
+  return bars.map(candleAt);
 }
 
-export function histAt(
-  data: ChartData,
-  line: ChartLine,
-  i: number,
-  c: ChartColors,
-): HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp> {
-  const v = line.values[i];
-  if (v === undefined || Number.isNaN(v)) return { time: ts(data, i) };
-  // Volume bars take the candle's direction; MACD bars their own sign.
-  const up = line.name === 'vol' ? data.close[i]! >= data.open[i]! : v >= 0;
-  return { time: ts(data, i), value: v, color: up ? c.upSoft : c.downSoft };
+/** Point i of line k; a warm-up (NaN) value is whitespace so the line starts where it is defined. */
+export function lineAt(view: IndicatorView, k: number, i: number): LinePoint {
+  const v = view.values[k]?.[i];
+  const time = ts(view.time[i]!);
+  return v === undefined || Number.isNaN(v) ? { time } : { time, value: v };
 }
 
-export function candles(data: ChartData): CandlestickData<UTCTimestamp>[] {
-  const out: CandlestickData<UTCTimestamp>[] = new Array(data.time.length);
-  for (let i = 0; i < data.time.length; i++) out[i] = candleAt(data, i);
+export function histAt(view: IndicatorView, k: number, i: number, c: ChartColors): HistPoint {
+  const v = view.values[k]?.[i];
+  const time = ts(view.time[i]!);
+  if (v === undefined || Number.isNaN(v)) return { time };
+  // Volume bars take their candle's direction (the worker's up flag); MACD bars their own sign.
+  const up = view.lines[k] === 'vol' ? view.up[i] === 1 : v >= 0;
+  return { time, value: v, color: up ? c.upSoft : c.downSoft };
+}
+
+export function lineSeries(view: IndicatorView, k: number): LinePoint[] {
+  const out = new Array<LinePoint>(view.time.length);
+  for (let i = 0; i < view.time.length; i++) out[i] = lineAt(view, k, i);
   return out;
 }
 
-export function lineSeries(data: ChartData, line: ChartLine) {
-  const out = new Array<LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>>(data.time.length);
-  for (let i = 0; i < data.time.length; i++) out[i] = lineAt(data, line, i);
+export function histSeries(view: IndicatorView, k: number, c: ChartColors): HistPoint[] {
+  const out = new Array<HistPoint>(view.time.length);
+  for (let i = 0; i < view.time.length; i++) out[i] = histAt(view, k, i, c);
   return out;
 }
 
-export function histSeries(data: ChartData, line: ChartLine, c: ChartColors) {
-  const out = new Array<HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>>(data.time.length);
-  for (let i = 0; i < data.time.length; i++) out[i] = histAt(data, line, i, c);
-  return out;
+/** Line k at bar time `time` (seconds), NaN when the line has no such bar (yet). Binary search. */
+export function valueAtTime(view: IndicatorView, k: number, time: number): number {
+  const t = view.time;
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid]! < time) lo = mid + 1;
+    else hi = mid;
+  }
+  return t[lo] === time ? (view.values[k]?.[lo] ?? NaN) : NaN;
 }
 
 /** Reads the theme from CSS custom properties so the chart matches the app (fallbacks for tests). */
@@ -102,8 +116,8 @@ export function themeColors(
 }
 
 /** How many bars now sit before the bar that used to be first (an older page was prepended). */
-export function prependedCount(time: readonly number[], oldFirst: number): number {
+export function prependedCount(bars: readonly ChartBar[], oldFirst: number): number {
   let i = 0;
-  while (i < time.length && time[i]! < oldFirst) i++;
+  while (i < bars.length && bars[i]!.time < oldFirst) i++;
   return i;
 }

@@ -1,15 +1,14 @@
 // The candlestick chart (lightweight-charts v5), loaded lazily: candles + main indicator lines in the top
-// pane, the sub indicator (volume bars, MACD, RSI, KDJ) in a second pane. Live ticks update only the last
-// bar; a full setData happens on load, on interval/indicator change and when older history is paged in
-// (scrolling near the left edge asks the bridge for the previous page).
+// pane, the sub indicator (volume bars, MACD, RSI, KDJ) in a second pane. The indicator lines come computed
+// from the market worker; this component only hands them over. Live ticks update only the last bar; a full
+// setData happens on load, on interval/indicator change and when older history is paged in (scrolling near
+// the left edge asks the bridge for the previous page).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CandlestickSeries,
   ColorType,
   CrosshairMode,
-  HistogramSeries,
-  LineSeries,
   createChart,
   type IChartApi,
   type ISeriesApi,
@@ -18,21 +17,10 @@ import {
 } from 'lightweight-charts';
 import type { Interval } from '../../../../workers/protocol/market.ts';
 import { useChartData } from './use-chart-data.ts';
-import {
-  candleAt,
-  candles,
-  histAt,
-  histSeries,
-  isHistogramLine,
-  lineAt,
-  lineSeries,
-  prependedCount,
-  themeColors,
-} from './chart-series.ts';
+import { candleAt, candles, prependedCount, themeColors } from './chart-series.ts';
 import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
 import { ChartLegend } from './chart-legend.tsx';
-
-type LineApi = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+import { EMPTY_PANE, syncPane, type PaneState } from './indicator-pane.ts';
 
 interface Props {
   symbol: string;
@@ -50,7 +38,7 @@ const EMPTY_SHOWN = { id: '', len: 0, version: -1, first: 0 };
 
 export default function KlineChart({ symbol, interval, main, sub, precision = 2 }: Props) {
   const { t } = useTranslation();
-  const { data, status, loadOlder } = useChartData(symbol, interval, main, sub);
+  const { data, main: mainView, sub: subView, status, loadOlder } = useChartData(symbol, interval, main, sub);
   const loadOlderRef = useRef(loadOlder);
   useEffect(() => {
     loadOlderRef.current = loadOlder;
@@ -58,7 +46,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  const linesRef = useRef<{ main: LineApi[]; sub: LineApi[]; key: string }>({ main: [], sub: [], key: '' });
+  const panesRef = useRef<{ main: PaneState; sub: PaneState }>({ main: EMPTY_PANE, sub: EMPTY_PANE });
   const shownRef = useRef<{ id: string; len: number; version: number; first: number }>(EMPTY_SHOWN);
   const [colors] = useState(themeColors);
   const [hover, setHover] = useState<number | null>(null);
@@ -106,7 +94,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       chart.remove();
       chartRef.current = null;
       candleRef.current = null;
-      linesRef.current = { main: [], sub: [], key: '' };
+      panesRef.current = { main: EMPTY_PANE, sub: EMPTY_PANE };
       shownRef.current = EMPTY_SHOWN;
     };
   }, [colors]);
@@ -123,77 +111,50 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       // Another interval or symbol is loading: never leave the previous series on screen under its name.
       if (shownRef.current.len > 0) {
         cs.setData([]);
-        for (const l of [...linesRef.current.main, ...linesRef.current.sub]) l.setData([]);
         shownRef.current = EMPTY_SHOWN;
       }
       return;
     }
-    const c = colors;
-    const key = `${data.main.map((l) => l.name).join()}|${data.sub.map((l) => l.name).join()}`;
-    const lines = linesRef.current;
-    const rebuilt = lines.key !== key;
-    if (rebuilt) {
-      for (const s of [...lines.main, ...lines.sub]) chart.removeSeries(s);
-      const opts = (i: number) => ({
-        color: c.lines[i % c.lines.length]!,
-        lineWidth: 1 as const,
-        priceLineVisible: false,
-        lastValueVisible: false,
-        crosshairMarkerVisible: false,
-      });
-      lines.main = data.main.map((_, i) => chart.addSeries(LineSeries, opts(i), 0));
-      // Volume reads as 1.2M on its scale, not 1200000.00.
-      const isVol = data.sub[0]?.name === 'vol';
-      const fmt = isVol ? { priceFormat: { type: 'volume' as const } } : {};
-      lines.sub = data.sub.map((l, i) =>
-        isHistogramLine(l.name)
-          ? chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, ...fmt }, 1)
-          : chart.addSeries(LineSeries, { ...opts(i), ...fmt }, 1),
-      );
-      lines.key = key;
-      const panes = chart.panes();
-      panes[0]?.setStretchFactor(3);
-      panes[1]?.setStretchFactor(1);
-    }
     const id = `${symbol}:${interval}`;
-    const n = data.time.length;
+    const { bars } = data;
+    const n = bars.length;
     const shown = shownRef.current;
     // Between two versions only live bars change (the last one, or one appended): update() from the
-    // last bar shown; anything else (new series, older page, resync, new indicator) is a full setData.
-    const tail =
-      !rebuilt && shown.id === id && shown.version === data.version && n >= shown.len && n <= shown.len + 2;
+    // last bar shown; anything else (new series, older page, resync) is a full setData.
+    const tail = shown.id === id && shown.version === data.version && n >= shown.len && n <= shown.len + 2;
     if (tail) {
-      for (let i = Math.max(0, shown.len - 1); i < n; i++) {
-        cs.update(candleAt(data, i));
-        data.main.forEach((l, k) => lines.main[k]?.update(lineAt(data, l, i)));
-        data.sub.forEach((l, k) => {
-          const s = lines.sub[k];
-          if (!s) return;
-          if (isHistogramLine(l.name)) (s as ISeriesApi<'Histogram'>).update(histAt(data, l, i, c));
-          else (s as ISeriesApi<'Line'>).update(lineAt(data, l, i));
-        });
-      }
+      for (let i = Math.max(0, shown.len - 1); i < n; i++) cs.update(candleAt(bars[i]!));
     } else {
       const scale = chart.timeScale();
       const keep = shown.id === id ? scale.getVisibleLogicalRange() : null;
-      cs.setData(candles(data));
-      data.main.forEach((l, k) => lines.main[k]?.setData(lineSeries(data, l)));
-      data.sub.forEach((l, k) => {
-        const s = lines.sub[k];
-        if (!s) return;
-        if (isHistogramLine(l.name)) (s as ISeriesApi<'Histogram'>).setData(histSeries(data, l, c));
-        else (s as ISeriesApi<'Line'>).setData(lineSeries(data, l));
-      });
+      cs.setData(candles(bars));
       if (shown.id !== id) {
         scale.setVisibleLogicalRange({ from: Math.max(0, n - INITIAL_BARS), to: n + 2 });
       } else if (keep) {
         // An older page was prepended: keep the same bars on screen instead of jumping.
-        const added = prependedCount(data.time, shown.first);
+        const added = prependedCount(bars, shown.first);
         if (added > 0) scale.setVisibleLogicalRange({ from: keep.from + added, to: keep.to + added });
       }
     }
-    shownRef.current = { id, len: n, version: data.version, first: data.time[0] ?? 0 };
-  }, [data, symbol, interval, colors]);
+    shownRef.current = { id, len: n, version: data.version, first: bars[0]?.time ?? 0 };
+  }, [data, symbol, interval]);
+
+  // The indicator panes follow their own posts from the worker (a new choice arrives a flush after the click).
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const r = syncPane(chart, 0, main, mainView, panesRef.current.main, colors);
+    panesRef.current.main = r.state;
+    if (r.rebuilt) stretchPanes(chart);
+  }, [main, mainView, colors]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const r = syncPane(chart, 1, sub, subView, panesRef.current.sub, colors);
+    panesRef.current.sub = r.state;
+    if (r.rebuilt) stretchPanes(chart);
+  }, [sub, subView, colors]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -227,7 +188,16 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       aria-label={t('markets:kline.chart', { symbol })}
       data-testid="kline-chart"
     >
-      {data && <ChartLegend data={data} index={hover} colors={colors.lines} precision={precision} />}
+      {data && (
+        <ChartLegend
+          bars={data.bars}
+          main={mainView}
+          sub={subView}
+          index={hover}
+          colors={colors.lines}
+          precision={precision}
+        />
+      )}
       {!data && (
         <div className="kl-chart--loading">
           {status === 'error' ? t('markets:state.error') : t('markets:kline.chartLoading')}
@@ -235,4 +205,11 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       )}
     </div>
   );
+}
+
+/** Candles and main lines get three quarters of the height, the sub indicator the rest. */
+function stretchPanes(chart: IChartApi): void {
+  const panes = chart.panes();
+  panes[0]?.setStretchFactor(3);
+  panes[1]?.setStretchFactor(1);
 }

@@ -1,15 +1,18 @@
-// Chart helpers that run without a canvas: series conversion (PKT shift, warm-up gaps, bar colours) and the
-// remembered indicator / interval preferences.
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChartData } from '../../../../src/features/markets/kline/use-chart-data.ts';
+// Chart helpers that run without a canvas: series conversion of bars and the worker's indicator lines (PKT
+// shift, warm-up gaps, bar colours, legend lookup), the pane that draws an indicator (setData on a post,
+// update() for the live tail), and the remembered indicator / interval preferences.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChartBar, IndicatorView } from '../../../../src/market/hooks.ts';
 import {
   PKT_SHIFT_S,
   candles,
   histSeries,
   isHistogramLine,
+  lineColor,
   lineSeries,
   prependedCount,
   themeColors,
+  valueAtTime,
 } from '../../../../src/features/markets/kline/chart-series.ts';
 import {
   parseInterval,
@@ -20,47 +23,157 @@ import {
 } from '../../../../src/features/markets/kline/chart-prefs.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 
-const data: ChartData = {
+vi.mock('lightweight-charts', () => ({ LineSeries: 'Line', HistogramSeries: 'Histogram' }));
+const { EMPTY_PANE, syncPane } = await import('../../../../src/features/markets/kline/indicator-pane.ts');
+
+const bars: ChartBar[] = [
+  { time: 1000, open: 10, high: 11, low: 9, close: 11, volume: 100 },
+  { time: 1060, open: 11, high: 12, low: 10, close: 10, volume: 200 },
+  { time: 1120, open: 12, high: 13, low: 11, close: 12.5, volume: 300 },
+];
+const view = (lines: string[], values: number[][], extra: Partial<IndicatorView> = {}): IndicatorView => ({
+  status: 'success',
+  lines,
   time: [1000, 1060, 1120],
-  open: [10, 11, 12],
-  high: [11, 12, 13],
-  low: [9, 10, 11],
-  close: [11, 10, 12.5],
-  volume: [100, 200, 300],
-  main: [{ name: 'ma5', values: [NaN, NaN, 11.2] }],
-  sub: [
-    { name: 'vol', values: [100, 200, 300] },
-    { name: 'ma5', values: [NaN, 150, 200] },
-  ],
+  up: [1, 0, 1],
+  values,
   version: 1,
-};
+  changedFrom: 3,
+  ...extra,
+});
+const ma = view(['ma5'], [[NaN, NaN, 11.2]]);
+const vol = view(
+  ['vol', 'ma5'],
+  [
+    [100, 200, 300],
+    [NaN, 150, 200],
+  ],
+);
 const c = themeColors(null);
 
 describe('chart series', () => {
   it('shifts times to Pakistan time and copies OHLC', () => {
-    expect(candles(data)[0]).toEqual({ time: 1000 + PKT_SHIFT_S, open: 10, high: 11, low: 9, close: 11 });
-    expect(candles(data)).toHaveLength(3);
+    expect(candles(bars)[0]).toEqual({ time: 1000 + PKT_SHIFT_S, open: 10, high: 11, low: 9, close: 11 });
+    expect(candles(bars)).toHaveLength(3);
   });
 
   it('leaves warm-up bars as whitespace so a line starts where it is defined', () => {
-    const pts = lineSeries(data, data.main[0]!);
+    const pts = lineSeries(ma, 0);
     expect(pts[0]).toEqual({ time: 1000 + PKT_SHIFT_S });
     expect(pts[2]).toEqual({ time: 1120 + PKT_SHIFT_S, value: 11.2 });
   });
 
-  it('colours volume bars by their candle and MACD bars by sign', () => {
-    const vol = histSeries(data, data.sub[0]!, c);
-    expect(vol.map((p) => ('color' in p ? p.color : null))).toEqual([c.upSoft, c.downSoft, c.upSoft]);
-    const macd = histSeries(data, { name: 'macd', values: [-1, 0, 2] }, c);
+  it("colours volume bars by the worker's up flag and MACD bars by sign", () => {
+    const v = histSeries(vol, 0, c);
+    expect(v.map((p) => ('color' in p ? p.color : null))).toEqual([c.upSoft, c.downSoft, c.upSoft]);
+    const macd = histSeries(view(['dif', 'dea', 'macd'], [[], [], [-1, 0, 2]]), 2, c);
     expect(macd.map((p) => ('color' in p ? p.color : null))).toEqual([c.downSoft, c.upSoft, c.upSoft]);
     expect(isHistogramLine('vol') && isHistogramLine('macd') && !isHistogramLine('ma5')).toBe(true);
+  });
+
+  it('gives lines the same colour in the chart and the legend, skipping histograms', () => {
+    expect(lineColor(['vol', 'ma5', 'ma10'], 0, c.lines)).toBeUndefined();
+    expect(lineColor(['vol', 'ma5', 'ma10'], 1, c.lines)).toBe(c.lines[0]);
+    expect(lineColor(['vol', 'ma5', 'ma10'], 2, c.lines)).toBe(c.lines[1]);
+    expect(lineColor(['dif', 'dea', 'macd'], 1, c.lines)).toBe(c.lines[1]);
+  });
+
+  it('looks a legend value up by bar time', () => {
+    expect(valueAtTime(vol, 1, 1060)).toBe(150);
+    expect(valueAtTime(vol, 1, 1000)).toBeNaN(); // warm-up
+    expect(valueAtTime(vol, 1, 1180)).toBeNaN(); // a bar the line does not have yet
+  });
+});
+
+interface Stub {
+  kind: string;
+  pane: number;
+  data: unknown[];
+  updates: unknown[];
+}
+function stubChart() {
+  const series: Stub[] = [];
+  let removed = 0;
+  const chart = {
+    addSeries(kind: string, _o: unknown, pane: number) {
+      const s = {
+        kind,
+        pane,
+        data: [] as unknown[],
+        updates: [] as unknown[],
+        setData(d: unknown[]) {
+          s.data = d;
+        },
+        update(p: unknown) {
+          s.updates.push(p);
+        },
+      };
+      series.push(s);
+      return s;
+    },
+    removeSeries() {
+      removed++;
+    },
+  };
+  return { chart: chart as never, series, removed: () => removed };
+}
+
+describe('indicator pane', () => {
+  it('builds a series per line and sets them whole, then updates only the live tail', () => {
+    const { chart, series } = stubChart();
+    const r = syncPane(chart, 1, 'VOL', vol, EMPTY_PANE, c);
+    expect(r.rebuilt).toBe(true);
+    expect(series.map((s) => [s.kind, s.pane, s.data.length])).toEqual([
+      ['Histogram', 1, 3],
+      ['Line', 1, 3],
+    ]);
+    // A live tail: the last bar changed and one was appended.
+    const next = view(
+      ['vol', 'ma5'],
+      [
+        [100, 200, 350, 5],
+        [NaN, 150, 210, 180],
+      ],
+      { time: [1000, 1060, 1120, 1180], up: [1, 0, 1, 0], changedFrom: 2 },
+    );
+    const r2 = syncPane(chart, 1, 'VOL', next, r.state, c);
+    expect(r2.rebuilt).toBe(false);
+    expect(series[0]!.data).toHaveLength(3); // no setData
+    expect(series[0]!.updates).toEqual([
+      { time: 1120 + PKT_SHIFT_S, value: 350, color: c.upSoft },
+      { time: 1180 + PKT_SHIFT_S, value: 5, color: c.downSoft },
+    ]);
+    expect(series[1]!.updates.at(-1)).toEqual({ time: 1180 + PKT_SHIFT_S, value: 180 });
+    // A new post (older page, resync) is a full setData.
+    syncPane(chart, 1, 'VOL', { ...next, version: 2 }, r2.state, c);
+    expect(series[0]!.data).toHaveLength(4);
+  });
+
+  it('clears but keeps its series while a new choice is computed, then rebuilds for the new lines', () => {
+    const { chart, series, removed } = stubChart();
+    const r = syncPane(chart, 0, 'SMA', ma, EMPTY_PANE, c);
+    const pending = syncPane(chart, 0, 'EMA', { ...ma, status: 'pending', lines: [] }, r.state, c);
+    expect(series[0]!.data).toEqual([]);
+    expect(removed()).toBe(0);
+    const ema = view(
+      ['ema5', 'ema10'],
+      [
+        [1, 2, 3],
+        [1, 1.5, 2],
+      ],
+    );
+    const r3 = syncPane(chart, 0, 'EMA', ema, pending.state, c);
+    expect(r3.rebuilt).toBe(true);
+    expect(removed()).toBe(1);
+    expect(series.slice(1).map((s) => s.data.length)).toEqual([3, 3]);
   });
 });
 
 describe('history paging', () => {
   it('counts the bars prepended before the old first bar', () => {
-    expect(prependedCount([10, 20, 30, 40], 30)).toBe(2);
-    expect(prependedCount([30, 40], 30)).toBe(0);
+    const at = (...t: number[]) => t.map((time) => ({ ...bars[0]!, time }));
+    expect(prependedCount(at(10, 20, 30, 40), 30)).toBe(2);
+    expect(prependedCount(at(30, 40), 30)).toBe(0);
   });
 });
 
@@ -91,57 +204,5 @@ describe('chart preferences', () => {
     expect(parseInterval('1w')).toBe('1w');
     expect(parseInterval('2h')).toBe('15m');
     expect(parseInterval(null)).toBe('15m');
-  });
-});
-
-describe('chart indicators (hand-worked)', async () => {
-  const { sma, ema, rsi, boll, macd, kdj, mainLines, subLines } =
-    await import('../../../../src/features/markets/kline/indicators.ts');
-
-  it('SMA waits for a full window; EMA is seeded with the first close', () => {
-    expect(sma([1, 2, 3, 4], 3)).toEqual([NaN, NaN, 2, 3]);
-    // α = 2/(3+1) = 0.5: 1, 1.5, 2.25, 3.125
-    expect(ema([1, 2, 3, 4], 3)).toEqual([1, 1.5, 2.25, 3.125]);
-  });
-
-  it('BOLL uses the population deviation', () => {
-    const [mid, up, lo] = boll([1, 3, 1, 3], 2, 2);
-    // window [1,3]: mean 2, σ 1 → 4 and 0
-    expect(mid!.values[1]).toBe(2);
-    expect(up!.values[1]).toBe(4);
-    expect(lo!.values[1]).toBe(0);
-  });
-
-  it('RSI seeds with the simple mean of the first n changes, then smooths (Wilder)', () => {
-    // changes +1, -1, +2 with n = 2: seed at bar 2 gain 0.5 loss 0.5 → 50; bar 3 gain 1.25 loss 0.25 → 83.33
-    const r = rsi([10, 11, 10, 12], 2);
-    expect(r[1]).toBeNaN();
-    expect(r[2]).toBe(50);
-    expect(r[3]).toBeCloseTo(83.333, 3);
-    expect(rsi([5, 5, 5], 2)[2]).toBe(50); // a flat window
-  });
-
-  it('MACD bars are twice DIF minus DEA; KDJ starts from 50', () => {
-    const [dif, dea, bars] = macd([1, 2, 3], 2, 3, 2);
-    expect(bars!.values[2]).toBeCloseTo(2 * (dif!.values[2]! - dea!.values[2]!), 12);
-    const [k, d, j] = kdj(
-      { open: [1, 1], high: [2, 4], low: [1, 1], close: [2, 4], volume: [0, 0] },
-      2,
-      3,
-      3,
-    );
-    // RSV = 100, K = (2·50 + 100)/3, D = (2·50 + K)/3, J = 3K − 2D
-    expect(k!.values[1]).toBeCloseTo(66.667, 3);
-    expect(d!.values[1]).toBeCloseTo(55.556, 3);
-    expect(j!.values[1]).toBeCloseTo(88.889, 3);
-    expect(k!.values[0]).toBeNaN();
-  });
-
-  it('names the lines each choice draws', () => {
-    const cols = { open: [1], high: [1], low: [1], close: [1], volume: [1] };
-    expect(mainLines('SMA', cols).map((l) => l.name)).toEqual(['ma5', 'ma10', 'ma20']);
-    expect(mainLines('EMA', cols).map((l) => l.name)).toEqual(['ema5', 'ema10', 'ema20']);
-    expect(subLines('VOL', cols).map((l) => l.name)).toEqual(['vol', 'ma5', 'ma10']);
-    expect(subLines('RSI', cols).map((l) => l.name)).toEqual(['rsi']);
   });
 });

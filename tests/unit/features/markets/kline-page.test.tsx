@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The k-line page with the live hooks mocked and lightweight-charts stubbed (it needs a real canvas): the
-// chart gets candles, volume and indicator series, live bars go through update(), indicator choices are
-// remembered, the book and tape render, and a guest's star sends them to login.
+// chart gets candles, volume and indicator series (the lines as the worker's calculators give them — the
+// page computes none), live bars go through update(), indicator choices are remembered and asked of the
+// worker, the book and tape render, and a guest's star sends them to login.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,9 @@ import { StoreProvider, appStore } from '../../../../src/shared/state/jotai.ts';
 import { syncSessionFromStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
+import type { ChartBar, IndicatorName, IndicatorView } from '../../../../src/market/hooks.ts';
+import { candlesToColumns, computeIndicator } from '../../../../workers/market/calc/indicators/core.ts';
+import { indicatorDef } from '../../../../workers/market/calc/indicators/registry.ts';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 interface FakeSeries {
@@ -80,6 +84,61 @@ vi.mock('lightweight-charts', () => {
 });
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
 
+// What the worker would post for each indicator (set by the tests), and which ones the page asked for.
+const ind = vi.hoisted(() => ({
+  views: {} as Record<string, IndicatorView>,
+  asked: new Set<string>(),
+  listeners: new Set<() => void>(),
+  set(views: Record<string, IndicatorView>) {
+    this.views = { ...this.views, ...views };
+    this.listeners.forEach((l) => l());
+  },
+}));
+vi.mock('../../../../src/market/hooks.ts', async (original) => {
+  const { useSyncExternalStore } = await import('react');
+  const { EMPTY_INDICATOR } = await import('../../../../src/market/atoms.ts');
+  return {
+    ...(await original<object>()),
+    useIndicator: (_s: string, _iv: string, name: string) => {
+      ind.asked.add(name);
+      return useSyncExternalStore(
+        (l) => {
+          ind.listeners.add(l);
+          return () => ind.listeners.delete(l);
+        },
+        () => ind.views[name] ?? EMPTY_INDICATOR,
+      );
+    },
+  };
+});
+
+/** An indicator over these bars, computed by the worker's own calculator. */
+function viewOf(name: IndicatorName, bars: readonly ChartBar[], version = 1): IndicatorView {
+  const cols = candlesToColumns(
+    bars.map((b) => ({
+      t: b.time * 1000,
+      o: String(b.open),
+      h: String(b.high),
+      l: String(b.low),
+      c: String(b.close),
+      v: String(b.volume),
+    })),
+  );
+  const st = computeIndicator(indicatorDef(name), cols);
+  return {
+    status: 'success',
+    lines: [...st.def.lineNames],
+    time: bars.map((b) => b.time),
+    up: bars.map((b) => (b.close >= b.open ? 1 : 0)),
+    values: st.lines,
+    version,
+    changedFrom: bars.length - 1,
+  };
+}
+const ALL: IndicatorName[] = ['SMA', 'EMA', 'BOLL', 'VOL', 'MACD', 'RSI', 'KDJ'];
+const allViews = (bars: readonly ChartBar[], version = 1) =>
+  Object.fromEntries(ALL.map((n) => [n, viewOf(n, bars, version)]));
+
 const { default: StockKlinePage } = await import('../../../../src/features/markets/stock-kline-page.tsx');
 
 const bar = (i: number, close: number) => ({
@@ -98,6 +157,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   live.reset();
+  ind.views = {};
+  ind.asked.clear();
   chartLog.series = [];
   chartLog.created = 0;
   chartLog.range = null;
@@ -147,6 +208,7 @@ const byKind = (k: string) => chartLog.series.filter((s) => s.kind === k);
 describe('k-line page', () => {
   it('draws candles, SMA lines and volume bars, then updates only the live bar', async () => {
     live.set({ tickers: { OGDC: ticker('OGDC', '284.14', '-0.23%') }, bars: BARS, version: 1 });
+    ind.set(allViews(BARS));
     renderPage();
     await screen.findByTestId('kline-chart');
     await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
@@ -159,10 +221,22 @@ describe('k-line page', () => {
     const last5 = BARS.slice(-5).reduce((a, b) => a + b.close, 0) / 5;
     expect(screen.getByTestId('legend-main').textContent).toContain(`MA5 ${last5.toFixed(2)}`);
 
-    act(() => live.set({ bars: [...BARS.slice(0, 39), bar(39, 120)] }));
+    expect([...ind.asked].sort()).toEqual(['SMA', 'VOL']); // the defaults, asked of the worker
+
+    const liveBars = [...BARS.slice(0, 39), bar(39, 120)];
+    act(() => {
+      live.set({ bars: liveBars });
+      ind.set({ SMA: viewOf('SMA', liveBars), VOL: viewOf('VOL', liveBars) });
+    });
     const candle = byKind('Candlestick')[0]!;
     expect(candle.updates.at(-1)).toMatchObject({ close: 120 });
     expect(candle.data).toHaveLength(40); // no full setData for a live tick
+    // The worker's re-stepped MA5 goes to the line with update(), not setData.
+    const ma5 = byKind('Line').find((s) => s.pane === 0)!;
+    const liveMa5 = (BARS.slice(35, 39).reduce((a, b) => a + b.close, 0) + 120) / 5;
+    expect(ma5.updates.at(-1)).toMatchObject({ value: liveMa5 });
+    expect(ma5.data).toHaveLength(40);
+    expect(screen.getByTestId('legend-main').textContent).toContain(`MA5 ${liveMa5.toFixed(2)}`);
   });
 
   it('keeps the same bars on screen when an older page is prepended', async () => {
@@ -179,6 +253,7 @@ describe('k-line page', () => {
 
   it('switches indicators, rebuilding the series and remembering the choice', async () => {
     live.set({ bars: BARS, version: 1 });
+    ind.set(allViews(BARS));
     renderPage();
     await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
     fireEvent.click(screen.getByTestId('main-BOLL'));
@@ -189,6 +264,25 @@ describe('k-line page', () => {
     expect(byKind('Line').filter((s) => s.pane === 1)).toHaveLength(2); // dif, dea
     expect(byKind('Line').filter((s) => s.pane === 0)).toHaveLength(3); // mid, up, lo
     expect(screen.getByTestId('main-BOLL').getAttribute('aria-checked')).toBe('true');
+    expect(ind.asked.has('BOLL') && ind.asked.has('MACD')).toBe(true);
+    // BOLL(20) has a value from bar 19 on: whitespace before it.
+    const mid = byKind('Line').find((s) => s.pane === 0)!;
+    expect(mid.data[18]).not.toHaveProperty('value');
+    expect(mid.data[19]).toHaveProperty('value');
+  });
+
+  it('draws nothing for an indicator until the worker has computed it', async () => {
+    live.set({ bars: BARS, version: 1 });
+    renderPage();
+    await waitFor(() => expect(byKind('Candlestick')[0]?.data).toHaveLength(40));
+    expect(byKind('Line')).toHaveLength(0);
+    expect(screen.getByTestId('legend-main').textContent).toBe('');
+    act(() => ind.set({ SMA: viewOf('SMA', BARS) }));
+    expect(
+      byKind('Line')
+        .filter((s) => s.pane === 0)
+        .map((s) => s.data.length),
+    ).toEqual([40, 40, 40]);
   });
 
   it('shows the order book with depth bars and the trades tape', async () => {
