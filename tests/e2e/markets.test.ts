@@ -111,9 +111,18 @@ describe('market screens (360×800)', () => {
     // The chart stays left-to-right inside the page.
     expect(await page.locator('.kl-chart-box').getAttribute('dir')).toBe('ltr');
 
+    // The indicator lines come computed from the market worker: the legend reads the newest bar's values.
+    await expect
+      .poll(() => page.getByTestId('legend-main').textContent(), { timeout: 15_000 })
+      .toMatch(/MA5 \d/);
+    await expect.poll(() => page.getByTestId('legend-sub').textContent()).toMatch(/VOL \d/);
+
     await page.getByTestId('iv-1d').click();
     await page.getByTestId('sub-MACD').click();
     expect(await page.evaluate(() => localStorage.getItem('subInd'))).toContain('MACD');
+    await expect
+      .poll(() => page.getByTestId('legend-sub').textContent(), { timeout: 15_000 })
+      .toMatch(/DIF -?\d.*DEA -?\d.*MACD -?\d/);
     await page.getByRole('tab', { name: 'Trades' }).click();
     await expect
       .poll(() => page.getByTestId('trades-tape').locator('li').count(), { timeout: 15_000 })
