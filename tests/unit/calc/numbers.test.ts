@@ -6,7 +6,15 @@ import {
   addDecimal,
   addProduct,
   isZeroString,
+  moneyText,
   pctChange,
+  pctText,
+  placesOf,
+  plainOrZero,
+  plainText,
+  scaledBigInt,
+  scaledDigits,
+  signedMoneyText,
   subDecimal,
 } from '../../../workers/market/calc/numbers.ts';
 
@@ -58,6 +66,74 @@ describe('numbers', () => {
         expect(pctChange(a, b)).toBe(want === '-0.00' ? '0.00' : want);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+/** The spec's money display by decimal.js: truncate to 2 places, group thousands, sign non-zero changes. */
+function refMoney(d: InstanceType<typeof Decimal>, signed: boolean): string {
+  const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const body = t
+    .abs()
+    .toFixed(2)
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (t.isZero()) return body;
+  return t.isNeg() ? `-${body}` : signed ? `+${body}` : body;
+}
+
+describe('scaled integers (the P&L representation)', () => {
+  it('scales wire decimals to integer digits and refuses to lose a place', () => {
+    expect(scaledDigits('12.5', 2)).toBe('1250');
+    expect(scaledDigits('-0.05', 4)).toBe('-00500');
+    expect(scaledDigits('7', 0)).toBe('7');
+    expect(scaledDigits('1.234', 2)).toBeNull();
+    expect(scaledBigInt('98.50', 2)).toBe(9850n);
+    expect(placesOf('12.500')).toBe(3);
+    expect(plainOrZero('1e5')).toBe('0');
+    expect(plainOrZero('-3.25')).toBe('-3.25');
+  });
+
+  it('formats truncated, grouped and signed money, and percents with the infinity rule', () => {
+    expect(moneyText(123456789n, 3)).toBe('123,456.78');
+    expect(moneyText(-5, 3)).toBe('0.00');
+    expect(signedMoneyText(-5, 3)).toBe('0.00');
+    expect(signedMoneyText(150, 2)).toBe('+1.50');
+    expect(signedMoneyText(-1_000_000_05n, 2)).toBe('-1,000,000.05');
+    expect(plainText(-12345, 4)).toBe('-1.2345');
+    expect(plainText(0, 2)).toBe('0.00');
+    expect(pctText(1, 3).text).toBe('+33.33%');
+    expect(pctText(-2, 3).text).toBe('-66.66%');
+    expect(pctText(5, 0).text).toBe('+∞%');
+    expect(pctText(0, 0).text).toBe('0.00%');
+  });
+
+  it('agrees with decimal.js to the paisa: parse → scaled integer → display, as number and as BigInt', () => {
+    fc.assert(
+      fc.property(dec, fc.integer({ min: 0, max: 4 }), (x, extra) => {
+        const scale = placesOf(x) + extra;
+        const n = scaledBigInt(x, scale)!;
+        const exact = new Decimal(x);
+        expect(new Decimal(plainText(n, scale)).eq(exact)).toBe(true);
+        expect(moneyText(n, scale)).toBe(refMoney(exact, false));
+        expect(signedMoneyText(n, scale)).toBe(refMoney(exact, true));
+        if (Number.isSafeInteger(Number(n)))
+          expect(signedMoneyText(Number(n), scale)).toBe(refMoney(exact, true));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('computes P&L percent like decimal.js (truncated toward zero)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        (p, c) => {
+          const ref = new Decimal(p.toString()).times(100).div(c.toString());
+          expect(pctText(p, c).text).toBe(`${refMoney(ref, true)}%`);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -15,7 +15,7 @@ import {
   plainText,
   scaledDigits,
   signedMoneyText,
-} from './pnl-format.ts';
+} from './numbers.ts';
 
 export interface PnlInput {
   /** Unique per position (the worker uses the symbol). */
