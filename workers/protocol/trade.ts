@@ -114,6 +114,21 @@ export interface Position {
   marketValue: string;
   pnl: string;
   pnlPct: string;
+  /**
+   * Today's P&L inputs (the current PSX trading day: today while it is one, else the last one). Shares held
+   * from before today are valued against `prevClose`, shares bought today against their cost:
+   * todayPnl = qty × last − todayBase, todayBase = (qty − todayQty) × prevClose + todayCost.
+   * The worker recomputes todayPnl live from these; `prevClose` is the ticker's `pc` at answer time.
+   */
+  prevClose?: string;
+  /** shares bought since the start of the current trading day (all still in `locked`, by T+1) */
+  todayQty?: string;
+  /** what those shares cost, fees included */
+  todayCost?: string;
+  /** server-side snapshot at answer time (signed, 2 decimals) */
+  todayPnl?: string;
+  /** todayPnl / todayBase × 100, truncated to 2 decimals ('0.00' when the base is 0) */
+  todayPnlPct?: string;
 }
 
 /** GET user/assets */
@@ -126,6 +141,8 @@ export interface Assets {
   frozen: string;
   marketValue: string;
   floatingPnl: string;
+  /** today's P&L of the open positions at answer time (see Position.todayPnl) */
+  todayPnl?: string;
 }
 
 export type TxType = 'deposit' | 'withdraw' | 'demo_grant' | 'buy' | 'sell' | 'fee' | 'freeze' | 'unfreeze';

@@ -10,16 +10,34 @@ import { paisa } from './orders-repo.ts';
 import { recentTradingDaysStart } from './t-plus-one.ts';
 import { cashOf, frozenOf, userAcct } from './trade-ledger.ts';
 
-interface Holding {
+export interface Holding {
   symbol: string;
   qty: bigint;
   cost: bigint;
   available: bigint;
   locked: bigint;
+  /** shares bought since the start of the current PSX trading day, and their cost with fees (paisa) */
+  todayQty: bigint;
+  todayCost: bigint;
 }
 
-/** Open positions (qty > 0) with their ledger split, sorted by symbol; one symbol when given. */
-export function holdings(db: Db, accountId: number, symbol?: string): Holding[] {
+/** Buys since `from` per symbol: Σ qty and Σ (amount + fee). */
+function buysSince(db: Db, accountId: number, from: number): Map<string, { qty: bigint; cost: bigint }> {
+  const rows = db
+    .prepare(
+      `SELECT symbol, SUM(qty) AS qty, SUM(amount + fee) AS cost FROM stock_fills
+       WHERE account_id = ? AND side = 'buy' AND created_at >= ? GROUP BY symbol`,
+    )
+    .safeIntegers(true)
+    .all(accountId, from) as Array<{ symbol: string; qty: bigint; cost: bigint }>;
+  return new Map(rows.map((r) => [r.symbol, { qty: r.qty, cost: r.cost }]));
+}
+
+/**
+ * Open positions (qty > 0) with their ledger split and today's buys (as of `now`), sorted by symbol; one
+ * symbol when given.
+ */
+export function holdings(db: Db, accountId: number, now: number, symbol?: string): Holding[] {
   const rows = db
     .prepare(
       `SELECT symbol, qty, cost FROM stock_positions WHERE account_id = ? AND qty > 0
@@ -46,11 +64,25 @@ export function holdings(db: Db, accountId: number, symbol?: string): Holding[] 
     else s.l = b.amount;
     split.set(b.asset, s);
   }
-  return rows.map((r) => ({
-    ...r,
-    available: split.get(r.symbol)?.a ?? 0n,
-    locked: split.get(r.symbol)?.l ?? 0n,
-  }));
+  const today = buysSince(db, accountId, recentTradingDaysStart(now, 1));
+  return rows.map((r) => {
+    const b = today.get(r.symbol) ?? { qty: 0n, cost: 0n };
+    // T+1 keeps today's shares from being sold today, so they are all still held; the cap guards the maths.
+    const todayQty = b.qty < r.qty ? b.qty : r.qty;
+    const todayCost = todayQty === b.qty ? b.cost : (b.cost * todayQty) / b.qty;
+    return {
+      ...r,
+      available: split.get(r.symbol)?.a ?? 0n,
+      locked: split.get(r.symbol)?.l ?? 0n,
+      todayQty,
+      todayCost,
+    };
+  });
+}
+
+/** An empty position in `symbol` (stock/hold/info of a stock not held). */
+export function noHolding(symbol: string): Holding {
+  return { symbol, qty: 0n, cost: 0n, available: 0n, locked: 0n, todayQty: 0n, todayCost: 0n };
 }
 
 /** pnl / cost in percent with 2 decimals, truncated toward zero. */
@@ -64,12 +96,27 @@ function lastPrice(market: TradeMarket, symbol: string): bigint {
   return (t && parseMinorUnits(t.p, 2)) ?? 0n;
 }
 
+/** The ticker's reference close; the last price when there is none (a new listing: no move today). */
+function prevClose(market: TradeMarket, symbol: string, last: bigint): bigint {
+  const t = market.ticker(symbol);
+  const pc = t?.pc === undefined ? null : parseMinorUnits(t.pc, 2);
+  return pc !== null && pc > 0n ? pc : last;
+}
+
+/** Today's P&L of a holding in paisa: shares held before today against the previous close, today's against cost. */
+function todayOf(market: TradeMarket, h: Holding, last: bigint): { pc: bigint; base: bigint; pnl: bigint } {
+  const pc = prevClose(market, h.symbol, last);
+  const base = (h.qty - h.todayQty) * pc + h.todayCost;
+  return { pc, base, pnl: h.qty * last - base };
+}
+
 export function toPosition(market: TradeMarket, h: Holding): Position {
   const ins = market.instrument(h.symbol);
   const last = lastPrice(market, h.symbol);
   const mv = h.qty * last;
   const pnl = mv - h.cost;
   const avg = h.qty > 0n ? (h.cost * 100n) / h.qty : 0n;
+  const today = todayOf(market, h, last);
   return {
     symbol: h.symbol,
     nameEn: ins?.nameEn ?? h.symbol,
@@ -84,6 +131,11 @@ export function toPosition(market: TradeMarket, h: Holding): Position {
     marketValue: paisa(mv),
     pnl: paisa(pnl),
     pnlPct: pct(pnl, h.cost),
+    prevClose: paisa(today.pc),
+    todayQty: h.todayQty.toString(),
+    todayCost: paisa(h.todayCost),
+    todayPnl: paisa(today.pnl),
+    todayPnlPct: pct(today.pnl, today.base),
   };
 }
 
@@ -92,9 +144,12 @@ export function assetsOf(db: Db, market: TradeMarket, accountId: number, account
   const frozen = frozenOf(db, accountId);
   let mv = 0n;
   let cost = 0n;
-  for (const h of holdings(db, accountId)) {
-    mv += h.qty * lastPrice(market, h.symbol);
+  let today = 0n;
+  for (const h of holdings(db, accountId, market.now())) {
+    const last = lastPrice(market, h.symbol);
+    mv += h.qty * last;
     cost += h.cost;
+    today += todayOf(market, h, last).pnl;
   }
   return {
     accountType,
@@ -104,6 +159,7 @@ export function assetsOf(db: Db, market: TradeMarket, accountId: number, account
     frozen: paisa(frozen),
     marketValue: paisa(mv),
     floatingPnl: paisa(mv - cost),
+    todayPnl: paisa(today),
   };
 }
 

@@ -37,7 +37,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     );
   };
   const positions = (accountId: number, symbols?: Set<string>) =>
-    holdings(app.db, accountId)
+    holdings(app.db, accountId, app.market.now())
       .filter((h) => !symbols || symbols.has(h.symbol))
       .map((h) => toPosition(app.market, h));
 

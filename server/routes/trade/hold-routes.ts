@@ -8,6 +8,7 @@ import { listed } from '../../domain/trading/place-order.ts';
 import {
   assetsOf,
   holdings,
+  noHolding,
   purchaseOrderIds,
   realisedSince,
   toPosition,
@@ -48,7 +49,7 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
       const c = account(request);
       const page = Number(request.query.page);
       const size = Number(request.query.size);
-      const all = holdings(app.db, c.auth.accountId);
+      const all = holdings(app.db, c.auth.accountId, app.market.now());
       return ok<Page<Position>>({
         list: all.slice((page - 1) * size, page * size).map((h) => toPosition(app.market, h)),
         total: all.length,
@@ -72,13 +73,7 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const c = account(request);
       const symbol = listed(app.market, request.query.symbol.toUpperCase()).ins.symbol;
-      const h = holdings(app.db, c.auth.accountId, symbol)[0] ?? {
-        symbol,
-        qty: 0n,
-        cost: 0n,
-        available: 0n,
-        locked: 0n,
-      };
+      const h = holdings(app.db, c.auth.accountId, app.market.now(), symbol)[0] ?? noHolding(symbol);
       return ok<Position>(toPosition(app.market, h));
     },
   );
