@@ -31,7 +31,18 @@ export type MarketStore = typeof appStore;
 /** Prints kept for the tape. */
 export const TAPE_LIMIT = 50;
 
-function toView(r: TickerRow, prev: TickerView | null): TickerView {
+/**
+ * A row flashes at most once in this many ms of ticker time. A symbol ticking 10×/s would otherwise flash
+ * every 100 ms: a strobe to the eye and a restyle of every visible row every frame.
+ */
+export const FLASH_MIN_GAP_MS = 1000;
+
+/** Whether this move may flash: it moved, and the row's last flash is at least FLASH_MIN_GAP_MS old. */
+export function shouldFlash(moved: boolean, ts: number, lastFlashTs: number | undefined): boolean {
+  return moved && (lastFlashTs === undefined || ts - lastFlashTs >= FLASH_MIN_GAP_MS || ts < lastFlashTs);
+}
+
+function toView(r: TickerRow, prev: TickerView | null, flashes: boolean): TickerView {
   const t = r.text;
   return {
     symbol: r.symbol,
@@ -49,7 +60,7 @@ function toView(r: TickerRow, prev: TickerView | null): TickerView {
     last: r.last,
     changePctValue: r.changePct,
     dir: r.dir === 0 ? (prev?.dir ?? 0) : r.dir,
-    flash: (prev?.flash ?? 0) + (r.dir === 0 ? 0 : 1),
+    flash: (prev?.flash ?? 0) + (flashes ? 1 : 0),
   };
 }
 
@@ -95,6 +106,7 @@ function nextCandles(prev: CandlesView, c: CandlesUpdate): CandlesView {
  */
 export function createBatchApplier(store: MarketStore, onDesync: () => void = () => {}) {
   const receiver = createTickerReceiver();
+  const lastFlash = new Map<string, number>();
   return function applyBatch(batch: MarketBatch): void {
     if (batch.tickers) {
       let rows: TickerRow[] = [];
@@ -107,7 +119,9 @@ export function createBatchApplier(store: MarketStore, onDesync: () => void = ()
       }
       for (const r of rows) {
         const a = tickerAtomFamily(r.symbol);
-        store.set(a, toView(r, store.get(a)));
+        const flashes = shouldFlash(r.dir !== 0, r.ts, lastFlash.get(r.symbol));
+        if (flashes) lastFlash.set(r.symbol, r.ts);
+        store.set(a, toView(r, store.get(a), flashes));
       }
     }
     for (const b of batch.books ?? []) store.set(bookAtomFamily(b.symbol), b);

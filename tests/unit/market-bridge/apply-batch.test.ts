@@ -59,6 +59,22 @@ describe('createBatchApplier', () => {
     expect(store.get(tickerAtomFamily('S7'))).toMatchObject({ dir: 1, flash: 1, volume: '2.60M' });
   });
 
+  it('flashes a busy row at most once a second of ticker time', () => {
+    const store = createStore();
+    const apply = createBatchApplier(store);
+    const packer = createTickerPacker();
+    const flashAt = (p: string, t: number) => {
+      apply({ tickers: packTickers(packer, [tk('F', p, t)], tickerDisplay) });
+      return store.get(tickerAtomFamily('F'))!;
+    };
+    flashAt('100.00', 1_000);
+    expect(flashAt('100.10', 1_100)).toMatchObject({ dir: 1, flash: 1 });
+    // Moves within the second keep their colour (dir) but do not flash again.
+    expect(flashAt('100.00', 1_500)).toMatchObject({ dir: -1, flash: 1 });
+    expect(flashAt('99.90', 2_099)).toMatchObject({ dir: -1, flash: 1 });
+    expect(flashAt('99.80', 2_100)).toMatchObject({ dir: -1, flash: 2 });
+  });
+
   it('asks for a resend when a batch does not continue its symbol table', () => {
     const store = createStore();
     let desync = 0;

@@ -1,12 +1,16 @@
 // A long, virtualised list of market rows. Only the rows on screen (plus a small overscan) are subscribed
 // to live tickers: Virtuoso reports the visible range and useMarketSubscription follows it.
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Virtuoso, type ListRange } from 'react-virtuoso';
 import { useInstruments } from '../instruments.ts';
 import { useMarketSubscription } from '../live.ts';
 import { QuoteRow } from './quote-row.tsx';
 
-const ROW_HEIGHT = 64;
+/** Row heights as styles/list.css sets them (Nastaliq needs taller lines). Virtuoso places rows by them. */
+export function rowHeight(lang: string): number {
+  return lang === 'ur-PK' ? 68 : 64;
+}
 const INITIAL_VISIBLE = 14;
 
 export function visibleSlice(symbols: readonly string[], range: ListRange | null): string[] {
@@ -16,6 +20,7 @@ export function visibleSlice(symbols: readonly string[], range: ListRange | null
 
 export function QuoteList({ symbols, testId }: { symbols: readonly string[]; testId?: string }) {
   const instruments = useInstruments();
+  const height = rowHeight(useTranslation().i18n.language);
   const [range, setRange] = useState<ListRange | null>(null);
   const visible = useMemo(() => visibleSlice(symbols, range), [symbols, range]);
   useMarketSubscription(visible);
@@ -27,9 +32,9 @@ export function QuoteList({ symbols, testId }: { symbols: readonly string[]; tes
       <Virtuoso
         useWindowScroll
         data={symbols as string[]}
-        fixedItemHeight={ROW_HEIGHT}
+        fixedItemHeight={height}
         initialItemCount={Math.min(symbols.length, INITIAL_VISIBLE)}
-        increaseViewportBy={ROW_HEIGHT * 3}
+        increaseViewportBy={height * 3}
         computeItemKey={(_, sym) => sym}
         rangeChanged={onRange}
         itemContent={(_, sym) => <QuoteRow symbol={sym} inst={instruments[sym]} />}
