@@ -70,6 +70,14 @@ export function usePosition(symbol: string | null | undefined): PositionView | n
   return useAtomValue(positionAtomFamily(symbol ?? ''));
 }
 
+/**
+ * One row's display fields, read only: for a list that subscribes its visible rows in one go
+ * (usePositionsSubscription), so a row costs one atom read and no effect of its own.
+ */
+export function usePositionValue(symbol: string): PositionView | null {
+  return useAtomValue(positionAtomFamily(symbol));
+}
+
 /** Count, market value, cost, P&L and P&L % of every position, live; null until loaded. */
 export function usePositionTotals(): PositionTotalsView | null {
   useEffect(() => void marketBridge(), []);

@@ -1,10 +1,11 @@
 // One position: symbol, name and a T+1 badge while shares bought today are locked; market value, quantity and
 // available; last price and average cost; floating P&L and its percentage, coloured. Column labels live once
-// in the list header (PositionsHeader), so a row is numbers only: cheap to mount while 10,000 rows scroll.
-// Reads its own atom, so a tick on one symbol re-renders one row. Every figure is the worker's display string.
+// in the list header (PositionsHeader), so a row is numbers only: cheap while 10,000 rows scroll. A row's one
+// hook reads its own atom (a tick re-renders one row); `t` and the language come from the list, and numbers
+// are <bdi dir="ltr"> as Num renders them, inline so a row is one component. Every figure is the worker's.
 import { memo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Num } from '../../shared/ui/num.tsx';
 import { usePositionRow } from './positions-live.ts';
 
 export const POSITION_ROW_H = 76;
@@ -12,11 +13,14 @@ export const POSITION_ROW_H = 76;
 export const PositionRow = memo(function PositionRow({
   symbol,
   onOpen,
+  t,
+  lang,
 }: {
   symbol: string;
   onOpen: (symbol: string) => void;
+  t: TFunction;
+  lang: string;
 }) {
-  const { t, i18n } = useTranslation();
   const p = usePositionRow(symbol);
   if (!p) return <div className="pos-row" aria-hidden="true" />;
   const locked = !/^[0,.]*$/.test(p.locked);
@@ -30,7 +34,9 @@ export const PositionRow = memo(function PositionRow({
     >
       <span className="pos-row__col pos-row__id">
         <span className="pos-row__symline">
-          <Num className="pos-row__sym">{p.symbol}</Num>
+          <bdi dir="ltr" className="num pos-row__sym">
+            {p.symbol}
+          </bdi>
           {locked && (
             <span
               className="pos-row__t1"
@@ -41,21 +47,31 @@ export const PositionRow = memo(function PositionRow({
             </span>
           )}
         </span>
-        <span className="pos-row__name">{i18n.language === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
+        <span className="pos-row__name">{lang === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
       </span>
       <span className="pos-row__col">
-        <Num className="pos-row__main">{p.marketValue}</Num>
-        <Num className="pos-row__sub">
-          {p.qty}/{p.available}
-        </Num>
+        <bdi dir="ltr" className="num pos-row__main">
+          {p.marketValue}
+        </bdi>
+        <bdi dir="ltr" className="num pos-row__sub">
+          {`${p.qty}/${p.available}`}
+        </bdi>
       </span>
       <span className="pos-row__col">
-        <Num className="pos-row__main">{p.last}</Num>
-        <Num className="pos-row__sub">{p.avgCost}</Num>
+        <bdi dir="ltr" className="num pos-row__main">
+          {p.last}
+        </bdi>
+        <bdi dir="ltr" className="num pos-row__sub">
+          {p.avgCost}
+        </bdi>
       </span>
       <span className={`pos-row__col pos-row__pnl is-${p.dir}`} data-testid="position-pnl">
-        <Num className="pos-row__main">{p.pnl}</Num>
-        <Num className="pos-row__sub">{p.pnlPct}</Num>
+        <bdi dir="ltr" className="num pos-row__main">
+          {p.pnl}
+        </bdi>
+        <bdi dir="ltr" className="num pos-row__sub">
+          {p.pnlPct}
+        </bdi>
       </span>
     </button>
   );

@@ -8,10 +8,10 @@ import {
   removePosition,
   setPositions,
   upsertPositions,
-  usePosition,
   usePositionsList,
   usePositionsSubscription,
   usePositionTotals,
+  usePositionValue,
   type PositionView,
 } from '../../market/positions.ts';
 import { appStore, atom, useAtomValue } from '../../shared/state/jotai.ts';
@@ -174,8 +174,9 @@ export function usePositionSymbols(): readonly string[] | null {
   return usePositionsList();
 }
 
+/** One row, read only: the list subscribes the rows on screen (useVisiblePositions). */
 export function usePositionRow(symbol: string): PositionRowView | null {
-  const v = usePosition(symbol);
+  const v = usePositionValue(symbol);
   return v ? toRow(v) : null;
 }
 

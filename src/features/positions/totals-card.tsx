@@ -1,14 +1,32 @@
 // The live totals above the positions: market value and floating P&L (the worker's, exact), and the cash
-// beside them (the server's).
+// beside them (the server's). The labels render once; only the figures re-render as the totals move (about
+// ten times a second with a large portfolio), so a move costs a few text changes and no translation lookups.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
 import { useCash, useLiveTotals } from './positions-live.ts';
 
+const MarketValue = memo(function MarketValue() {
+  const totals = useLiveTotals();
+  return <Num>{totals?.marketValue ?? '—'}</Num>;
+});
+
+const Pnl = memo(function Pnl() {
+  const totals = useLiveTotals();
+  return (
+    <span className={`totals__pnl is-${totals?.dir ?? 'flat'}`}>
+      <span data-testid="totals-pnl">
+        <Num>{totals ? totals.pnl : '—'}</Num>
+      </span>
+      {totals && <Num className="small">{totals.pnlPct}</Num>}
+    </span>
+  );
+});
+
 export function TotalsCard({ account }: { account: AccountType }) {
   const { t } = useTranslation();
-  const totals = useLiveTotals();
   const cash = useCash();
   return (
     <section
@@ -23,17 +41,12 @@ export function TotalsCard({ account }: { account: AccountType }) {
         </span>
       </div>
       <span className="totals__big" data-testid="totals-value">
-        <Num>{totals?.marketValue ?? '—'}</Num>
+        <MarketValue />
       </span>
       <div className="totals__grid">
         <span>
           <span className="muted small">{t('trade:positions.pnlShort')}</span>
-          <span className={`totals__pnl is-${totals?.dir ?? 'flat'}`}>
-            <span data-testid="totals-pnl">
-              <Num>{totals ? totals.pnl : '—'}</Num>
-            </span>
-            {totals && <Num className="small">{totals.pnlPct}</Num>}
-          </span>
+          <Pnl />
         </span>
         <span>
           <span className="muted small">{t('trade:assets.available')}</span>
