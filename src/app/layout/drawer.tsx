@@ -9,13 +9,12 @@ import { AccountSwitch } from '../../features/account/account-switch.tsx';
 import { KycBadge } from '../../features/account/kyc-badge.tsx';
 import { kycCanResubmit } from '../../features/account/kyc.ts';
 import { refreshLoginInfo } from '../../features/account/session.ts';
-import { useSignOutDialog } from '../../features/account/sign-out-dialog.tsx';
+import { SignOutRow, useSignOutDialog } from '../../features/account/sign-out-dialog.tsx';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom, loginInfoAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { CopyButton } from '../../shared/ui/copy-button.tsx';
 import { closeDrawer, drawerPhaseAtom } from '../../shared/ui/drawer-state.ts';
-import { ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import {
   IconBank,
@@ -26,7 +25,6 @@ import {
   IconInfo,
   IconIpo,
   IconLogo,
-  IconLogout,
   IconReceipt,
   IconShield,
   IconUser,
@@ -177,16 +175,7 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
               <IconChevron className="row__chevron" size={18} />
             </Link>
           ))}
-          {loggedIn && (
-            <ListRow
-              icon={<IconLogout size={20} />}
-              label={t('account:signOut.action')}
-              onClick={openSignOut}
-              danger
-              chevron={false}
-              testId="drawer-sign-out"
-            />
-          )}
+          {loggedIn && <SignOutRow onClick={openSignOut} testId="drawer-sign-out" />}
         </nav>
       </aside>
       {signOutDialog}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { IconGlobe, IconInfo, IconLogout, IconShield, IconUser } from '../../shared/ui/icons.tsx';
+import { IconGlobe, IconInfo, IconShield, IconUser } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -11,7 +11,7 @@ import { AccountSwitch, AccountTypeBadge } from './account-switch.tsx';
 import { KycBadge } from './kyc-badge.tsx';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { refreshUserInfo } from './session.ts';
-import { useSignOutDialog } from './sign-out-dialog.tsx';
+import { SignOutRow, useSignOutDialog } from './sign-out-dialog.tsx';
 
 export default function MinePage() {
   const { t } = useTranslation();
@@ -67,14 +67,7 @@ export default function MinePage() {
           />
         </ListGroup>
         <ListGroup>
-          <ListRow
-            icon={<IconLogout size={20} />}
-            label={t('account:signOut.action')}
-            onClick={openSignOut}
-            danger
-            chevron={false}
-            testId="mine-sign-out"
-          />
+          <SignOutRow onClick={openSignOut} testId="mine-sign-out" />
         </ListGroup>
       </div>
       {signOutDialog}

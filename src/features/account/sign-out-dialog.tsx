@@ -1,9 +1,11 @@
-// Sign-out with a confirmation dialog (spec §2), shared by the drawer and the Mine tab.
+// Sign-out with a confirmation dialog (spec §2) and the row that opens it, shared by the drawer and the Mine tab.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { IconLogout } from '../../shared/ui/icons.tsx';
+import { ListRow } from '../../shared/ui/list-row.tsx';
 import { signOut } from './session.ts';
 
 /** The sign-out confirmation: cancel closes it; confirm revokes the token, clears the session and goes to
@@ -35,4 +37,19 @@ export function useSignOutDialog(onDone?: () => void) {
     />
   );
   return { openSignOut: () => setOpen(true), signOutDialog: dialog };
+}
+
+/** The red "Sign out" row (no chevron: it opens a dialog, not a page). */
+export function SignOutRow({ onClick, testId }: { onClick: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ListRow
+      icon={<IconLogout size={20} />}
+      label={t('account:signOut.action')}
+      onClick={onClick}
+      danger
+      chevron={false}
+      testId={testId}
+    />
+  );
 }

@@ -5,17 +5,20 @@ import type { ReactNode } from 'react';
 interface IconProps {
   size?: number;
   className?: string;
+  /** the shape filled with currentColor too (e.g. a chosen star) */
+  filled?: boolean;
 }
 
-function svg(children: ReactNode, flip = false) {
-  return function Icon({ size = 24, className }: IconProps) {
+function svg(children: ReactNode, opts: { flip?: boolean; size?: number } = {}) {
+  const flip = opts.flip ?? false;
+  return function Icon({ size = opts.size ?? 24, className, filled = false }: IconProps) {
     return (
       <svg
         className={`icon${flip ? ' icon--flip' : ''}${className ? ` ${className}` : ''}`}
         width={size}
         height={size}
         viewBox="0 0 24 24"
-        fill="none"
+        fill={filled ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth={1.8}
         strokeLinecap="round"
@@ -59,8 +62,8 @@ export const IconUser = svg(
   </>,
 );
 export const IconMenu = svg(<path d="M4 6h16M4 12h16M4 18h10" />);
-export const IconBack = svg(<path d="M15 5l-7 7 7 7" />, true);
-export const IconChevron = svg(<path d="M9 5l7 7-7 7" />, true);
+export const IconBack = svg(<path d="M15 5l-7 7 7 7" />, { flip: true });
+export const IconChevron = svg(<path d="M9 5l7 7-7 7" />, { flip: true });
 export const IconCopy = svg(
   <>
     <rect x="8" y="8" width="12" height="12" rx="2" />
@@ -93,10 +96,9 @@ export const IconLock = svg(
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </>,
 );
-export const IconLogout = svg(
-  <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />,
-  true,
-);
+export const IconLogout = svg(<path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />, {
+  flip: true,
+});
 export const IconDeposit = svg(<path d="M12 4v12M7 11l5 5 5-5M5 20h14" />);
 export const IconWithdraw = svg(<path d="M12 20V8M7 13l5-5 5 5M5 4h14" />);
 export const IconBank = svg(<path d="M3 10l9-6 9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />);
@@ -163,6 +165,16 @@ export const IconRefresh = svg(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
 export const IconHourglass = svg(
   <path d="M6 3h12M6 21h12M7 3c0 5 5 6 5 9s-5 4-5 9M17 3c0 5-5 6-5 9s5 4 5 9" />,
 );
+export const IconSearch = svg(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+export const IconStar = svg(
+  <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />,
+);
+export const IconTrash = svg(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />, { size: 20 });
 export const IconLogo = function IconLogo({ size = 40 }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false" className="logo">

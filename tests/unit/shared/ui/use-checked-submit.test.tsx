@@ -18,7 +18,7 @@ afterEach(cleanup);
 function Form({ send }: { send: (phone: string) => Promise<void> }) {
   const [phone, setPhone] = useState('');
   const { errors, busy, onSubmit } = useCheckedSubmit<'phone' | 'password'>(
-    () => ({ phone: phone ? null : 'account:errors.phoneRequired', password: undefined }),
+    () => ({ phone: phone ? null : 'account:errors.phoneRequired', password: null }),
     () => send(phone),
   );
   return (
