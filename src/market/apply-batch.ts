@@ -24,6 +24,7 @@ import {
   type ChartBar,
   type TickerView,
 } from './atoms.ts';
+import { applyIndicators } from './apply-indicators.ts';
 import { applyPositionsUpdate } from './positions-apply.ts';
 
 export type MarketStore = typeof appStore;
@@ -134,6 +135,7 @@ export function createBatchApplier(store: MarketStore, onDesync: () => void = ()
       const a = candlesAtomFamily(`${c.symbol}:${c.interval}`);
       store.set(a, nextCandles(store.get(a), c));
     }
+    if (batch.indicators) applyIndicators(store, batch.indicators);
     for (const s of batch.sorted ?? []) store.set(sortedAtomFamily(s.key), s.symbols);
     if (batch.status) store.set(feedStatusAtom, batch.status);
     if (batch.positions) applyPositionsUpdate(store, batch.positions);

@@ -4,12 +4,8 @@ import { proxy, wrap } from 'comlink';
 import type { Interval } from '../../workers/protocol/market.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
 import {
-  IP_LINES,
-  IP_TIME,
-  IP_UP,
   type BatchListener,
   type FeedStatus,
-  type IndicatorUpdate,
   type InterestKey,
   type MarketApi,
   type MarketInitOptions,
@@ -23,7 +19,6 @@ import {
   EMPTY_INDICATOR,
   indicatorAtomFamily,
   tradesAtomFamily,
-  type IndicatorView,
 } from './atoms.ts';
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
@@ -61,50 +56,6 @@ function clearReleased(store: MarketStore, keys: readonly InterestKey[]): void {
   }
 }
 
-/**
- * The next view of one indicator: a reset replaces it, a live tail replaces points by time or appends them
- * (copy-on-write; a few thousand floats per line). Bookkeeping only: the values are the worker's.
- */
-export function nextIndicator(prev: IndicatorView, u: IndicatorUpdate): IndicatorView {
-  const width = u.lines.length;
-  const stride = IP_LINES + width;
-  const n = Math.floor(u.points.length / stride);
-  const whole = u.reset || prev.status === 'pending' || prev.lines.join() !== u.lines.join();
-  const time = whole ? [] : prev.time.slice();
-  const up = whole ? [] : prev.up.slice();
-  const values = whole ? u.lines.map(() => [] as number[]) : prev.values.map((v) => v.slice());
-  let changedFrom = time.length;
-  for (let k = 0; k < n; k++) {
-    const o = k * stride;
-    const t = u.points[o + IP_TIME]!;
-    let i = time.length;
-    while (i > 0 && time[i - 1]! > t) i--;
-    const same = i > 0 && time[i - 1] === t;
-    const at = same ? i - 1 : i;
-    const put = <T>(a: T[], v: T) => (same ? (a[at] = v) : a.splice(at, 0, v));
-    put(time, t);
-    put(up, u.points[o + IP_UP]!);
-    for (let j = 0; j < width; j++) put(values[j]!, u.points[o + IP_LINES + j]!);
-    if (at < changedFrom) changedFrom = at;
-  }
-  return {
-    status: 'success',
-    lines: whole ? u.lines : prev.lines,
-    time,
-    up,
-    values,
-    version: whole ? prev.version + 1 : prev.version,
-    changedFrom: whole ? time.length : changedFrom,
-  };
-}
-
-function applyIndicators(store: MarketStore, updates: readonly IndicatorUpdate[]): void {
-  for (const u of updates) {
-    const a = indicatorAtomFamily(`${u.symbol}:${u.interval}:${u.name}`);
-    store.set(a, nextIndicator(store.get(a), u));
-  }
-}
-
 export function createBridge(
   port: MarketPort,
   opts: MarketInitOptions,
@@ -117,7 +68,6 @@ export function createBridge(
     const safe: BatchListener = (batch) => {
       try {
         apply(batch);
-        if (batch.indicators) applyIndicators(store, batch.indicators);
       } catch (err) {
         console.error('market batch', err);
       }

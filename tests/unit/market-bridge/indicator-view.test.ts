@@ -3,7 +3,8 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { BatchListener, IndicatorUpdate, InterestKey } from '../../../workers/protocol/market-api.ts';
-import { createBridge, nextIndicator, type MarketPort } from '../../../src/market/bridge.ts';
+import { nextIndicator } from '../../../src/market/apply-indicators.ts';
+import { createBridge, type MarketPort } from '../../../src/market/bridge.ts';
 import { EMPTY_INDICATOR, indicatorAtomFamily } from '../../../src/market/atoms.ts';
 
 const upd = (reset: boolean, rows: number[][], lines = ['ma5', 'ma10']): IndicatorUpdate => ({
