@@ -7,6 +7,7 @@ import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { form } from '../helpers.ts';
 import {
+  listenLocally,
   makeTradeApp,
   newClientOrderId,
   pickStock,
@@ -21,8 +22,7 @@ let base: string;
 beforeAll(async () => {
   // a small demo grant so one order can take the whole balance
   t = await makeTradeApp('concurrency', { DEMO_FUNDS_PKR: '5000.00' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = `http://${await listenLocally(t)}`;
 });
 afterAll(async () => t.close());
 

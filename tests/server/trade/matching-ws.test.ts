@@ -8,6 +8,7 @@ import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post } from '../helpers.ts';
 import {
+  listenLocally,
   newClientOrderId,
   TRADE_PASSWORD,
   trader,
@@ -23,8 +24,7 @@ let url: string;
 
 beforeAll(async () => {
   ({ t, user: u, sym } = await tradeSetup('matching'));
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;
+  url = `ws://${await listenLocally(t)}${ACCOUNT_WS_PATH}`;
 });
 afterAll(async () => t.close());
 

@@ -8,11 +8,10 @@ import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post } from '../helpers.ts';
 import {
-  makeTradeApp,
+  listenLocally,
   newClientOrderId,
-  pickStock,
   TRADE_PASSWORD,
-  trader,
+  tradeSetup,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
@@ -23,11 +22,8 @@ let sym: string;
 let url: string;
 
 beforeAll(async () => {
-  t = await makeTradeApp('t1-release');
-  u = trader(t);
-  sym = pickStock(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${ACCOUNT_WS_PATH}`;
+  ({ t, user: u, sym } = await tradeSetup('t1-release'));
+  url = `ws://${await listenLocally(t)}${ACCOUNT_WS_PATH}`;
 });
 afterAll(async () => t.close());
 

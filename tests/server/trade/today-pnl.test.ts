@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { get, post } from '../helpers.ts';
 import {
-  makeTradeApp,
   newClientOrderId,
-  pickStock,
   TRADE_PASSWORD,
-  trader,
+  tradeSetup,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
@@ -19,9 +17,7 @@ let u: Trader;
 let sym: string;
 
 beforeAll(async () => {
-  t = await makeTradeApp('today-pnl');
-  u = trader(t);
-  sym = pickStock(t);
+  ({ t, user: u, sym } = await tradeSetup('today-pnl'));
 });
 afterAll(async () => t.close());
 

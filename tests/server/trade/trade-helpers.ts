@@ -97,3 +97,9 @@ export async function tradeSetup(seed: string, env: Record<string, string> = {})
   const t = await makeTradeApp(seed, env);
   return { t, user: trader(t), sym: pickStock(t) };
 }
+
+/** Starts the app on a free local port, for tests over real sockets (WebSocket, concurrent HTTP). */
+export async function listenLocally(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
