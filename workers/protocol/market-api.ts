@@ -30,7 +30,7 @@ export interface MarketInitOptions {
   pollMs?: number;
   /** Time from a failed connect or a drop to the first poll (default 1000 ms; the product promises ≤ 2 s). */
   fallbackMs?: number;
-  /** Ticker flush period (default 16 ms, one frame). */
+  /** Ticker flush period (default 50 ms, three frames: see market-service.ts). */
   tickerFlushMs?: number;
   /** Book, trades, candles and positions flush period (default 100 ms). */
   bookFlushMs?: number;

@@ -50,7 +50,8 @@ export function createHarness(
   });
   const batches: MarketBatch[] = [];
   service.onBatch((b) => void batches.push(b));
-  service.init({ apiBase: 'http://test/api/', wsUrl: 'ws://test/api/ws', ...opts });
+  // The tests step time in frames: a one-frame ticker flush (the default is three, see market-service.ts).
+  service.init({ apiBase: 'http://test/api/', wsUrl: 'ws://test/api/ws', tickerFlushMs: 16, ...opts });
   const receiver = createTickerReceiver();
   let decoded = 0;
   const rowsSoFar: TickerRow[] = [];
