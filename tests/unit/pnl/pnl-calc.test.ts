@@ -7,17 +7,16 @@ import DecimalJs from 'decimal.js';
 import {
   applyPrices,
   createPnlBook,
-  positionExact,
   positionFigures,
   positionKeysOf,
   recomputePnl,
   removePnlInputs,
   totalFigures,
-  totalsExact,
   upsertPnlInputs,
   type PnlBook,
   type PnlInput,
 } from '../../../workers/market/calc/pnl.ts';
+import { positionExact, totalsExact } from '../../../workers/market/calc/pnl-exact.ts';
 
 const Decimal = DecimalJs.clone({ precision: 200, rounding: DecimalJs.ROUND_DOWN });
 type D = InstanceType<typeof Decimal>;

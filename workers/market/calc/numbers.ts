@@ -156,6 +156,11 @@ export function scaledDigits(x: string, scale: number): string | null {
   return sign + digits + (ZEROS[scale - places] ?? '0'.repeat(scale - places));
 }
 
+/** 10^k as a BigInt (cached). */
+export function pow10n(k: number): bigint {
+  return pow10(k);
+}
+
 /** The scaled integer of a plain decimal at a scale it fits (see scaledDigits), as a BigInt. */
 export function scaledBigInt(x: string, scale: number): bigint | null {
   const d = scaledDigits(x, scale);

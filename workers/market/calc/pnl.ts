@@ -6,13 +6,19 @@
 // while a checked bound proves them exact, BigInt otherwise), and per-symbol aggregates (Σ qty, market value)
 // make a tick cost one multiply and one subtract per changed symbol. A position's own figures are derived on
 // demand (one multiply), so a flush formats only the rows on screen.
+//
+// Today's P&L (shares held before today against the previous close, today's buys against their cost) is
+// qty × last − base with base = (qty − todayQty) × prevClose + todayCost: a per-position constant fixed at
+// build time, so it rides the same aggregates (total today's P&L = Σ market value − Σ base) and a tick costs
+// nothing more. A position without a prevClose has no today's figures (and then neither have the totals).
 import { bigintKernel, floatKernel, type KernelInput, type PnlKernel } from './pnl-kernel.ts';
 import {
   moneyText,
   pctText,
   placesOf,
   plainOrZero,
-  plainText,
+  pow10n,
+  scaledBigInt,
   scaledDigits,
   signedMoneyText,
 } from './numbers.ts';
@@ -27,6 +33,11 @@ export interface PnlInput {
   cost: string;
   /** Price to start from: the live last price if known, else the server's snapshot. */
   last: string;
+  /** Reference close for today's P&L (the ticker's pc, else Position.prevClose); absent: no today's figures. */
+  prevClose?: string;
+  /** Shares bought today (Position.todayQty; '0' when absent) and their cost with fees (Position.todayCost). */
+  todayQty?: string;
+  todayCost?: string;
 }
 
 export interface PnlBook {
@@ -40,6 +51,9 @@ export interface PnlBook {
   qs: number;
   ps: number;
   ms: number;
+  /** Per position: whether it has today's inputs; and how many lack them (totals need all). */
+  todayKnown: boolean[];
+  todayMissing: number;
   kernel: PnlKernel;
 }
 
@@ -48,6 +62,14 @@ export interface PnlChange {
   symbols: string[];
   /** How many positions those symbols value (see positionKeysOf). */
   positions: number;
+}
+
+/** Today's P&L of one position or of the totals: signed, truncated; % of today's base. */
+export interface TodayFigures {
+  pnl: string;
+  pnlPct: string;
+  pnlValue: number;
+  pnlPctValue: number;
 }
 
 /** Display figures of one position or of the totals (strings exact, truncated; floats for colour and sort). */
@@ -63,7 +85,7 @@ export interface PnlFigures {
 }
 
 function emptyBook(): PnlBook {
-  const none: KernelInput = { qty: [], cost: [], sym: new Int32Array(0), px: [], lift: 0 };
+  const none: KernelInput = { qty: [], cost: [], base: [], sym: new Int32Array(0), px: [], lift: 0 };
   return {
     inputs: [],
     index: new Map(),
@@ -74,6 +96,8 @@ function emptyBook(): PnlBook {
     qs: 0,
     ps: 2,
     ms: 2,
+    todayKnown: [],
+    todayMissing: 0,
     kernel: floatKernel(none)!,
   };
 }
@@ -91,9 +115,14 @@ function rebuild(book: PnlBook, forceBig = false): void {
   const qty = new Array<string>(n);
   const cost = new Array<string>(n);
   const sym = new Int32Array(n);
+  const pc = new Array<string | null>(n);
+  const tq = new Array<string>(n);
+  const tc = new Array<string>(n);
   let qs = 0;
   let ps = 2;
   let cs = 2;
+  // previous closes' scale: the base needs (qty − todayQty) × prevClose exactly
+  let pcs = 0;
   for (let i = 0; i < n; i++) {
     const p = book.inputs[i]!;
     book.index.set(p.key, i);
@@ -113,16 +142,38 @@ function rebuild(book: PnlBook, forceBig = false): void {
     cost[i] = plainOrZero(p.cost);
     qs = Math.max(qs, placesOf(qty[i]!));
     cs = Math.max(cs, placesOf(cost[i]!));
+    pc[i] = p.prevClose === undefined ? null : plainOrZero(p.prevClose);
+    tq[i] = plainOrZero(p.todayQty ?? '0');
+    tc[i] = plainOrZero(p.todayCost ?? '0');
+    if (pc[i] !== null) {
+      pcs = Math.max(pcs, placesOf(pc[i]!));
+      qs = Math.max(qs, placesOf(tq[i]!));
+      cs = Math.max(cs, placesOf(tc[i]!));
+    }
   }
-  const ms = Math.max(qs + ps, cs);
+  const ms = Math.max(qs + ps, cs, qs + pcs);
   Object.assign(book, { qs, ps, ms });
+  const base = new Array<string>(n);
+  const known = (book.todayKnown = new Array<boolean>(n));
+  book.todayMissing = 0;
+  const lift = pow10n(ms - qs - pcs);
   for (let i = 0; i < n; i++) {
+    const prev = pc[i] ?? null;
+    known[i] = prev !== null;
+    if (prev === null) {
+      book.todayMissing++;
+      base[i] = '0';
+    } else {
+      const held = scaledBigInt(qty[i]!, qs)! - scaledBigInt(tq[i]!, qs)!;
+      base[i] = (held * scaledBigInt(prev, pcs)! * lift + scaledBigInt(tc[i]!, ms)!).toString();
+    }
     qty[i] = scaledDigits(qty[i]!, qs)!;
     cost[i] = scaledDigits(cost[i]!, ms)!;
   }
   const input: KernelInput = {
     qty,
     cost,
+    base,
     sym,
     px: book.prices.map((x) => scaledDigits(x, ps)!),
     lift: ms - qs - ps,
@@ -228,21 +279,27 @@ export function totalFigures(book: PnlBook): PnlFigures {
   return figures(k.totalMarketValue(), k.totalCost(), k.totalPnl(), book.ms);
 }
 
-/** Exact (untruncated) market value and P&L of a position: for checks against decimal.js. */
-export function positionExact(book: PnlBook, key: string): { marketValue: string; pnl: string } | null {
-  const i = book.index.get(key);
-  if (i === undefined) return null;
-  const k = book.kernel;
-  return { marketValue: plainText(k.marketValue(i), book.ms), pnl: plainText(k.pnl(i), book.ms) };
+function today(pnl: number | bigint, base: number | bigint, ms: number): TodayFigures {
+  const pct = pctText(pnl, base);
+  return {
+    pnl: signedMoneyText(pnl, ms),
+    pnlPct: pct.text,
+    pnlValue: Number(pnl) / 10 ** ms,
+    pnlPctValue: pct.value,
+  };
 }
 
-export function totalsExact(book: PnlBook): { marketValue: string; cost: string; pnl: string } {
-  const k = book.kernel;
-  return {
-    marketValue: plainText(k.totalMarketValue(), book.ms),
-    cost: plainText(k.totalCost(), book.ms),
-    pnl: plainText(k.totalPnl(), book.ms),
-  };
+/** Today's P&L of a position, or null when it is unknown or has no prevClose. */
+export function todayFigures(book: PnlBook, key: string): TodayFigures | null {
+  const i = book.index.get(key);
+  if (i === undefined || !book.todayKnown[i]) return null;
+  return today(book.kernel.todayPnl(i), book.kernel.base(i), book.ms);
+}
+
+/** Today's P&L of all positions, or null when some position has no prevClose. */
+export function totalTodayFigures(book: PnlBook): TodayFigures | null {
+  if (book.todayMissing > 0) return null;
+  return today(book.kernel.totalTodayPnl(), book.kernel.totalBase(), book.ms);
 }
 
 /** The last price a position is valued at. */
