@@ -2,17 +2,16 @@
 // link to register. After login it returns to the page the guard came from (?redirect=) or home.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CODE_OK } from '../../../workers/protocol/api.ts';
 import { routeTo, safeRedirect } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { IconLogo } from '../../shared/ui/icons.tsx';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PasswordField } from '../../shared/ui/password-field.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postLogin, toastFailure } from './account-api.ts';
+import { AuthScreen, PhoneField } from './auth-screen.tsx';
 import { keepLogin } from './session.ts';
 import { normalizePkMobile, passwordError, phoneError } from './validation.ts';
 
@@ -44,52 +43,36 @@ export default function LoginPage() {
   );
 
   return (
-    <div className="page">
-      <PageHeader title={t('nav:title.account.login')} transparent />
-      <div className="page__body">
-        <div className="auth-hero">
-          <IconLogo size={56} />
-          <h2 className="auth-hero__title">{t('account:login.welcome')}</h2>
-          <p className="muted small">{t('account:login.subtitle')}</p>
-        </div>
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('account:fields.phone')}
-            prefix={areaCode}
-            value={phone}
-            onValue={setPhone}
-            error={errors.phone}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder={t('account:fields.phonePlaceholder')}
-            ltr
-            name="phone"
-          />
-          <PasswordField
-            label={t('account:fields.password')}
-            value={password}
-            onValue={setPassword}
-            error={errors.password}
-            autoComplete="current-password"
-            placeholder={t('account:fields.passwordPlaceholder')}
-            name="password"
-          />
-          <label className="check">
-            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            <span>{t('account:login.remember')}</span>
-          </label>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {t('account:login.submit')}
-          </button>
-        </form>
-        <p className="auth-switch">
-          <span>{t('account:login.noAccount')}</span>
-          <Link className="link-btn" to={routeTo('account.reg')}>
-            {t('account:login.toRegister')}
-          </Link>
-        </p>
-      </div>
-    </div>
+    <AuthScreen
+      title={t('nav:title.account.login')}
+      hero={{
+        logo: <IconLogo size={56} />,
+        heading: t('account:login.welcome'),
+        subtitle: t('account:login.subtitle'),
+      }}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={t('account:login.submit')}
+      switchTo={{
+        prompt: t('account:login.noAccount'),
+        label: t('account:login.toRegister'),
+        to: routeTo('account.reg'),
+      }}
+    >
+      <PhoneField areaCode={areaCode} value={phone} onValue={setPhone} error={errors.phone} />
+      <PasswordField
+        label={t('account:fields.password')}
+        value={password}
+        onValue={setPassword}
+        error={errors.password}
+        autoComplete="current-password"
+        placeholder={t('account:fields.passwordPlaceholder')}
+        name="password"
+      />
+      <label className="check">
+        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <span>{t('account:login.remember')}</span>
+      </label>
+    </AuthScreen>
   );
 }

@@ -6,12 +6,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CODE_OK, type RegisterBody } from '../../../workers/protocol/api.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { NewPasswordFields } from '../../shared/ui/password-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postRegister, toastFailure } from './account-api.ts';
+import { AuthScreen, PhoneField } from './auth-screen.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { keepLogin } from './session.ts';
 import {
@@ -77,92 +77,68 @@ export default function RegisterPage() {
   );
 
   return (
-    <div className="page">
-      <PageHeader title={t('nav:title.account.reg')} transparent />
-      <div className="page__body">
-        <div className="auth-hero">
-          <h2 className="auth-hero__title">{t('account:register.heading')}</h2>
-          <p className="muted small">{t('account:register.subtitle')}</p>
-        </div>
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('account:fields.phone')}
-            prefix={areaCode}
-            value={form.phone}
-            onValue={set('phone')}
-            error={errors.phone}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder={t('account:fields.phonePlaceholder')}
-            ltr
-            name="phone"
-          />
-          <NewPasswordFields
-            values={form}
-            errors={errors}
-            onValue={set}
-            labels={{
-              password: t('account:fields.password'),
-              password2: t('account:fields.confirmPassword'),
-            }}
-            placeholders={{
-              password: t('account:fields.newPasswordPlaceholder'),
-              password2: t('account:fields.confirmPlaceholder'),
-            }}
-          />
-          <TextField
-            label={t('account:fields.inviteCode')}
-            value={form.inviteCode}
-            onValue={set('inviteCode')}
-            error={errors.inviteCode}
-            autoComplete="off"
-            placeholder={t('account:fields.inviteCodePlaceholder')}
-            ltr
-            name="inviteCode"
-          />
-          <CaptchaField
-            value={form.captcha}
-            onValue={set('captcha')}
-            error={errors.captcha}
-            onCaptchaId={onCaptchaId}
-            refreshKey={refreshKey}
-          />
-          <div>
-            <label className="check inline-links">
-              <input
-                type="checkbox"
-                checked={agree}
-                onChange={(e) => setAgree(e.target.checked)}
-                name="agree"
-              />
-              <span>
-                <Trans
-                  i18nKey="account:register.agree"
-                  components={{
-                    disclaimer: <Link to={routeTo('common.disclaimer')} />,
-                    privacy: <Link to={routeTo('common.privacyPolicy')} />,
-                  }}
-                />
-              </span>
-            </label>
-            {errors.agree && (
-              <p className="field__error" role="alert">
-                {errors.agree}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {t('account:register.submit')}
-          </button>
-        </form>
-        <p className="auth-switch">
-          <span>{t('account:register.haveAccount')}</span>
-          <Link className="link-btn" to={routeTo('account.login')}>
-            {t('account:register.toLogin')}
-          </Link>
-        </p>
+    <AuthScreen
+      title={t('nav:title.account.reg')}
+      hero={{ heading: t('account:register.heading'), subtitle: t('account:register.subtitle') }}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={t('account:register.submit')}
+      switchTo={{
+        prompt: t('account:register.haveAccount'),
+        label: t('account:register.toLogin'),
+        to: routeTo('account.login'),
+      }}
+    >
+      <PhoneField areaCode={areaCode} value={form.phone} onValue={set('phone')} error={errors.phone} />
+      <NewPasswordFields
+        values={form}
+        errors={errors}
+        onValue={set}
+        labels={{
+          password: t('account:fields.password'),
+          password2: t('account:fields.confirmPassword'),
+        }}
+        placeholders={{
+          password: t('account:fields.newPasswordPlaceholder'),
+          password2: t('account:fields.confirmPlaceholder'),
+        }}
+      />
+      <TextField
+        label={t('account:fields.inviteCode')}
+        value={form.inviteCode}
+        onValue={set('inviteCode')}
+        error={errors.inviteCode}
+        autoComplete="off"
+        placeholder={t('account:fields.inviteCodePlaceholder')}
+        ltr
+        name="inviteCode"
+      />
+      <CaptchaField
+        value={form.captcha}
+        onValue={set('captcha')}
+        error={errors.captcha}
+        onCaptchaId={onCaptchaId}
+        refreshKey={refreshKey}
+      />
+      <div>
+        <label className="check inline-links">
+          <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} name="agree" />
+          <span>
+            <Trans
+              i18nKey="account:register.agree"
+              components={{
+                disclaimer: <Link to={routeTo('common.disclaimer')} />,
+                privacy: <Link to={routeTo('common.privacyPolicy')} />,
+              }}
+            />
+          </span>
+        </label>
+        {errors.agree && (
+          <p className="field__error" role="alert">
+            {errors.agree}
+          </p>
+        )}
       </div>
-    </div>
+    </AuthScreen>
   );
 }
