@@ -37,6 +37,9 @@ export const TAPE_LIMIT = 50;
  * every 100 ms: a strobe to the eye and a restyle of every visible row every frame.
  */
 export const FLASH_MIN_GAP_MS = 1000;
+/** How long a flash shows (wall clock). It is cleared by the first batch after this, or by a timer when the
+ * feed has gone quiet, so clearing it rides on a frame the batch paints anyway. */
+export const FLASH_SHOW_MS = 300;
 
 /** Whether this move may flash: it moved, and the row's last flash is at least FLASH_MIN_GAP_MS old. */
 export function shouldFlash(moved: boolean, ts: number, lastFlashTs: number | undefined): boolean {
@@ -44,6 +47,7 @@ export function shouldFlash(moved: boolean, ts: number, lastFlashTs: number | un
 }
 
 function toView(r: TickerRow, prev: TickerView | null, flashes: boolean): TickerView {
+  const dir = r.dir === 0 ? (prev?.dir ?? 0) : r.dir;
   const t = r.text;
   return {
     symbol: r.symbol,
@@ -60,8 +64,8 @@ function toView(r: TickerRow, prev: TickerView | null, flashes: boolean): Ticker
     ts: r.ts,
     last: r.last,
     changePctValue: r.changePct,
-    dir: r.dir === 0 ? (prev?.dir ?? 0) : r.dir,
-    flash: (prev?.flash ?? 0) + (flashes ? 1 : 0),
+    dir,
+    flashing: flashes ? dir : (prev?.flashing ?? 0),
   };
 }
 
@@ -105,10 +109,39 @@ function nextCandles(prev: CandlesView, c: CandlesUpdate): CandlesView {
  * The batch applier of one worker connection. `onDesync` runs when a ticker batch does not continue the
  * symbol table this side holds (the caller re-registers, and the worker resends everything).
  */
-export function createBatchApplier(store: MarketStore, onDesync: () => void = () => {}) {
+export function createBatchApplier(
+  store: MarketStore,
+  onDesync: () => void = () => {},
+  clock: () => number = () => performance.now(),
+) {
   const receiver = createTickerReceiver();
+  /** Ticker time of each row's last flash (the once-a-second rule). */
   const lastFlash = new Map<string, number>();
+  /** Rows showing a flash now, with the wall time it started. */
+  const showing = new Map<string, number>();
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
+  const clearFlashes = (now: number, all: boolean): void => {
+    for (const [symbol, since] of showing) {
+      if (!all && now - since < FLASH_SHOW_MS) continue;
+      showing.delete(symbol);
+      const a = tickerAtomFamily(symbol);
+      const v = store.get(a);
+      if (v?.flashing) store.set(a, { ...v, flashing: 0 });
+    }
+  };
+  // Batches come every flush while the feed streams; if they stop, this clears what is left.
+  const armQuietTimer = (): void => {
+    if (quietTimer !== null) clearTimeout(quietTimer);
+    quietTimer = showing.size
+      ? setTimeout(() => {
+          quietTimer = null;
+          clearFlashes(clock(), true);
+        }, FLASH_SHOW_MS + 100)
+      : null;
+  };
   return function applyBatch(batch: MarketBatch): void {
+    const now = clock();
+    if (showing.size) clearFlashes(now, false);
     if (batch.tickers) {
       let rows: TickerRow[] = [];
       try {
@@ -121,9 +154,13 @@ export function createBatchApplier(store: MarketStore, onDesync: () => void = ()
       for (const r of rows) {
         const a = tickerAtomFamily(r.symbol);
         const flashes = shouldFlash(r.dir !== 0, r.ts, lastFlash.get(r.symbol));
-        if (flashes) lastFlash.set(r.symbol, r.ts);
+        if (flashes) {
+          lastFlash.set(r.symbol, r.ts);
+          showing.set(r.symbol, now);
+        }
         store.set(a, toView(r, store.get(a), flashes));
       }
+      armQuietTimer();
     }
     for (const b of batch.books ?? []) store.set(bookAtomFamily(b.symbol), b);
     for (const t of batch.trades ?? []) {

@@ -30,8 +30,11 @@ export interface TickerView {
   changePctValue: number;
   /** Direction of the latest price move against the previous update: the flash colour. */
   dir: -1 | 0 | 1;
-  /** Increments on every price move: key a flash animation on it so equal directions flash again. */
-  flash: number;
+  /**
+   * A flash showing now: the direction of the move that started it, 0 when none. Set and cleared by the batch
+   * applier on batch frames (apply-batch.ts), so a flash never costs a frame of its own.
+   */
+  flashing: -1 | 0 | 1;
 }
 
 /** A bar as lightweight-charts takes it (time in seconds). Floats: plotting is pixels, not money. */

@@ -33,10 +33,8 @@ export interface LiveTicker {
   volume: string;
   turnover: string;
   session: SessionState;
-  /** Against the previous update: the flash colour. */
+  /** A flash showing now (its colour), null when none; the bridge times it. */
   flash: FlashDir;
-  /** Bumps on every price move (restarts the flash). */
-  flashSeq: number;
 }
 export type FeedStatus = 'live' | 'polling' | 'offline' | 'connecting';
 export interface FeedInfo {
@@ -79,8 +77,7 @@ export function toLiveTicker(v: TickerView): LiveTicker {
     volume: v.volume,
     turnover: v.turnover,
     session: v.session,
-    flash: v.dir > 0 ? 'up' : v.dir < 0 ? 'down' : null,
-    flashSeq: v.flash,
+    flash: v.flashing > 0 ? 'up' : v.flashing < 0 ? 'down' : null,
   };
 }
 

@@ -9,7 +9,7 @@ function signed(s: string): string {
   return /^[+-]/.test(g) || /^0*(\.0*)?$/.test(s) ? g : `+${g}`;
 }
 
-/** A TickerView over the raw ticker; `prev` carries the flash direction and count. */
+/** A TickerView over the raw ticker; `prev` carries the last move direction. */
 export function naiveView(t: Ticker, prev: TickerView | null): TickerView {
   const last = +t.p;
   const move = prev ? Math.sign(last - prev.last) : 0;
@@ -48,6 +48,7 @@ export function naiveView(t: Ticker, prev: TickerView | null): TickerView {
     last,
     changePctValue: +t.cp,
     dir,
-    flash: (prev?.flash ?? 0) + (move === 0 ? 0 : 1),
+    // The naive client keeps no flash timing: a row shows the tint of its last move.
+    flashing: dir,
   };
 }

@@ -1,6 +1,6 @@
 // Applying worker batches to the store: one atom write per changed symbol/channel, nothing else notified.
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../../workers/protocol/market.ts';
 import { CANDLE_STRIDE } from '../../../workers/protocol/market-api.ts';
 import { createTickerPacker, packTickers } from '../../../workers/protocol/ticker-batch.ts';
@@ -53,26 +53,57 @@ describe('createBatchApplier', () => {
     expect([...notified]).toEqual([['S7', 1]]);
     expect(store.get(tickerAtomFamily('S1'))).toBe(before);
     const s7 = store.get(tickerAtomFamily('S7'))!;
-    expect(s7).toMatchObject({ price: '101.50', volume: '2.50M', dir: 1, flash: 1, last: 101.5 });
+    expect(s7).toMatchObject({ price: '101.50', volume: '2.50M', dir: 1, flashing: 1, last: 101.5 });
     // An unchanged price keeps the last direction and does not flash again.
     apply({ tickers: packTickers(packer, [{ ...tk('S7', '101.50', 3), v: '2600000' }], tickerDisplay) });
-    expect(store.get(tickerAtomFamily('S7'))).toMatchObject({ dir: 1, flash: 1, volume: '2.60M' });
+    expect(store.get(tickerAtomFamily('S7'))).toMatchObject({ dir: 1, flashing: 1, volume: '2.60M' });
   });
 
-  it('flashes a busy row at most once a second of ticker time', () => {
+  it('flashes a busy row at most once a second, and clears the flash on the first batch after 300 ms', () => {
     const store = createStore();
-    const apply = createBatchApplier(store);
+    let now = 0;
+    const apply = createBatchApplier(
+      store,
+      () => {},
+      () => now,
+    );
     const packer = createTickerPacker();
-    const flashAt = (p: string, t: number) => {
-      apply({ tickers: packTickers(packer, [tk('F', p, t)], tickerDisplay) });
+    const tickAt = (p: string, t: number, wall: number, sym = 'F') => {
+      now = wall;
+      apply({ tickers: packTickers(packer, [tk(sym, p, t)], tickerDisplay) });
       return store.get(tickerAtomFamily('F'))!;
     };
-    flashAt('100.00', 1_000);
-    expect(flashAt('100.10', 1_100)).toMatchObject({ dir: 1, flash: 1 });
-    // Moves within the second keep their colour (dir) but do not flash again.
-    expect(flashAt('100.00', 1_500)).toMatchObject({ dir: -1, flash: 1 });
-    expect(flashAt('99.90', 2_099)).toMatchObject({ dir: -1, flash: 1 });
-    expect(flashAt('99.80', 2_100)).toMatchObject({ dir: -1, flash: 2 });
+    tickAt('100.00', 1_000, 0);
+    expect(tickAt('100.10', 1_100, 100)).toMatchObject({ dir: 1, flashing: 1 });
+    // Still showing 250 ms later: another row's batch leaves it alone.
+    expect(tickAt('5.00', 1_350, 350, 'G')).toMatchObject({ flashing: 1 });
+    // The first batch 300 ms on clears it, whoever it carries; the move in it keeps its colour (dir) only.
+    expect(tickAt('100.00', 1_500, 400)).toMatchObject({ dir: -1, flashing: 0 });
+    expect(tickAt('99.90', 2_099, 999)).toMatchObject({ dir: -1, flashing: 0 });
+    // A second after the last flash (ticker time) it may flash again, in the new direction.
+    expect(tickAt('99.80', 2_100, 1_000)).toMatchObject({ dir: -1, flashing: -1 });
+  });
+
+  it('clears a showing flash by timer when the feed goes quiet', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createStore();
+      const apply = createBatchApplier(
+        store,
+        () => {},
+        () => Date.now(),
+      );
+      const packer = createTickerPacker();
+      apply({ tickers: packTickers(packer, [tk('Q', '1.00', 1)], tickerDisplay) });
+      apply({ tickers: packTickers(packer, [tk('Q', '1.01', 2)], tickerDisplay) });
+      expect(store.get(tickerAtomFamily('Q'))).toMatchObject({ flashing: 1 });
+      vi.advanceTimersByTime(300);
+      expect(store.get(tickerAtomFamily('Q'))).toMatchObject({ flashing: 1 });
+      vi.advanceTimersByTime(150);
+      expect(store.get(tickerAtomFamily('Q'))).toMatchObject({ flashing: 0, price: '1.01' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for a resend when a batch does not continue its symbol table', () => {

@@ -23,7 +23,7 @@ export function IndexCard({ symbol, inst, onSelect, selected }: IndexCardProps) 
   const body = (
     <>
       <span className="index-card__name">{name}</span>
-      <span className={`index-card__price ${dir}${flashClass(tk?.flash, tk?.flashSeq)}`}>
+      <span className={`index-card__price ${dir}${flashClass(tk?.flash)}`}>
         <Num>{tk?.price ?? '--'}</Num>
       </span>
       <span className={`index-card__chg ${dir}`}>

@@ -16,10 +16,9 @@ export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | und
     : routeTo('stock.stockKline', { symbol });
 }
 
-/** Two alternating class names restart the CSS animation on every tick without remounting the node. */
-export function flashClass(flash: 'up' | 'down' | null | undefined, seq: number | undefined): string {
-  if (!flash) return '';
-  return ` flash-${flash}-${(seq ?? 0) % 2}`;
+/** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
+export function flashClass(flash: 'up' | 'down' | null | undefined): string {
+  return flash ? ` flash-${flash}` : '';
 }
 
 interface QuoteRowProps {
@@ -38,7 +37,7 @@ const QuoteLive = memo(function QuoteLive({ symbol, volLabel }: { symbol: string
     <span className="quote-row__cell">
       <span className="quote-row__live">
         <span className="quote-row__mid">
-          <span className={`quote-row__price${tk ? ` ${tk.dir}` : ''}${flashClass(tk?.flash, tk?.flashSeq)}`}>
+          <span className={`quote-row__price${tk ? ` ${tk.dir}` : ''}${flashClass(tk?.flash)}`}>
             <Num>{tk?.price ?? '--'}</Num>
           </span>
           <span className="quote-row__vol">

@@ -32,10 +32,7 @@ export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo
   return (
     <section className="kl-summary" data-testid="kline-summary">
       <div className="kl-summary__main">
-        <span
-          className={`kl-summary__price ${dir}${flashClass(tk?.flash, tk?.flashSeq)}`}
-          data-testid="kline-price"
-        >
+        <span className={`kl-summary__price ${dir}${flashClass(tk?.flash)}`} data-testid="kline-price">
           <Num>{tk?.price ?? '--'}</Num>
         </span>
         <span className={`kl-summary__chg ${dir}`}>

@@ -63,7 +63,6 @@ export function ticker(
   price: string,
   pct: string,
   flash: 'up' | 'down' | null = null,
-  seq = 0,
 ): LiveTicker {
   const dir = pct.startsWith('-') ? 'down' : pct === '0.00%' ? 'flat' : 'up';
   return {
@@ -80,7 +79,6 @@ export function ticker(
     turnover: '4.56B',
     session: 'open',
     flash,
-    flashSeq: seq,
   };
 }
 

@@ -127,19 +127,18 @@ describe('Markets screen', () => {
     await waitFor(() => expect(within(row).getByText('BTC/USDT')).toBeTruthy());
   });
 
-  it('restarts the flash on every move with alternating classes', async () => {
+  it('tints the price while the bridge says a flash is showing', async () => {
     live.set({
       sorted: { 'psx:change:desc': ['OGDC'] },
-      tickers: { OGDC: ticker('OGDC', '1.00', '+1.00%', 'up', 1) },
+      tickers: { OGDC: ticker('OGDC', '1.00', '+1.00%', 'up') },
     });
     renderAt('/pages/tabbar/markets', <MarketsPage />);
-    const price = () => screen.getByText('1.00').closest('.quote-row__price')!;
     await screen.findByTestId('quote-row');
-    expect(price().className).toContain('flash-up-1');
-    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '1.01', '+1.10%', 'up', 2) } }));
-    expect(screen.getByText('1.01').closest('.quote-row__price')!.className).toContain('flash-up-0');
-    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.99', '+0.90%', 'down', 3) } }));
-    expect(screen.getByText('0.99').closest('.quote-row__price')!.className).toContain('flash-down-1');
+    expect(screen.getByText('1.00').closest('.quote-row__price')!.className).toContain('flash-up');
+    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.99', '+0.90%', 'down') } }));
+    expect(screen.getByText('0.99').closest('.quote-row__price')!.className).toContain('flash-down');
+    act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.98', '+0.80%', null) } }));
+    expect(screen.getByText('0.98').closest('.quote-row__price')!.className).not.toContain('flash');
   });
 
   it('shows the feed state with the last update time when degraded', async () => {
