@@ -6,9 +6,24 @@
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePositionRow } from './positions-live.ts';
+import { usePositionRow, type PositionRowView } from './positions-live.ts';
 
 export const POSITION_ROW_H = 76;
+
+const EMPTY: PositionRowView = {
+  symbol: '',
+  nameEn: '',
+  nameUr: '',
+  qty: '',
+  available: '',
+  locked: '',
+  avgCost: '',
+  last: '',
+  marketValue: '',
+  pnl: '',
+  pnlPct: '',
+  dir: 'flat',
+};
 
 export const PositionRow = memo(function PositionRow({
   symbol,
@@ -21,16 +36,20 @@ export const PositionRow = memo(function PositionRow({
   t: TFunction;
   lang: string;
 }) {
-  const p = usePositionRow(symbol);
-  if (!p) return <div className="pos-row" aria-hidden="true" />;
-  const locked = !/^[0,.]*$/.test(p.locked);
+  const p = usePositionRow(symbol) ?? EMPTY;
+  const ready = p !== EMPTY;
+  const locked = ready && !/^[0,.]*$/.test(p.locked);
+  // Until the worker has sent the row (it is subscribed three rows before it scrolls in) the same elements
+  // stand empty, so its arrival, like a reused row's new symbol, changes text and builds no DOM.
   return (
     <button
       type="button"
       className="pos-row"
-      data-testid="position-row"
+      data-testid={ready ? 'position-row' : undefined}
       data-symbol={symbol}
-      onClick={() => onOpen(symbol)}
+      aria-hidden={ready ? undefined : true}
+      tabIndex={ready ? undefined : -1}
+      onClick={() => ready && onOpen(symbol)}
     >
       <span className="pos-row__col pos-row__id">
         <span className="pos-row__symline">
@@ -54,7 +73,7 @@ export const PositionRow = memo(function PositionRow({
           {p.marketValue}
         </bdi>
         <bdi dir="ltr" className="num pos-row__sub">
-          {`${p.qty}/${p.available}`}
+          {ready ? `${p.qty}/${p.available}` : ''}
         </bdi>
       </span>
       <span className="pos-row__col">
