@@ -7,7 +7,7 @@ import type { Market } from '../../../workers/protocol/market.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
-import { IconSearch } from './components/market-icons.tsx';
+import { IconSearch } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState } from './components/list-state.tsx';

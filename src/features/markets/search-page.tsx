@@ -6,7 +6,7 @@ import type { Quote } from '../../../workers/protocol/market.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState, SkeletonRows } from './components/list-state.tsx';
-import { IconSearch, IconTrash } from './components/market-icons.tsx';
+import { IconSearch, IconTrash } from '../../shared/ui/icons.tsx';
 import { QuoteRow } from './components/quote-row.tsx';
 import { rememberInstruments, useInstruments } from './instruments.ts';
 import { useHotList } from './home-markets.tsx';

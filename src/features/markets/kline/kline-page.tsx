@@ -17,7 +17,7 @@ import {
 } from '../instruments.ts';
 import { appStore } from '../../../shared/state/jotai.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { IconSearch } from '../components/market-icons.tsx';
+import { IconSearch } from '../../../shared/ui/icons.tsx';
 import { useMarketSubscription } from '../live.ts';
 import { fetchStockInfo } from '../markets-api.ts';
 import {

@@ -6,7 +6,7 @@ import { LOGIN_ROUTE, routeTo } from '../../../shared/routing/paths.ts';
 import { useAtomValue } from '../../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../../shared/state/session-atoms.ts';
 import { showToast } from '../../../shared/ui/toast.tsx';
-import { IconStar } from '../components/market-icons.tsx';
+import { IconStar } from '../../../shared/ui/icons.tsx';
 import { isWatched, loadWatchlist, toggleWatch, useWatchlist } from '../watchlist.ts';
 
 export function WatchStar({ kind, symbol }: { kind: 'stock' | 'coin'; symbol: string }) {
