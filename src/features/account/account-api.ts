@@ -10,9 +10,7 @@ import type {
   UpdatePasswordBody,
   UserInfo,
 } from '../../../workers/protocol/api.ts';
-import { CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import { apiGet, apiPost } from '../../shared/api/client.ts';
-import { showToast } from '../../shared/ui/toast.tsx';
 
 export const fetchCaptcha = () => apiGet<CaptchaResult>('common/captcha');
 export const postRegister = (body: RegisterBody) =>
@@ -26,7 +24,4 @@ export const postUpdatePassword = (body: UpdatePasswordBody) =>
   apiPost<null>('user/update/password', { ...body }, { loader: true });
 export const postLogout = () => apiPost<null>('user/logout', undefined, { loader: true });
 
-/** A non-zero answer the API layer did not already handle: show its message (a -1000 goes to login anyway). */
-export function toastFailure(res: ApiEnvelope<unknown> | undefined): void {
-  if (res && res.code !== CODE_SESSION_INVALID && res.msg) showToast(res.msg, { icon: 'error' });
-}
+export { toastFailure } from '../../shared/api/toast-failure.ts';

@@ -2,12 +2,11 @@
 // market and profile reads the order form needs. Each resolves with the envelope, or undefined when the API
 // layer already showed the server's message (-1001) or reset the session (-1000).
 import type { UserInfo } from '../../../workers/protocol/api.ts';
-import { CODE_OK, CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
+import { CODE_OK, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import type { Quote, StockInfo } from '../../../workers/protocol/market.ts';
 import type { OrderPreview, PlaceOrderBody, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { apiGet, apiPost, type ApiParams } from '../../shared/api/client.ts';
 import { storage } from '../../shared/storage/storage.ts';
-import { showToast } from '../../shared/ui/toast.tsx';
 
 export function fetchPreview(
   query: ApiParams,
@@ -56,7 +55,4 @@ export async function refreshProfile(): Promise<boolean> {
   }
 }
 
-/** A non-zero answer the API layer did not already handle: show the server's message. */
-export function toastFailure(res: ApiEnvelope<unknown> | undefined): void {
-  if (res && res.code !== CODE_SESSION_INVALID && res.msg) showToast(res.msg, { icon: 'error' });
-}
+export { toastFailure } from '../../shared/api/toast-failure.ts';
