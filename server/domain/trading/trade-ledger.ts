@@ -54,6 +54,8 @@ export interface TradeJournal {
   accountId: number;
   orderId?: number;
   symbol?: string;
+  /** Free text kept with the journal (e.g. a deposit's channel and operator note). */
+  memo?: string;
   postings: Posting[];
   now: number;
 }
@@ -67,6 +69,7 @@ export function postTrade(db: Db, j: TradeJournal): number | null {
     ref: j.ref,
     now: j.now,
     postings,
+    ...(j.memo !== undefined ? { memo: j.memo } : {}),
   });
   if (created) {
     db.prepare(

@@ -1,0 +1,175 @@
+// Back-office deposit confirmation: when a bank, offline or wallet deposit is confirmed outside the app, the
+// operator credits the customer's REAL PKR cash book from the channel's clearing account — one balanced
+// journal (kind 'deposit', so the funds detail types it 'deposit'), one effect per reference.
+import type { Db } from '../../db/open-db.ts';
+import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../trading/trade-ledger.ts';
+import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
+
+export const DEPOSIT_KIND = 'deposit';
+export const DEPOSIT_CHANNELS = ['bank', 'offline', 'wallet'] as const;
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
+/** PKR 1 trillion: far above any real deposit, so an amount with extra digits is a typo, not a credit. */
+export const MAX_DEPOSIT_PAISA = 100_000_000_000_000n;
+/** Bank and receipt references: letters, digits and . _ : / # - (no spaces), up to 64 characters. */
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._:/#-]{0,63}$/;
+const MEMO_MAX = 200;
+
+/** The system account a channel's confirmed deposits are credited from (reconciled against that channel). */
+export function clearingAccountName(channel: DepositChannel): string {
+  return `clearing_${channel}`;
+}
+
+export interface DepositInput extends UserRef {
+  /** integer paisa (a JS number must be a safe integer) */
+  amountPaisa: bigint | number;
+  /** the bank / receipt reference: a second credit with the same reference has no effect */
+  reference: string;
+  channel: DepositChannel;
+  /** operator's note kept with the journal */
+  memo?: string;
+}
+
+export interface DepositResult {
+  /** false when the reference had already been credited (nothing changed) */
+  created: boolean;
+  journalId: number;
+  userId: number;
+  accountId: number;
+  channel: DepositChannel;
+  reference: string;
+  amountPaisa: bigint;
+  /** the account's available cash after the deposit */
+  balancePaisa: bigint;
+}
+
+/** "50000.00" → 5000000n paisa exactly; refuses anything but a plain positive decimal with ≤ 2 decimals. */
+export function parsePkrAmount(text: string): bigint {
+  const paisa = parseMinorUnits(text.trim(), 2);
+  if (paisa === null) {
+    throw new BackofficeError(
+      'badAmount',
+      `amount must be a plain PKR amount with at most 2 decimals, e.g. 50000.00 (got "${text}")`,
+    );
+  }
+  return checkAmount(paisa);
+}
+
+function checkAmount(amount: bigint | number): bigint {
+  if (typeof amount === 'number' && !Number.isSafeInteger(amount)) {
+    throw new BackofficeError('badAmount', `amount must be a whole number of paisa, got ${amount}`);
+  }
+  const paisa = BigInt(amount);
+  if (paisa <= 0n) throw new BackofficeError('badAmount', 'amount must be more than 0');
+  if (paisa > MAX_DEPOSIT_PAISA) {
+    throw new BackofficeError(
+      'badAmount',
+      `amount ${formatMinorUnits(paisa, 2)} is above the limit of ${formatMinorUnits(MAX_DEPOSIT_PAISA, 2)}`,
+    );
+  }
+  return paisa;
+}
+
+function checkInput(input: DepositInput): { amount: bigint; memo: string } {
+  const amount = checkAmount(input.amountPaisa);
+  if (!REFERENCE.test(input.reference)) {
+    throw new BackofficeError(
+      'badReference',
+      `reference must be 1-64 letters, digits or . _ : / # - (got "${input.reference}")`,
+    );
+  }
+  if (!(DEPOSIT_CHANNELS as readonly string[]).includes(input.channel)) {
+    throw new BackofficeError(
+      'badChannel',
+      `channel must be one of ${DEPOSIT_CHANNELS.join(', ')} (got "${String(input.channel)}")`,
+    );
+  }
+  const note = input.memo?.trim() ?? '';
+  if (note.length > MEMO_MAX) throw new BackofficeError('badReason', `memo is longer than ${MEMO_MAX}`);
+  return { amount, memo: JSON.stringify({ channel: input.channel, note }) };
+}
+
+interface CreditedRow {
+  journalId: number;
+  accountId: number;
+  amount: bigint;
+  source: string;
+}
+
+/** What an earlier deposit with this reference credited: the user cash posting and its clearing account. */
+function earlierDeposit(db: Db, reference: string): CreditedRow | undefined {
+  return db
+    .prepare(
+      `SELECT j.id AS journalId, ua.account_id AS accountId, up.amount AS amount, sa.name AS source
+       FROM ledger_journals j
+       JOIN ledger_postings up ON up.journal_id = j.id
+       JOIN ledger_accounts ua ON ua.id = up.ledger_account_id AND ua.owner = 'user'
+       JOIN ledger_postings sp ON sp.journal_id = j.id
+       JOIN ledger_accounts sa ON sa.id = sp.ledger_account_id AND sa.owner = 'system'
+       WHERE j.kind = ? AND j.ref = ?`,
+    )
+    .safeIntegers(true)
+    .all(DEPOSIT_KIND, reference)
+    .map((r) => {
+      const row = r as { journalId: bigint; accountId: bigint; amount: bigint; source: string };
+      return { ...row, journalId: Number(row.journalId), accountId: Number(row.accountId) };
+    })[0];
+}
+
+/**
+ * Credits a confirmed deposit to the customer's real account in one BEGIN IMMEDIATE transaction. The same
+ * reference again (same customer, amount and channel) returns the first credit with `created: false`; the
+ * same reference for anything else is refused ('referenceConflict'). Demo accounts are refused.
+ */
+export function creditDeposit(db: Db, input: DepositInput, now: number = Date.now()): DepositResult {
+  const { amount, memo } = checkInput(input);
+  return db
+    .transaction((): DepositResult => {
+      const { user, accountId, accountType } = resolveAccount(db, input);
+      if (accountType !== 'real') {
+        throw new BackofficeError(
+          'demoAccount',
+          `account ${accountId} is a demo account: deposits go to real accounts`,
+        );
+      }
+      const result = (journalId: number, created: boolean): DepositResult => ({
+        created,
+        journalId,
+        userId: user.id,
+        accountId,
+        channel: input.channel,
+        reference: input.reference,
+        amountPaisa: amount,
+        balancePaisa: cashOf(db, accountId),
+      });
+      const earlier = earlierDeposit(db, input.reference);
+      if (earlier) {
+        const same =
+          earlier.accountId === accountId &&
+          earlier.amount === amount &&
+          earlier.source === clearingAccountName(input.channel);
+        if (!same) {
+          throw new BackofficeError(
+            'referenceConflict',
+            `reference ${input.reference} was already credited (journal ${earlier.journalId}: ` +
+              `${formatMinorUnits(earlier.amount, 2)} PKR to account ${earlier.accountId} from ${earlier.source})`,
+          );
+        }
+        return result(earlier.journalId, false);
+      }
+      const journalId = postTrade(db, {
+        kind: DEPOSIT_KIND,
+        ref: input.reference,
+        accountId,
+        memo,
+        now,
+        postings: [
+          { ledgerAccountId: sysAcct(db, clearingAccountName(input.channel)), asset: PKR, amount: -amount },
+          { ledgerAccountId: userAcct(db, accountId, 'cash'), asset: PKR, amount },
+        ],
+      });
+      // amount > 0 was checked, so postTrade always posts
+      return result(journalId ?? 0, true);
+    })
+    .immediate();
+}

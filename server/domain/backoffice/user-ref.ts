@@ -1,0 +1,92 @@
+// Back-office addressing: an operator names a customer by user id, phone (any accepted +92 form) or account
+// id, and every refusal is a BackofficeError with a stable reason and an English message for the operator.
+import type { Db } from '../../db/open-db.ts';
+import type { AccountType } from '../../../workers/protocol/api.ts';
+import { normalisePkMobile } from '../auth/phone.ts';
+import { accountIdOf, findUserById, findUserByPhone, type UserRow } from '../auth/users-repo.ts';
+
+export type BackofficeRefusal =
+  | 'badUserRef'
+  | 'badPhone'
+  | 'unknownUser'
+  | 'unknownAccount'
+  | 'demoAccount'
+  | 'badAmount'
+  | 'badReference'
+  | 'badChannel'
+  | 'referenceConflict'
+  | 'badStatus'
+  | 'badReason';
+
+export class BackofficeError extends Error {
+  constructor(
+    readonly reason: BackofficeRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BackofficeError';
+  }
+}
+
+/** Exactly one of these names the customer. */
+export interface UserRef {
+  userId?: number;
+  phone?: string;
+  /** a real or demo account id; lets a caller aim at an account and be refused when it is the demo one */
+  accountId?: number;
+}
+
+export interface ResolvedAccount {
+  user: UserRow;
+  accountId: number;
+  accountType: AccountType;
+}
+
+function userByPhone(db: Db, phone: string): UserRow {
+  const e164 = normalisePkMobile(phone.trim());
+  if (!e164) {
+    throw new BackofficeError(
+      'badPhone',
+      `"${phone}" is not a Pakistani mobile number (3XXXXXXXXX, 03XXXXXXXXX or +923XXXXXXXXX)`,
+    );
+  }
+  const user = findUserByPhone(db, e164);
+  if (!user) throw new BackofficeError('unknownUser', `no user with phone ${e164}`);
+  return user;
+}
+
+function userById(db: Db, userId: number): UserRow {
+  if (!Number.isSafeInteger(userId) || userId <= 0) {
+    throw new BackofficeError('badUserRef', `user id must be a positive whole number, got ${userId}`);
+  }
+  const user = findUserById(db, userId);
+  if (!user) throw new BackofficeError('unknownUser', `no user with id ${userId}`);
+  return user;
+}
+
+/** The user and account `ref` names; without an account id, the user's real account. */
+export function resolveAccount(db: Db, ref: UserRef): ResolvedAccount {
+  const given = [ref.userId, ref.phone, ref.accountId].filter((v) => v !== undefined).length;
+  if (given !== 1) {
+    throw new BackofficeError(
+      'badUserRef',
+      'name the customer by exactly one of user id, phone or account id',
+    );
+  }
+  if (ref.accountId !== undefined) {
+    const row = db.prepare('SELECT user_id AS userId, type FROM accounts WHERE id = ?').get(ref.accountId) as
+      { userId: number; type: AccountType } | undefined;
+    if (!row) throw new BackofficeError('unknownAccount', `no account with id ${ref.accountId}`);
+    return { user: userById(db, row.userId), accountId: ref.accountId, accountType: row.type };
+  }
+  const user = ref.phone !== undefined ? userByPhone(db, ref.phone) : userById(db, ref.userId ?? 0);
+  const accountId = accountIdOf(db, user.id, 'real');
+  if (accountId === undefined)
+    throw new BackofficeError('unknownAccount', `user ${user.id} has no real account`);
+  return { user, accountId, accountType: 'real' };
+}
+
+/** The user a user id (number) or phone (string) names. */
+export function resolveUser(db: Db, who: number | string): UserRow {
+  return typeof who === 'number' ? userById(db, who) : userByPhone(db, who);
+}

@@ -1,0 +1,221 @@
+// Back-office command line: what an operator runs when an offline/bank deposit is confirmed or an ID check is
+// decided, against the server's data directory (safe while the server runs: WAL, busy timeout, IMMEDIATE
+// transactions). Usage: see USAGE below, or `npx tsx server/tools/backoffice.ts --help`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDb, type Db } from '../db/open-db.ts';
+import {
+  creditDeposit,
+  DEPOSIT_CHANNELS,
+  DEPOSIT_KIND,
+  parsePkrAmount,
+  type DepositChannel,
+} from '../domain/backoffice/deposits.ts';
+import { isKycStatus, KYC_STATUSES, setKycStatus } from '../domain/backoffice/kyc.ts';
+import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
+import { formatMinorUnits } from '../domain/ledger/money.ts';
+import { cashOf, frozenOf, userAcct } from '../domain/trading/trade-ledger.ts';
+
+export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
+       npm run backoffice -- [<dataDir>] <command> [options]
+
+<dataDir> is the server's DATA_DIR: the directory holding app.db (default: $DATA_DIR, else ./data, as the
+server reads it in server/config.ts). The database must exist (the server creates it on its first start).
+
+commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567, or --user <user id>):
+  deposit --phone P --amount 50000.00 --ref BANK-123 [--channel ${DEPOSIT_CHANNELS.join('|')}] [--memo TEXT]
+          credit a confirmed deposit to the REAL account (channel default bank); the same --ref twice
+          credits once
+  kyc     --phone P --status ${KYC_STATUSES.join('|')} [--reason TEXT]
+          set the KYC status the app shows (succ lets the real account trade)
+  show    --phone P
+          the user's KYC status, real account cash and back-office deposits
+
+exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
+
+const COMMANDS = ['deposit', 'kyc', 'show'] as const;
+type Command = (typeof COMMANDS)[number];
+const ALLOWED: Record<Command, readonly string[]> = {
+  deposit: ['phone', 'user', 'amount', 'ref', 'channel', 'memo'],
+  kyc: ['phone', 'user', 'status', 'reason'],
+  show: ['phone', 'user'],
+};
+
+class UsageError extends Error {}
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+type Values = Partial<Record<string, string | boolean>>;
+
+function str(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function need(values: Values, name: string, example: string): string {
+  const v = str(values, name);
+  if (v === undefined || v.trim() === '')
+    throw new UsageError(`--${name} is required (e.g. --${name} ${example})`);
+  return v;
+}
+
+function userRef(values: Values): UserRef {
+  const phone = str(values, 'phone');
+  const user = str(values, 'user');
+  if ((phone === undefined) === (user === undefined))
+    throw new UsageError('give exactly one of --phone or --user');
+  if (phone !== undefined) return { phone };
+  if (!/^[1-9][0-9]{0,14}$/.test(user ?? '')) throw new UsageError(`--user must be a user id, got "${user}"`);
+  return { userId: Number(user) };
+}
+
+function dataDirOf(positionals: string[], env: NodeJS.ProcessEnv): { dataDir: string; command: string } {
+  if (positionals.length === 0) throw new UsageError('missing command');
+  if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
+  const [first, second] = positionals as [string, string | undefined];
+  return second === undefined
+    ? { dataDir: loadConfig(env).dataDir, command: first }
+    : { dataDir: path.resolve(first), command: second };
+}
+
+const pkr = (paisa: bigint) => formatMinorUnits(paisa, 2);
+
+function deposit(db: Db, values: Values, io: Io): void {
+  const channel = str(values, 'channel') ?? 'bank';
+  const memo = str(values, 'memo');
+  const r = creditDeposit(db, {
+    ...userRef(values),
+    amountPaisa: parsePkrAmount(need(values, 'amount', '50000.00')),
+    reference: need(values, 'ref', 'BANK-123'),
+    channel: channel as DepositChannel,
+    ...(memo !== undefined ? { memo } : {}),
+  });
+  if (!r.created) io.err(`backoffice: reference ${r.reference} was already credited; nothing changed`);
+  io.out(
+    JSON.stringify({
+      command: 'deposit',
+      created: r.created,
+      userId: r.userId,
+      accountId: r.accountId,
+      channel: r.channel,
+      reference: r.reference,
+      amount: pkr(r.amountPaisa),
+      available: pkr(r.balancePaisa),
+      journalId: r.journalId,
+    }),
+  );
+}
+
+function kyc(db: Db, values: Values, io: Io): void {
+  const ref = userRef(values);
+  const status = need(values, 'status', 'succ');
+  if (!isKycStatus(status))
+    throw new UsageError(`--status must be one of ${KYC_STATUSES.join(', ')}, got "${status}"`);
+  const r = setKycStatus(db, ref.phone ?? ref.userId ?? 0, status, str(values, 'reason') ?? '');
+  if (!r.changed) io.err(`backoffice: user ${r.userId} is already ${r.status}; nothing changed`);
+  io.out(JSON.stringify({ command: 'kyc', ...r }));
+}
+
+function show(db: Db, values: Values, io: Io): void {
+  const { user, accountId } = resolveAccount(db, userRef(values));
+  const deposits = db
+    .prepare(
+      `SELECT j.ref AS reference, p.amount, j.memo, j.created_at AS createdAt FROM ledger_journals j
+       JOIN ledger_postings p ON p.journal_id = j.id AND p.ledger_account_id = ?
+       WHERE j.kind = ? ORDER BY j.id DESC LIMIT 20`,
+    )
+    .safeIntegers(true)
+    .all(userAcct(db, accountId, 'cash'), DEPOSIT_KIND) as Array<{
+    reference: string;
+    amount: bigint;
+    memo: string;
+    createdAt: bigint;
+  }>;
+  io.out(
+    JSON.stringify({
+      command: 'show',
+      userId: user.id,
+      phone: user.phone,
+      idStatus: user.idStatus,
+      realAccountId: accountId,
+      available: pkr(cashOf(db, accountId)),
+      frozen: pkr(frozenOf(db, accountId)),
+      deposits: deposits.map((d) => ({
+        reference: d.reference,
+        amount: pkr(d.amount),
+        memo: d.memo,
+        createdAt: new Date(Number(d.createdAt)).toISOString(),
+      })),
+    }),
+  );
+}
+
+/** Runs one command; returns the exit status (0 done, 1 refused, 2 bad usage). */
+export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): number {
+  let db: Db | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        phone: { type: 'string' },
+        user: { type: 'string' },
+        amount: { type: 'string' },
+        ref: { type: 'string' },
+        channel: { type: 'string' },
+        memo: { type: 'string' },
+        status: { type: 'string' },
+        reason: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    const { dataDir, command } = dataDirOf(positionals, env);
+    if (!(COMMANDS as readonly string[]).includes(command))
+      throw new UsageError(`unknown command "${command}"`);
+    const cmd = command as Command;
+    const extra = Object.keys(values).filter((k) => !ALLOWED[cmd].includes(k));
+    if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
+    const file = path.join(dataDir, 'app.db');
+    if (!fs.existsSync(file)) {
+      io.err(
+        `backoffice: no database at ${file} (is the data directory right? the server creates it on start)`,
+      );
+      return 1;
+    }
+    db = openDb(dataDir);
+    ({ deposit, kyc, show })[cmd](db, values, io);
+    return 0;
+  } catch (e) {
+    if (e instanceof BackofficeError) {
+      io.err(`backoffice: refused (${e.reason}): ${e.message}`);
+      return 1;
+    }
+    const parseError =
+      e instanceof TypeError && String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    if (e instanceof UsageError || parseError) {
+      io.err(`backoffice: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    db?.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = runBackoffice(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+}
