@@ -53,6 +53,12 @@ const DEFAULTS = {
    */
   tickerFlushMs: 50,
   bookFlushMs: 100,
+  /**
+   * Live P&L flushes five times a second: a portfolio's figures (and its totals, which move on almost every
+   * tick of a large one) are read, not watched tick by tick, and the positions bench showed the 10×/s
+   * re-render as the main thread's second cost after scrolling itself.
+   */
+  positionsFlushMs: 200,
   sortMs: 500,
   pingMs: 5000,
   livenessMs: 15_000,
@@ -134,6 +140,7 @@ export class MarketService implements MarketApi {
     );
     this.subs.add(flushClock(paused$, cfg.tickerFlushMs).subscribe(() => this.flushTickers()));
     this.subs.add(flushClock(paused$, cfg.bookFlushMs).subscribe(() => this.flushSlow()));
+    this.subs.add(flushClock(paused$, cfg.positionsFlushMs).subscribe(() => this.flushPositions()));
     this.subs.add(flushClock(paused$, cfg.sortMs).subscribe(() => this.flushSorted()));
   }
 
@@ -411,11 +418,14 @@ export class MarketService implements MarketApi {
     if (trades.length) batch.trades = trades;
     if (candles.length) batch.candles = candles;
     if (indicators.length) batch.indicators = indicators;
-    // Positions ride the slow clock: a P&L figure (and the totals, which move on almost every tick of a large
-    // portfolio) changing more than ~10×/s is unreadable and would re-render the totals at frame rate.
-    const positions = this.positions.drain();
-    if (positions) batch.positions = positions;
     this.post(batch);
+  }
+
+  /** Positions on their own clock (positionsFlushMs); rows that just came into view go with the tickers. */
+  private flushPositions(): void {
+    if (!this.listener) return;
+    const positions = this.positions.drain();
+    if (positions) this.post({ positions });
   }
 
   private flushSorted(): void {

@@ -32,8 +32,10 @@ export interface MarketInitOptions {
   fallbackMs?: number;
   /** Ticker flush period (default 50 ms, three frames: see market-service.ts). */
   tickerFlushMs?: number;
-  /** Book, trades, candles and positions flush period (default 100 ms). */
+  /** Book, trades, candles and indicator lines flush period (default 100 ms). */
   bookFlushMs?: number;
+  /** Live positions flush period (default 200 ms). */
+  positionsFlushMs?: number;
   /** Sorted-order recompute period (default 500 ms). */
   sortMs?: number;
 }
@@ -208,7 +210,7 @@ export interface PositionTotalsView {
 }
 
 /**
- * One flush of the account's positions (at most every bookFlushMs). Rows cross only for symbols the app has
+ * One flush of the account's positions (at most every positionsFlushMs). Rows cross only for symbols the app has
  * on screen (`position:<SYM>` interest) and only when they changed; totals cross whenever they change.
  */
 export interface PositionsUpdate {

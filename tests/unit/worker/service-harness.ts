@@ -50,8 +50,15 @@ export function createHarness(
   });
   const batches: MarketBatch[] = [];
   service.onBatch((b) => void batches.push(b));
-  // The tests step time in frames: a one-frame ticker flush (the default is three, see market-service.ts).
-  service.init({ apiBase: 'http://test/api/', wsUrl: 'ws://test/api/ws', tickerFlushMs: 16, ...opts });
+  // The tests step time in frames and slow flushes: a one-frame ticker flush and positions on the 100 ms
+  // clock (the defaults are 50 and 200 ms, see market-service.ts).
+  service.init({
+    apiBase: 'http://test/api/',
+    wsUrl: 'ws://test/api/ws',
+    tickerFlushMs: 16,
+    positionsFlushMs: 100,
+    ...opts,
+  });
   const receiver = createTickerReceiver();
   let decoded = 0;
   const rowsSoFar: TickerRow[] = [];
