@@ -6,6 +6,7 @@ import {
   positionAtomFamily,
   positionsAccountAtom,
   positionsListAtom,
+  positionsRereadAtom,
   positionTotalsAtom,
 } from './positions-atoms.ts';
 
@@ -46,6 +47,7 @@ export function applyPositionsUpdate(store: MarketStore, u: PositionsUpdate): vo
   if (u.symbols && !sameList(store.get(positionsListAtom), u.symbols))
     store.set(positionsListAtom, u.symbols);
   if (u.totals) store.set(positionTotalsAtom, u.totals);
+  if (u.reread) store.set(positionsRereadAtom, (n) => n + 1);
 }
 
 /** Another account (or a logout): nothing of the previous one stays on screen while the new one loads. */

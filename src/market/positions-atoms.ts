@@ -25,3 +25,5 @@ export const positionsListAtom = atom<readonly string[] | null>(null);
 export const positionTotalsAtom = atom<PositionTotalsView | null>(null);
 /** The account the app last handed positions for: updates for any other account are stale and dropped. */
 export const positionsAccountAtom = atom<string | null>(null);
+/** Bumps when the worker asks for the hold list again (a held symbol's trading day rolled over). */
+export const positionsRereadAtom = atom(0);

@@ -12,6 +12,7 @@ import {
   positionAtomFamily,
   positionsAccountAtom,
   positionsListAtom,
+  positionsRereadAtom,
   positionTotalsAtom,
   type PositionTotalsView,
   type PositionView,
@@ -78,7 +79,15 @@ export function usePositionValue(symbol: string): PositionView | null {
   return useAtomValue(positionAtomFamily(symbol));
 }
 
-/** Count, market value, cost, P&L and P&L % of every position, live; null until loaded. */
+/**
+ * Calls `reread` whenever the worker finds the account's hold list stale (a held symbol's trading day rolled
+ * over: today's shares and T+1 locks changed on the server). Returns the unsubscribe.
+ */
+export function onPositionsStale(reread: () => void): () => void {
+  return appStore.sub(positionsRereadAtom, reread);
+}
+
+/** Count, market value, cost, floating and today's P&L of every position, live; null until loaded. */
 export function usePositionTotals(): PositionTotalsView | null {
   useEffect(() => void marketBridge(), []);
   return useAtomValue(positionTotalsAtom);

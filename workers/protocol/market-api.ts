@@ -175,6 +175,15 @@ export interface PositionLiveView {
   pnlPct: string;
   pnlValue: number;
   pnlPctValue: number;
+  /**
+   * Today's P&L: qty × last − ((qty − todayQty) × prevClose + todayCost), signed like `pnl`; '' when the
+   * position has no today's inputs (no prevClose from the server).
+   */
+  todayPnl?: string;
+  /** todayPnl / today's base × 100, truncated to 2 places, signed ('+0.50%'); '' with todayPnl. */
+  todayPnlPct?: string;
+  /** Colour of todayPnl only (0 when unknown). */
+  todayPnlValue?: number;
   /** Last price against the previous update of this row: the flash colour (0 on first sight). */
   dir: -1 | 0 | 1;
 }
@@ -207,6 +216,10 @@ export interface PositionTotalsView {
   pnlPct: string;
   pnlValue: number;
   pnlPctValue: number;
+  /** Today's P&L of all positions ('' when some position has no prevClose); as in PositionLiveView. */
+  todayPnl?: string;
+  todayPnlPct?: string;
+  todayPnlValue?: number;
 }
 
 /**
@@ -222,6 +235,12 @@ export interface PositionsUpdate {
   /** Symbols no longer held: their rows are cleared. */
   removed?: string[];
   totals?: PositionTotalsView;
+  /**
+   * A held symbol's previous close moved (a new PSX trading day): today's shares, their cost and the T+1 locks
+   * the server gave are stale, so the app reads stock/hold/list again. Until then the worker values those
+   * symbols as if nothing was bought today (every share against the new close).
+   */
+  reread?: true;
 }
 
 /** One post to the app. Sections are absent when they have nothing; an empty batch is never posted. */

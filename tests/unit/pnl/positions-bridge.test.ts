@@ -16,7 +16,12 @@ import {
   positionsListAtom,
   positionTotalsAtom,
 } from '../../../src/market/positions-atoms.ts';
-import { removePosition, setPositions, upsertPositions } from '../../../src/market/positions.ts';
+import {
+  onPositionsStale,
+  removePosition,
+  setPositions,
+  upsertPositions,
+} from '../../../src/market/positions.ts';
 import { appStore } from '../../../src/shared/state/jotai.ts';
 import { ticker } from '../worker/fakes.ts';
 import { createHarness } from '../worker/service-harness.ts';
@@ -193,5 +198,57 @@ describe('positions commands and the worker end to end', () => {
       pnl: '-0.50',
       pnlPct: '-0.02%',
     });
+  });
+
+  it("today's P&L reaches the row and totals atoms, and a new trading day asks the app to re-read", async () => {
+    const h = createHarness(new Map());
+    const apply = createBatchApplier(appStore);
+    let applied = 0;
+    const pump = () => {
+      for (; applied < h.batches.length; applied++) apply(h.batches[applied]!);
+    };
+    const stale = vi.fn();
+    const unsub = onPositionsStale(stale);
+    h.socket().open();
+    h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
+    const today = { prevClose: '10.00', todayQty: '40', todayCost: '404.00' };
+    h.service.setPositions('real', [{ ...position('AAA', '100', '10.05'), ...today }]);
+    h.service.subscribe([positionKey('AAA')]);
+    await h.advance(110);
+    pump();
+    // 100 × 10.05 − (60 × 10.00 + 404.00) = +1.00 on a base of 1,004.00
+    expect(appStore.get(positionAtomFamily('AAA'))).toMatchObject({
+      todayPnl: '+1.00',
+      todayPnlPct: '+0.09%',
+      todayPnlValue: 1,
+    });
+    expect(appStore.get(positionTotalsAtom)).toMatchObject({ todayPnl: '+1.00', todayPnlPct: '+0.09%' });
+    h.socket().push({
+      op: 'delta',
+      ch: 'tickers:psx',
+      seq: 2,
+      ts: 0,
+      data: [ticker('AAA', '9.90', 5000, { pc: '10.00' })],
+    });
+    await h.advance(110);
+    pump();
+    expect(appStore.get(positionAtomFamily('AAA'))).toMatchObject({ todayPnl: '-14.00', todayPnlValue: -14 });
+    expect(appStore.get(positionTotalsAtom)).toMatchObject({ todayPnl: '-14.00', todayPnlPct: '-1.39%' });
+    expect(stale).not.toHaveBeenCalled();
+    h.socket().push({
+      op: 'delta',
+      ch: 'tickers:psx',
+      seq: 3,
+      ts: 0,
+      data: [ticker('AAA', '9.90', 6000, { pc: '9.95' })],
+    });
+    await h.advance(110);
+    pump();
+    expect(stale).toHaveBeenCalledTimes(1);
+    expect(appStore.get(positionAtomFamily('AAA'))).toMatchObject({
+      todayPnl: '-5.00',
+      todayPnlPct: '-0.50%',
+    });
+    unsub();
   });
 });

@@ -1,9 +1,9 @@
 // The worker's positions state (issue 4 §5): one account's positions as the server gave them, valued live at
 // the tickers the feed already keeps. Ticker messages only mark held symbols dirty; each ticker flush then
 // re-prices just those symbols (calc/pnl.ts: one multiply per symbol), and posts the rows on screen that
-// changed plus the totals. The math is calc/'s; this file keeps the state and decides what crosses.
+// changed plus the totals (floating and today's P&L; day-roll.ts keeps today's across a PSX roll-over). The
+// math is calc/'s; this file keeps the state and decides what crosses.
 import type {
-  PositionInfoView,
   PositionLiveView,
   PositionRowUpdate,
   PositionTotalsView,
@@ -17,48 +17,28 @@ import {
   priceOf,
   removePnlInputs,
   setPnlInputs,
+  todayFigures,
   totalFigures,
+  totalTodayFigures,
   upsertPnlInputs,
   type PnlInput,
 } from '../calc/pnl.ts';
-import { groupDecimal, truncateDecimal } from '../display.ts';
+import { groupDecimal } from '../display.ts';
+import { DayRoll } from './day-roll.ts';
+import { infoView, sameInfo, sameLive, sameTotals, todayView, totalsView } from './positions-views.ts';
 
 /** The live price of a symbol as the feed holds it (undefined: no ticker yet, the server's snapshot stands). */
 export type PriceSource = (symbol: string) => string | undefined;
 
-function infoView(p: Position): PositionInfoView {
-  return {
-    nameEn: p.nameEn,
-    nameUr: p.nameUr,
-    qty: groupDecimal(p.qty),
-    available: groupDecimal(p.available),
-    locked: groupDecimal(p.locked),
-    avgCost: groupDecimal(truncateDecimal(p.avgCost, 2)),
-    cost: groupDecimal(truncateDecimal(p.cost, 2)),
-  };
-}
-
-function sameLive(a: PositionLiveView | undefined, b: PositionLiveView): boolean {
+/** What today's P&L of a position depends on besides its price: a change rebuilds the book. */
+function sameInputs(a: PnlInput | undefined, b: PnlInput): boolean {
   return (
-    !!a && a.last === b.last && a.marketValue === b.marketValue && a.pnl === b.pnl && a.pnlPct === b.pnlPct
-  );
-}
-
-function sameInfo(a: Position, b: Position): boolean {
-  return (
+    !!a &&
     a.qty === b.qty &&
-    a.available === b.available &&
-    a.locked === b.locked &&
-    a.avgCost === b.avgCost &&
     a.cost === b.cost &&
-    a.nameEn === b.nameEn &&
-    a.nameUr === b.nameUr
-  );
-}
-
-function sameTotals(a: PositionTotalsView | null, b: PositionTotalsView): boolean {
-  return (
-    !!a && a.count === b.count && a.marketValue === b.marketValue && a.cost === b.cost && a.pnl === b.pnl
+    a.prevClose === b.prevClose &&
+    a.todayQty === b.todayQty &&
+    a.todayCost === b.todayCost
   );
 }
 
@@ -78,6 +58,8 @@ export class PositionsFeed {
   private sentTotals: PositionTotalsView | null = null;
   private listDirty = false;
   private removed: string[] = [];
+  /** Previous closes the tickers report, against the server's (today's P&L across a day roll-over). */
+  private readonly day = new DayRoll();
   /** Symbols re-priced by the last flush (tests and benches check that nothing else was). */
   lastRepriced: string[] = [];
 
@@ -102,6 +84,7 @@ export class PositionsFeed {
       this.sentPrice.clear();
       this.removed = [];
       this.held.clear();
+      this.day.clear();
       this.replace(next, true);
       this.changedAll();
       return;
@@ -110,13 +93,19 @@ export class PositionsFeed {
     for (const s of this.order) {
       if (next.has(s)) continue;
       this.removed.push(s);
+      this.day.answered(s);
       this.sentLive.delete(s);
       this.needInfo.delete(s);
     }
     for (const [s, p] of next) {
       const was = this.held.get(s);
-      if (!was || was.qty !== p.qty || was.cost !== p.cost) rebuild = true;
-      if (was && !sameInfo(was, p) && this.visible.has(s)) this.needInfo.add(s);
+      this.day.answered(s);
+      // The book's input for s against what this answer gives (quantity, cost, today's inputs).
+      const i = this.book.index.get(s);
+      const changed = !sameInputs(i === undefined ? undefined : this.book.inputs[i], this.input(p));
+      if (changed) rebuild = true;
+      // A changed input may change a row's today's figures at an unchanged price: it goes again.
+      if (was && (changed || !sameInfo(was, p)) && this.visible.has(s)) this.needInfo.add(s);
     }
     const order = [...next.keys()];
     if (order.length !== this.order.length || order.some((s, k) => s !== this.order[k]))
@@ -149,6 +138,7 @@ export class PositionsFeed {
         this.listDirty = true;
       }
       this.held.set(p.symbol, p);
+      this.day.answered(p.symbol);
       this.dirty.add(p.symbol);
       if (this.visible.has(p.symbol)) this.needInfo.add(p.symbol);
     }
@@ -163,6 +153,7 @@ export class PositionsFeed {
     if (accountKey !== this.account || !this.held.delete(symbol)) return;
     this.order = this.order.filter((s) => s !== symbol);
     removePnlInputs(this.book, [symbol]);
+    this.day.answered(symbol);
     this.removed.push(symbol);
     this.sentLive.delete(symbol);
     this.needInfo.delete(symbol);
@@ -170,10 +161,18 @@ export class PositionsFeed {
     this.sentTotals = null;
   }
 
-  /** Ticker messages just applied to the feed: held symbols among them are re-priced at the next flush. */
-  noteTickers(tickers: readonly { s: string }[]): void {
+  /**
+   * Ticker messages just applied to the feed: held symbols among them are re-priced at the next flush, and a
+   * moved previous close (the PSX day rolled over) re-bases their today's P&L.
+   */
+  noteTickers(tickers: readonly { s: string; pc?: string }[]): void {
     if (!this.held.size) return;
-    for (const t of tickers) if (this.held.has(t.s)) this.dirty.add(t.s);
+    for (const t of tickers) {
+      const p = this.held.get(t.s);
+      if (!p) continue;
+      this.dirty.add(t.s);
+      if (t.pc !== undefined && p.prevClose !== undefined) this.day.note(t.s, p.prevClose, t.pc);
+    }
   }
 
   show(symbol: string): void {
@@ -211,9 +210,27 @@ export class PositionsFeed {
   drain(): PositionsUpdate | null {
     this.lastRepriced = [];
     if (this.account === null) return null;
-    const idle = !this.dirty.size && !this.needInfo.size && !this.listDirty && !this.removed.length;
+    const idle =
+      !this.dirty.size &&
+      !this.needInfo.size &&
+      !this.listDirty &&
+      !this.removed.length &&
+      !this.day.rebased.size &&
+      !this.day.rereadDue;
     if (idle && this.sentTotals) return null;
     const rowsDue = new Set(this.needInfo);
+    if (this.day.rebased.size) {
+      // One rebuild for every symbol whose day rolled in this flush (a PSX open rolls them all at once).
+      const inputs: PnlInput[] = [];
+      for (const s of this.day.rebased) {
+        const p = this.held.get(s);
+        if (p) inputs.push(this.input(p));
+        if (this.visible.has(s)) rowsDue.add(s);
+      }
+      this.day.rebased.clear();
+      upsertPnlInputs(this.book, inputs);
+      this.sentTotals = null;
+    }
     if (this.dirty.size) {
       const changes: [string, string][] = [];
       for (const s of this.dirty) {
@@ -237,6 +254,8 @@ export class PositionsFeed {
     if (this.removed.length) update.removed = this.removed;
     this.listDirty = false;
     this.removed = [];
+    if (this.day.rereadDue) update.reread = true;
+    this.day.rereadDue = false;
     if (this.lastRepriced.length || !this.sentTotals) {
       const totals = this.totals();
       if (!sameTotals(this.sentTotals, totals)) update.totals = this.sentTotals = totals;
@@ -258,6 +277,7 @@ export class PositionsFeed {
       pnlPct: f.pnlPct,
       pnlValue: f.pnlValue,
       pnlPctValue: f.pnlPctValue,
+      ...todayView(todayFigures(this.book, symbol)),
       dir: prevPx === undefined || prevPx === px ? 0 : px > prevPx ? 1 : -1,
     };
     if (!withInfo && sameLive(this.sentLive.get(symbol), live)) return null;
@@ -267,16 +287,7 @@ export class PositionsFeed {
   }
 
   private totals(): PositionTotalsView {
-    const t = totalFigures(this.book);
-    return {
-      count: this.held.size,
-      marketValue: t.marketValue,
-      cost: t.cost,
-      pnl: t.pnl,
-      pnlPct: t.pnlPct,
-      pnlValue: t.pnlValue,
-      pnlPctValue: t.pnlPctValue,
-    };
+    return totalsView(this.held.size, totalFigures(this.book), totalTodayFigures(this.book));
   }
 
   private changedAll(): void {
@@ -286,12 +297,14 @@ export class PositionsFeed {
   }
 
   private input(p: Position): PnlInput {
-    return {
+    const input: PnlInput = {
       key: p.symbol,
       symbol: p.symbol,
       qty: p.qty,
       cost: p.cost,
       last: this.prices(p.symbol) ?? p.lastPrice,
     };
+    this.day.todayInputs(p, input);
+    return input;
   }
 }
