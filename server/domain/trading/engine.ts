@@ -3,11 +3,14 @@
 // changed. Matching rule: a resting buy at L fills against each new print at price ≤ L (a sell: ≥ L), at the
 // print's price, for up to the print's quantity; every resting order sees every print (the simulator's tape
 // does not know our orders, so one print can fill several of them). Oldest orders are matched first.
+// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, and the start of the engine
+// (the server may have been down at the close), cancel what is still open with the reason 'trade.expired'.
 import type { Db } from '../../db/open-db.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
 import { parseMinorUnits } from '../ledger/money.ts';
 import { crosses } from './book-walk.ts';
+import { expireDayOrders, lastPsxClose } from './day-orders.ts';
 import type { FeeConfig } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
@@ -37,9 +40,17 @@ export const FILL_REFUSED_REASON = 'trade.insufficient';
 
 const RELEASE_EVERY_MS = 60_000;
 
+export interface EngineOptions {
+  /** PSX_ALWAYS_OPEN: the market never closes, so DAY orders never expire while it is set */
+  psxAlwaysOpen?: boolean;
+}
+
 export class TradingEngine {
   private readonly listeners = new Set<ChangeListener>();
   private lastRelease = 0;
+  /** the latest PSX close whose DAY orders have been ended (-Infinity: not looked yet) */
+  private expiredThrough = Number.NEGATIVE_INFINITY;
+  private readonly alwaysOpen: boolean;
   private reportError: (err: unknown) => void = () => undefined;
 
   constructor(
@@ -47,7 +58,10 @@ export class TradingEngine {
     readonly market: TradeMarket,
     readonly fees: FeeConfig,
     private readonly log: EngineLog = SILENT,
-  ) {}
+    opts: EngineOptions = {},
+  ) {
+    this.alwaysOpen = opts.psxAlwaysOpen ?? false;
+  }
 
   /**
    * Starts matching on the feed's steps; returns the function that stops it. A failing pass is reported, never
@@ -55,6 +69,12 @@ export class TradingEngine {
    */
   attach(source: Pick<MarketSource, 'subscribe'>, onError: (err: unknown) => void): () => void {
     this.reportError = onError;
+    // Orders left open by a close the server did not see (it was down) end now, not on the first feed step.
+    try {
+      this.expireDue(this.market.now());
+    } catch (err) {
+      onError(err);
+    }
     return source.subscribe((tick) => {
       try {
         this.onTick(tick);
@@ -86,6 +106,31 @@ export class TradingEngine {
     this.emitReleased(released);
   }
 
+  /**
+   * Ends the DAY orders the latest PSX close at or before `now` left open (every account) and tells the
+   * listeners, like a cancel. Idempotent: an ended order is no longer open, so a second pass finds nothing.
+   */
+  expireDue(now: number): OrderRow[] {
+    if (this.alwaysOpen) return [];
+    const ended = this.db.transaction(() => this.expireIn(now)).immediate();
+    this.emit(ended);
+    return ended;
+  }
+
+  /** True when a PSX close has passed that no pass has looked at yet (no database access). */
+  private closeDue(now: number): boolean {
+    if (this.alwaysOpen) return false;
+    const close = lastPsxClose(now);
+    return close !== null && close > this.expiredThrough;
+  }
+
+  private expireIn(now: number): OrderRow[] {
+    const close = this.alwaysOpen ? null : lastPsxClose(now);
+    if (close === null) return [];
+    if (close > this.expiredThrough) this.expiredThrough = close;
+    return expireDayOrders(this.db, close, now);
+  }
+
   cancel(accountId: number, orderId: number, now: number): OrderRow {
     const order = cancelOpenOrder(this.db, accountId, orderId, now);
     this.emit([order]);
@@ -103,12 +148,16 @@ export class TradingEngine {
       if (list.length) prints.set(u.symbol, list);
     }
     const releaseDue = tick.ts - this.lastRelease >= RELEASE_EVERY_MS;
+    // Expiry runs on the first step after a close, and again on every release pass (a failed pass retries).
+    const expireDue = releaseDue || this.closeDue(tick.ts);
     // Most steps touch no resting order: a read, no write lock.
-    if (!releaseDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
+    if (!expireDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
     const touched: OrderRow[] = [];
     let released: ReleasedLock[] = [];
     this.db
       .transaction(() => {
+        // Before matching: an order the close ended must not fill on a print of the same step.
+        if (expireDue) touched.push(...this.expireIn(tick.ts));
         if (releaseDue) {
           this.lastRelease = tick.ts;
           released = releaseDueLocks(this.db, null, tick.ts);

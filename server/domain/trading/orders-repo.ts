@@ -96,6 +96,16 @@ export function openOrdersFor(db: Db, symbols: readonly string[]): OrderRow[] {
   );
 }
 
+/** Open limit orders placed before `ts` (every account), oldest first: the DAY orders a close ends. */
+export function openLimitOrdersPlacedBefore(db: Db, ts: number): OrderRow[] {
+  return many(
+    db,
+    `SELECT ${COLUMNS} FROM stock_orders WHERE status IN ('pending', 'partial') AND type = 'limit'
+     AND created_at < ? ORDER BY id`,
+    ts,
+  );
+}
+
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'partial'];
 
 /** An account's orders, newest first, filtered by status ('open' = pending + partial). */

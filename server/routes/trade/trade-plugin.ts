@@ -1,10 +1,12 @@
 // The trade area (issue 4): creates the trading engine on the market feed (app.trading; tradingOf(db) for code
-// holding the root instance), starts matching on the feed's steps, and mounts the transaction password,
-// order, position / money calls and the private WebSocket channel. Registered after the market area.
+// holding the root instance), ends the DAY orders a missed close left open, starts matching and expiry on the
+// feed's steps, and mounts the transaction password, order, position / money calls and the private WebSocket
+// channel. Registered after the market area.
 import type { FastifyPluginAsync } from 'fastify';
 import { TradingEngine } from '../../domain/trading/engine.ts';
 import { feeConfig } from '../../domain/trading/fees.ts';
 import { globalPlugin } from '../../plugins/global-plugin.ts';
+import { marketConfig } from '../market/market-config.ts';
 import { accountWsRoutes } from './account-ws.ts';
 import { holdRoutes } from './hold-routes.ts';
 import { orderRoutes } from './order-routes.ts';
@@ -16,7 +18,10 @@ export function tradingOf(db: object): TradingEngine | undefined {
 }
 
 const enginePlugin = globalPlugin('trading-engine', async (app) => {
-  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log);
+  // The simulator's own switch: with PSX open around the clock no close ever ends a DAY order.
+  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, {
+    psxAlwaysOpen: marketConfig(process.env).alwaysOpen,
+  });
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
   const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import { AppError } from '../../../server/errors.ts';
+import { lastPsxClose } from '../../../server/domain/trading/day-orders.ts';
 import { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
@@ -174,6 +175,15 @@ function run(actions: Action[]): void {
       const s = STOCKS[act.sym]!;
       const prices = [s.last, s.asks[0]![0], s.bids[0]![0], s.limitUp, s.limitDown];
       engine.onTick(market.tick({ [s.symbol]: act.prints.map((p) => [prices[p.price]!, String(p.qty)]) }));
+      // DAY orders: after a step, no limit order placed before the latest PSX close is still open.
+      const close = lastPsxClose(market.clock) ?? 0;
+      expect(
+        count(
+          db,
+          "SELECT COUNT(*) FROM stock_orders WHERE status IN ('pending', 'partial') AND created_at < ?",
+          close,
+        ),
+      ).toBe(0);
     } else if (act.k === 'sellHeld') {
       // sell (half of) what the account can sell of its first holding, so sells fill often enough
       const acc = accounts[act.a]!;
