@@ -1,5 +1,5 @@
-// Helpers for trade API tests: an app with PSX always open and a hand-stepped market, users with a
-// transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
+// Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
+// users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
 import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
@@ -16,17 +16,39 @@ export interface TradeTestApp extends TestApp {
   engine: TradingEngine;
 }
 
-export async function makeTradeApp(seed: string, env: Record<string, string> = {}): Promise<TradeTestApp> {
+export interface MarketSetup {
+  /** market settings read from process.env (e.g. PSX_ALWAYS_OPEN: '0' for the real calendar); the keys set
+   * here are restored once the app is built, so later apps get the defaults */
+  marketEnv?: Record<string, string>;
+  /** feed steps run after the start (default 5, so books and prints exist) */
+  warmSteps?: number;
+}
+
+export async function makeTradeApp(
+  seed: string,
+  env: Record<string, string> = {},
+  { marketEnv = {}, warmSteps = 5 }: MarketSetup = {},
+): Promise<TradeTestApp> {
+  const saved = Object.keys(marketEnv).map((k) => [k, process.env[k]] as const);
   Object.assign(process.env, {
     MARKET_TICK: '0',
     PSX_ALWAYS_OPEN: '1',
     MARKET_SEED: seed,
     MARKET_HISTORY_DAYS: '3',
     MARKET_MINUTE_DAYS: '1',
+    ...marketEnv,
   });
-  const t = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000', ...env });
+  let t: TestApp;
+  try {
+    t = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000', ...env });
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
   const sim = marketOf(t.db)!;
-  for (let i = 0; i < 5; i++) sim.step();
+  for (let i = 0; i < warmSteps; i++) sim.step();
   return { ...t, sim, engine: tradingOf(t.db)! };
 }
 
