@@ -2,8 +2,9 @@
 // cash or shares, and the immediate part of matching. Market orders fill at once against the simulated book
 // (walking levels; when depth runs out the remainder is cancelled, never left resting) and reserve nothing;
 // limit orders reserve cash (qty × limit + fees at that value) or shares, take whatever the book already
-// offers at the limit or better while PSX is open, and rest for the matcher. Everything runs in one
-// BEGIN IMMEDIATE transaction per call; a (account, clientOrderId) pair has one effect.
+// offers at the limit or better while PSX is open, and rest for the matcher until they fill, are cancelled, or
+// the next PSX close ends them (DAY orders, day-orders.ts). Everything runs in one BEGIN IMMEDIATE transaction
+// per call; a (account, clientOrderId) pair has one effect.
 import type { Db } from '../../db/open-db.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';

@@ -2,8 +2,9 @@
 // the market socket (workers/protocol/market.ts): the client sends {op:'sub', ch:['account'], token} (the
 // access token travels in the message, not the URL, so it never lands in access logs), gets a snap
 // {orders (open), positions, assets} and then a delta {order, positions, assets} after every change of its
-// orders (placement, fill, cancel), and a delta {positions, assets} without an order when bought shares become
-// sellable (T+1 release), with a per-connection seq. {op:'ping', t} → pong; heartbeats every 10 s.
+// orders (placement, fill, cancel, expiry at the PSX close), and a delta {positions, assets} without an order
+// when bought shares become sellable (T+1 release), with a per-connection seq. {op:'ping', t} → pong;
+// heartbeats every 10 s.
 // Clients without a socket poll stock/order/list, stock/hold/list and user/assets (same shapes).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '../../../workers/protocol/api.ts';
