@@ -45,7 +45,10 @@ export interface StockOrder {
   /** cash (buy) still frozen for the unfilled part */
   frozen: string;
   status: OrderStatus;
-  /** localised reason when rejected */
+  /**
+   * Localised reason an order ended without filling: rejected, or cancelled by the engine (book depth
+   * exhausted, a fill the ledger refused, expired at the PSX close).
+   */
   reason?: string;
   createdAt: number;
   updatedAt: number;
