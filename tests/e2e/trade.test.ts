@@ -1,8 +1,9 @@
 // Stock trading in Chromium at 360×800 against the real server (simulated PSX, always open): a demo user sets
 // the transaction password in the security centre, buys 100 OGDC at market with the 6-digit keypad, sees the
-// position with a T+1 badge and a floating P&L that moves with the market, is refused a same-day sell with the
-// T+1 message (on screen and by the server), then places a limit order at the lower band, sees its cash frozen
-// on the assets page, cancels it in the order centre and sees the frozen amount return.
+// position with a T+1 badge and a floating and today's P&L that move with the market, is refused a same-day
+// sell with the T+1 message (on screen and by the server), then places a limit order at the lower band, sees
+// its cash frozen (and today's P&L) on the assets page, cancels it in the order centre and sees the frozen
+// amount return.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
@@ -84,17 +85,23 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.locator('[data-testid=order-row][data-status=filled]').first().waitFor();
   });
 
-  it('shows the position locked until T+1 with a floating P&L that moves with the market', async () => {
+  it("shows the position locked until T+1 with a floating and today's P&L that move with the market", async () => {
     await page.getByTestId('tab-positions').click();
     const row = page.locator('[data-testid=position-row][data-symbol=OGDC]');
     await row.waitFor({ timeout: 15_000 });
     await row.getByTestId('t1-badge').waitFor();
     await expect.poll(() => row.getByTestId('position-pnl').textContent()).toMatch(/[\d,]+\.\d{2}/);
+    // Today's P&L: all 100 shares were bought today, so it is their market value against what they cost.
+    const today = row.getByTestId('position-today');
+    await expect.poll(() => today.textContent()).toMatch(/^Today[+-]?[\d,]+\.\d{2}[+-]?[\d.]+%$/);
     const first = await row.getByTestId('position-pnl').textContent();
+    const firstToday = await today.textContent();
     await expect
       .poll(() => row.getByTestId('position-pnl').textContent(), { timeout: 30_000, interval: 500 })
       .not.toBe(first);
+    await expect.poll(() => today.textContent(), { timeout: 10_000 }).not.toBe(firstToday);
     await expect.poll(() => text(page, 'totals-pnl')).toMatch(/\d/);
+    await expect.poll(() => text(page, 'totals-today')).toMatch(/^[+-]?[\d,]+\.\d{2}$/);
     expect(await axeSeriousOrCritical(page, '.positions-page')).toEqual([]);
   });
 
@@ -118,6 +125,7 @@ describe('stock trading (demo account, 360×800)', () => {
   it('places a limit order, freezes its cash, cancels it and the frozen amount returns', async () => {
     await page.goto(`${server.url}/pages/user/assets`);
     await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+    await expect.poll(() => text(page, 'assets-today')).toMatch(/^-?[\d,]+\.\d{2}$/);
 
     await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
     await page.getByTestId('type-switch').getByRole('radio', { name: 'Limit' }).click();

@@ -1,5 +1,5 @@
-// Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions
-// and floating P&L, refreshed while open; the real/demo switch (each account's own money); funds detail and
+// Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions,
+// floating and today's P&L (the server's, at answer time), refreshed while open; the real/demo switch (each account's own money); funds detail and
 // the deposit/withdraw entries.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,7 @@ export default function AssetsPage() {
 
   const v = (s: string | undefined) => (s === undefined ? '—' : formatPKRAmount(s));
   const dir = pnlDir(assets?.floatingPnl);
+  const todayDir = pnlDir(assets?.todayPnl);
   return (
     <div className="page assets-page">
       <PageHeader title={t('nav:title.user.assets')} start={null} />
@@ -77,6 +78,12 @@ export default function AssetsPage() {
             <Num>{v(assets?.total)}</Num>
           </span>
           <div className="assets-grid">
+            <span className="assets-grid__wide">
+              <span className="muted small">{t('trade:positions.marketValue')}</span>
+              <span data-testid="assets-market-value">
+                <Num>{v(assets?.marketValue)}</Num>
+              </span>
+            </span>
             <span>
               <span className="muted small">{t('trade:assets.available')}</span>
               <span data-testid="assets-available">
@@ -90,13 +97,15 @@ export default function AssetsPage() {
               </span>
             </span>
             <span>
-              <span className="muted small">{t('trade:positions.marketValue')}</span>
-              <Num>{v(assets?.marketValue)}</Num>
-            </span>
-            <span>
               <span className="muted small">{t('trade:positions.floatingPnl')}</span>
               <span className={`is-${dir}`} data-testid="assets-pnl">
                 <Num>{v(assets?.floatingPnl)}</Num>
+              </span>
+            </span>
+            <span>
+              <span className="muted small">{t('trade:positions.todayPnl')}</span>
+              <span className={`is-${todayDir}`} data-testid="assets-today">
+                <Num>{v(assets?.todayPnl)}</Num>
               </span>
             </span>
           </div>

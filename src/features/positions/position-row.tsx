@@ -1,8 +1,11 @@
 // One position: symbol, name and a T+1 badge while shares bought today are locked; market value, quantity and
-// available; last price and average cost; floating P&L and its percentage, coloured. Column labels live once
-// in the list header (PositionsHeader), so a row is numbers only: cheap while 10,000 rows scroll. A row's one
-// hook reads its own atom (a tick re-renders one row); `t` and the language come from the list, and numbers
-// are <bdi dir="ltr"> as Num renders them, inline so a row is one component. Every figure is the worker's.
+// available; last price and average cost; floating P&L and its percentage, coloured; and under the figures a
+// line of today's P&L and its percentage (a third line in a column would not fit 76 px in Urdu's tall line
+// height; a line across the number columns does). Column labels live once in the list header
+// (PositionsHeader), so a row is numbers only (and the one-word "today" label the list passes in): cheap while
+// 10,000 rows scroll. A row's one hook reads its own atom (a tick re-renders one row); `t`, the language and
+// that label come from the list, and numbers are <bdi dir="ltr"> as Num renders them, inline so a row is one
+// component. Every figure is the worker's.
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +26,9 @@ const EMPTY: PositionRowView = {
   pnl: '',
   pnlPct: '',
   dir: 'flat',
+  todayPnl: '',
+  todayPnlPct: '',
+  todayDir: 'flat',
 };
 
 export const PositionRow = memo(function PositionRow({
@@ -30,11 +36,14 @@ export const PositionRow = memo(function PositionRow({
   onOpen,
   t,
   lang,
+  todayLabel,
 }: {
   symbol: string;
   onOpen: (symbol: string) => void;
   t: TFunction;
   lang: string;
+  /** "Today", translated once by the list. */
+  todayLabel: string;
 }) {
   const p = usePositionRow(symbol) ?? EMPTY;
   const ready = p !== EMPTY;
@@ -90,6 +99,15 @@ export const PositionRow = memo(function PositionRow({
         </bdi>
         <bdi dir="ltr" className="num pos-row__sub">
           {p.pnlPct}
+        </bdi>
+      </span>
+      <span className={`pos-row__today is-${p.todayDir}`} data-testid="position-today">
+        <span className="pos-row__today-label">{ready ? todayLabel : ''}</span>
+        <bdi dir="ltr" className="num">
+          {ready ? p.todayPnl || '—' : ''}
+        </bdi>
+        <bdi dir="ltr" className="num">
+          {p.todayPnl ? p.todayPnlPct : ''}
         </bdi>
       </span>
     </button>

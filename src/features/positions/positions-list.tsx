@@ -74,6 +74,7 @@ export function PositionsList({
   const body = useRef<HTMLDivElement>(null);
   const { start, end, slots } = useRowWindow(body, symbols.length);
   const visible = useMemo(() => symbols.slice(start, end), [symbols, start, end]);
+  const todayLabel = t('trade:positions.today');
   useVisiblePositions(visible);
   return (
     <div className="pos-list" data-testid="positions-list">
@@ -83,7 +84,14 @@ export function PositionsList({
       <div className="pos-list__body" ref={body} style={{ blockSize: symbols.length * POSITION_ROW_H }}>
         <div className="pos-list__window" style={{ transform: `translateY(${start * POSITION_ROW_H}px)` }}>
           {visible.map((s, k) => (
-            <PositionRow key={(start + k) % slots} symbol={s} onOpen={onOpen} t={t} lang={i18n.language} />
+            <PositionRow
+              key={(start + k) % slots}
+              symbol={s}
+              onOpen={onOpen}
+              t={t}
+              lang={i18n.language}
+              todayLabel={todayLabel}
+            />
           ))}
         </div>
       </div>

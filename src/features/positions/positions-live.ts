@@ -1,10 +1,11 @@
 // The positions screens' one door to live positions (a thin adapter over src/market/positions.ts, so component
 // tests mock one module): the account's holdings go to the market worker, which keeps market value and
-// floating P&L live per row and in total; the cash beside them (available, frozen) is the server's.
+// floating and today's P&L live per row and in total; the cash beside them (available, frozen) is the server's.
 // Changes (fills of resting orders, cancels) arrive on the private account channel, with polling as fallback.
 import { useEffect } from 'react';
 import type { AccountDelta, Assets, Position } from '../../../workers/protocol/trade.ts';
 import {
+  onPositionsStale,
   removePosition,
   setPositions,
   upsertPositions,
@@ -34,6 +35,10 @@ export interface PositionRowView {
   pnl: string;
   pnlPct: string;
   dir: Dir;
+  /** Today's P&L and its %; '' when the server gave no today's inputs (show a dash). */
+  todayPnl: string;
+  todayPnlPct: string;
+  todayDir: Dir;
 }
 
 export interface PositionTotals {
@@ -41,6 +46,9 @@ export interface PositionTotals {
   pnl: string;
   pnlPct: string;
   dir: Dir;
+  todayPnl: string;
+  todayPnlPct: string;
+  todayDir: Dir;
 }
 
 export interface CashView {
@@ -76,6 +84,9 @@ function toRow(v: PositionView): PositionRowView {
     pnl: v.pnl,
     pnlPct: v.pnlPct,
     dir: dirOfValue(v.pnlValue),
+    todayPnl: v.todayPnl ?? '',
+    todayPnlPct: v.todayPnlPct ?? '',
+    todayDir: dirOfValue(v.todayPnlValue ?? 0),
   };
 }
 
@@ -158,10 +169,13 @@ export function usePositionsFeed(accountKey: string, token: string): void {
     // Without a channel, or until it answers, read the holdings directly.
     if (token) timer = setTimeout(() => void poll(), FIRST_POLL_MS);
     else void poll();
+    // A new trading day (the worker saw a held symbol's close move): today's shares and T+1 locks changed.
+    const unstale = onPositionsStale(() => void reloadPositions(accountKey));
     return () => {
       stop = true;
       clearTimeout(timer);
       close();
+      unstale();
     };
   }, [accountKey, token]);
 }
@@ -183,7 +197,15 @@ export function usePositionRow(symbol: string): PositionRowView | null {
 export function useLiveTotals(): PositionTotals | null {
   const t = usePositionTotals();
   if (!t) return null;
-  return { marketValue: t.marketValue, pnl: t.pnl, pnlPct: t.pnlPct, dir: dirOfValue(t.pnlValue) };
+  return {
+    marketValue: t.marketValue,
+    pnl: t.pnl,
+    pnlPct: t.pnlPct,
+    dir: dirOfValue(t.pnlValue),
+    todayPnl: t.todayPnl ?? '',
+    todayPnlPct: t.todayPnlPct ?? '',
+    todayDir: dirOfValue(t.todayPnlValue ?? 0),
+  };
 }
 
 export function useCash(): CashView | null {

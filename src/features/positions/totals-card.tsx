@@ -1,4 +1,4 @@
-// The live totals above the positions: market value and floating P&L (the worker's, exact), and the cash
+// The live totals above the positions: market value, floating and today's P&L (the worker's, exact), and the cash
 // beside them (the server's). The labels render once; only the figures re-render as the totals move (about
 // ten times a second with a large portfolio), so a move costs a few text changes and no translation lookups.
 import { memo } from 'react';
@@ -25,6 +25,19 @@ const Pnl = memo(function Pnl() {
   );
 });
 
+const TodayPnl = memo(function TodayPnl() {
+  const totals = useLiveTotals();
+  const known = !!totals?.todayPnl;
+  return (
+    <span className={`totals__pnl is-${known ? totals.todayDir : 'flat'}`}>
+      <span data-testid="totals-today">
+        <Num>{known ? totals.todayPnl : '—'}</Num>
+      </span>
+      {known && <Num className="small">{totals.todayPnlPct}</Num>}
+    </span>
+  );
+});
+
 export function TotalsCard({ account }: { account: AccountType }) {
   const { t } = useTranslation();
   const cash = useCash();
@@ -47,6 +60,10 @@ export function TotalsCard({ account }: { account: AccountType }) {
         <span>
           <span className="muted small">{t('trade:positions.pnlShort')}</span>
           <Pnl />
+        </span>
+        <span>
+          <span className="muted small">{t('trade:positions.todayPnl')}</span>
+          <TodayPnl />
         </span>
         <span>
           <span className="muted small">{t('trade:assets.available')}</span>

@@ -26,6 +26,9 @@ vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
       pnl: '+50.00',
       pnlPct: '+5.00%',
       dir: 'up',
+      todayPnl: '+20.00',
+      todayPnlPct: '+1.94%',
+      todayDir: 'up',
     };
   },
   useVisiblePositions: (symbols: readonly string[]) => void subscribed.push([...symbols]),

@@ -13,7 +13,7 @@ import { storage } from '../../../../src/shared/storage/storage.ts';
 const { default: AssetsPage } = await import('../../../../src/features/assets/assets-page.tsx');
 const { default: FundsDetailPage } = await import('../../../../src/features/assets/funds-detail-page.tsx');
 
-const assets = (accountType: 'real' | 'demo', available: string): Assets => ({
+const assets = (accountType: 'real' | 'demo', available: string, today?: string): Assets => ({
   accountType,
   currency: 'PKR',
   total: '1000000.00',
@@ -21,6 +21,7 @@ const assets = (accountType: 'real' | 'demo', available: string): Assets => ({
   frozen: '2591.20',
   marketValue: '28035.00',
   floatingPnl: '-60.00',
+  ...(today === undefined ? {} : { todayPnl: today }),
 });
 const rec = (id: number, type: TxRecord['type'], amount: string): TxRecord => ({
   id,
@@ -59,7 +60,7 @@ beforeEach(() => {
       calls.push({ path, query: u.searchParams, token });
       const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
       if (path === 'user/assets')
-        return answer(token === 'tok-demo' ? assets('demo', '948983.98') : assets('real', '0.00'));
+        return answer(token === 'tok-demo' ? assets('demo', '948983.98') : assets('real', '0.00', '1234.50'));
       if (path === 'user/tx/record') {
         const type = u.searchParams.get('type');
         const all = [rec(2, 'unfreeze', '2591.20'), rec(1, 'freeze', '-2591.20')];
@@ -93,8 +94,15 @@ describe('AssetsPage', () => {
     expect(screen.getByTestId('assets-total').textContent).toBe('1,000,000.00');
     expect(screen.getByTestId('assets-frozen').textContent).toBe('2,591.20');
     expect(screen.getByTestId('assets-pnl').className).toContain('is-down');
+    expect(screen.getByTestId('assets-market-value').textContent).toBe('28,035.00');
+    // Today's P&L as the server gave it, coloured by its own sign (up today, down overall).
+    expect(screen.getByTestId('assets-today').textContent).toBe('1,234.50');
+    expect(screen.getByTestId('assets-today').className).toContain('is-up');
+    expect(screen.getByText("Today's P&L")).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Demo' }));
     await waitFor(() => expect(screen.getByTestId('assets-available').textContent).toBe('948,983.98'));
+    // An answer without it (an older server) shows a dash, not a zero.
+    expect(screen.getByTestId('assets-today').textContent).toBe('—');
     expect(storage.get('userToken')).toBe('tok-demo');
     expect(calls.filter((c) => c.path === 'user/assets').at(-1)?.token).toBe('tok-demo');
   });

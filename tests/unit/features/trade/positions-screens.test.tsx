@@ -50,7 +50,17 @@ vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
 const { default: PositionsPage } = await import('../../../../src/features/positions/positions-page.tsx');
 const { default: TradePasswordPage } = await import('../../../../src/features/trade/trade-password-page.tsx');
 
-const row = (symbol: string, pnl: string, dir: PositionRowView['dir'], locked = '0'): PositionRowView => ({
+const row = (
+  symbol: string,
+  pnl: string,
+  dir: PositionRowView['dir'],
+  locked = '0',
+  today: Pick<PositionRowView, 'todayPnl' | 'todayPnlPct' | 'todayDir'> = {
+    todayPnl: '',
+    todayPnlPct: '',
+    todayDir: 'flat',
+  },
+): PositionRowView => ({
   symbol,
   nameEn: `${symbol} Ltd`,
   nameUr: symbol,
@@ -63,7 +73,9 @@ const row = (symbol: string, pnl: string, dir: PositionRowView['dir'], locked = 
   pnl,
   pnlPct: dir === 'down' ? '-0.21%' : '+0.21%',
   dir,
+  ...today,
 });
+const noToday = { todayPnl: '', todayPnlPct: '', todayDir: 'flat' } as const;
 
 const order: StockOrder = {
   id: 42,
@@ -153,7 +165,7 @@ describe('PositionsPage', () => {
       live.set({
         symbols: ['OGDC', 'HBL'],
         rows: { OGDC: row('OGDC', '-60.00', 'down', '100'), HBL: row('HBL', '+12.00', 'up') },
-        totals: { marketValue: '42,527.50', pnl: '-48.00', pnlPct: '-0.11%', dir: 'down' },
+        totals: { marketValue: '42,527.50', pnl: '-48.00', pnlPct: '-0.11%', dir: 'down', ...noToday },
       }),
     );
     const rows = await screen.findAllByTestId('position-row');
@@ -167,6 +179,46 @@ describe('PositionsPage', () => {
       within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-pnl').textContent,
     ).toContain('+5.00');
     expect(live.feeds.at(-1)).toMatch(/:(real|demo)$/);
+  });
+
+  it("shows today's P&L under each row and in the totals, coloured by its own sign, a dash while unknown", async () => {
+    renderAt('/pages/tabbar/position', <PositionsPage />);
+    const down = { todayPnl: '-61.00', todayPnlPct: '-0.21%', todayDir: 'down' } as const;
+    act(() =>
+      live.set({
+        symbols: ['OGDC', 'HBL'],
+        // OGDC: floating P&L up but down today; HBL: no today's inputs from the server.
+        rows: { OGDC: row('OGDC', '+5.00', 'up', '0', down), HBL: row('HBL', '+12.00', 'up') },
+        totals: { marketValue: '42,527.50', pnl: '+17.00', pnlPct: '+0.04%', dir: 'up', ...noToday },
+      }),
+    );
+    const rows = await screen.findAllByTestId('position-row');
+    const today = within(rows[0]!).getByTestId('position-today');
+    expect(today.textContent).toBe('Today-61.00-0.21%');
+    expect(today.className).toContain('is-down');
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-up');
+    expect(within(rows[1]!).getByTestId('position-today').textContent).toBe('Today—');
+    expect(screen.getByTestId('totals-today').textContent).toBe('—');
+    act(() =>
+      live.set({
+        rows: {
+          ...live.rows,
+          OGDC: row('OGDC', '+5.00', 'up', '0', { todayPnl: '+4.00', todayPnlPct: '+0.01%', todayDir: 'up' }),
+        },
+        totals: {
+          ...live.totals!,
+          todayPnl: '+4.00',
+          todayPnlPct: '+0.01%',
+          todayDir: 'up',
+        },
+      }),
+    );
+    const moved = within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-today');
+    expect(moved.textContent).toBe('Today+4.00+0.01%');
+    expect(moved.className).toContain('is-up');
+    expect(screen.getByTestId('totals-today').textContent).toBe('+4.00');
+    expect(screen.getByTestId('totals-today').parentElement!.className).toContain('is-up');
+    expect(screen.getByText("Today's P&L")).toBeTruthy();
   });
 
   it('remembers the chosen tab in positionTab and cancels an open order after confirming', async () => {
