@@ -118,7 +118,8 @@ const scrollMode = process.env.SCROLL === 'raf' ? 'raf' : 'gesture';
 
 /** Scrolls down the list at `pxPerSec` in strokes of ~2 s until `stop()` says so (the run prints the rate). */
 async function gestureScroll(cdp: BenchPage['cdp'], pxPerSec: number, stop: () => boolean): Promise<void> {
-  while (!stop()) {
+  // --scroll=0 measures the feed alone: a zero-length gesture returns at once and would spin this loop.
+  while (pxPerSec > 0 && !stop()) {
     await cdp.send('Input.synthesizeScrollGesture', {
       x: 180,
       y: 500,

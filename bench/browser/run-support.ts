@@ -76,6 +76,44 @@ export async function openBenchPage(
   }
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Starts a devtools.timeline trace; the returned function ends it and sums main-thread events by name. */
+async function startTrace(
+  cdp: CDPSession,
+): Promise<() => Promise<Record<string, { n: number; ms: number }>>> {
+  const events: TraceEvent[] = [];
+  // playwright-core types only the events it knows; the CDP session does deliver Tracing's.
+  (cdp as unknown as { on(e: string, f: (d: { value: TraceEvent[] }) => void): void }).on(
+    'Tracing.dataCollected',
+    (d) => void events.push(...d.value),
+  );
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  return async () => {
+    const done = new Promise<void>((r) =>
+      (cdp as unknown as { once(e: string, f: () => void): void }).once('Tracing.tracingComplete', r),
+    );
+    await cdp.send('Tracing.end');
+    await done;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const sums: Record<string, { n: number; ms: number }> = {};
+    for (const e of events) {
+      if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X') continue;
+      const s = (sums[e.name] ??= { n: 0, ms: 0 });
+      s.n++;
+      s.ms = Math.round((s.ms + (e.dur ?? 0) / 1000) * 10) / 10;
+    }
+    return Object.fromEntries(Object.entries(sums).sort((a, b) => b[1].ms - a[1].ms));
+  };
+}
+
 /** Ticker updates the mode's client has received since it connected (ours: the worker's socket). */
 function deliveredBy(page: Page, mode: Mode): Promise<number> {
   return mode === 'ours'
@@ -141,11 +179,17 @@ export async function measureMode(
   const load0 = loadavg()[0]!;
   const profiling = process.env.BENCH_PROFILE;
   if (profiling) await b.cdp.send('Profiler.enable').then(() => b.cdp.send('Profiler.start'));
+  const tracing = process.env.BENCH_TRACE ? await startTrace(b.cdp) : null;
   const m = await measureRun(b.page, b.cdp, o.scenario.seconds, o.frameSeconds, {
     ...(mode === 'ours' ? { workerHeap: b.workerHeap } : {}),
     delivered: () => deliveredBy(b.page, mode),
     offered: () => feed.counts().offeredUpdates,
   });
+  if (tracing) {
+    // Experiment knob: BENCH_TRACE=prefix writes prefix-<mode>-<rep>.json, the renderer main thread's
+    // timeline events summed by name (count, ms): where "other" in busyBreakdown goes.
+    writeFileSync(`${process.env.BENCH_TRACE}-${mode}-${rep}.json`, JSON.stringify(await tracing(), null, 1));
+  }
   if (profiling) {
     // Experiment knob: BENCH_PROFILE=prefix writes prefix-<mode>-<rep>.cpuprofile (open in DevTools).
     const { profile } = await b.cdp.send('Profiler.stop');
