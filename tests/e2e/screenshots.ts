@@ -1,10 +1,9 @@
-// `npm run screenshots`: starts the real server on a temp database, signs up a user, and writes 360×800
-// screenshots of the main screens in Urdu and English to tests/e2e/screenshots/ (run `npm run build` first).
+// `npm run screenshots`: starts the real server on a temp database, signs up a user whose demo account buys a
+// few stocks, and writes 360×800 screenshots of the main screens in Urdu and English to tests/e2e/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { startServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { latestCaptchaAnswer } from './support/captcha.ts';
-import type { ApiEnvelope, CaptchaResult, LoginResult } from '../../workers/protocol/api.ts';
+import { apiPost, registerUser, signInContext } from './support/account.ts';
 
 const OUT = 'tests/e2e/screenshots';
 const SCREENS: Array<[name: string, path: string, open?: 'drawer']> = [
@@ -30,46 +29,33 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const form = (o: Record<string, string>) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(o).toString(),
-    });
-    const captcha = (await (
-      await fetch(`${server.url}/api/common/captcha`)
-    ).json()) as ApiEnvelope<CaptchaResult>;
-    const phone = `3${String(Date.now()).slice(-9)}`;
-    const reg = (await (
-      await fetch(
-        `${server.url}/api/user/register`,
-        form({
-          areaCode: '+92',
-          phone,
-          password: 'Karachi#2026',
-          password2: 'Karachi#2026',
-          captchaId: captcha.data.captchaId,
-          captcha: latestCaptchaAnswer(server.dataDir),
-          agree: '1',
-        }),
-      )
-    ).json()) as ApiEnvelope<LoginResult>;
-    if (reg.code !== 0) throw new Error(`register failed: ${reg.msg}`);
+    const login = await registerUser(server);
+    // The demo account holds a few stocks, so positions, assets and the funds detail show real rows.
+    const pin = '246810';
+    const set = await apiPost(
+      server,
+      'user/password/trade/set',
+      { password: pin, password2: pin },
+      login.tokenDemo,
+    );
+    if (set.code !== 0) throw new Error(`trade password: ${set.msg}`);
+    for (const [symbol, qty] of [
+      ['OGDC', '100'],
+      ['HBL', '500'],
+      ['ENGRO', '50'],
+    ] as const) {
+      const buy = await apiPost(
+        server,
+        'stock/order/buy',
+        { symbol, type: 'market', qty, clientOrderId: `shots-${symbol}`, tradePassword: pin },
+        login.tokenDemo,
+      );
+      if (buy.code !== 0) throw new Error(`buy ${symbol}: ${buy.msg}`);
+    }
 
     for (const lang of ['ur-PK', 'en-US'] as const) {
       const ctx = await phoneContext(browser, lang);
-      await ctx.addInitScript(
-        ([l, r]) => {
-          if (localStorage.getItem('lang') === l) return;
-          localStorage.setItem('lang', l);
-          localStorage.setItem('ipxruaLanguage', l);
-          localStorage.setItem('userToken', r.tokenReal);
-          localStorage.setItem('userTokenReal', r.tokenReal);
-          localStorage.setItem('userTokenDemo', r.tokenDemo);
-          localStorage.setItem('userAccountType', 'real');
-          localStorage.setItem('userInfo', JSON.stringify(r.user));
-        },
-        [lang, reg.data] as const,
-      );
+      await signInContext(ctx, login, { accountType: 'demo', lang });
       const page = await ctx.newPage();
       for (const [name, path, open] of SCREENS) {
         await page.goto(server.url + path, { waitUntil: 'networkidle' });

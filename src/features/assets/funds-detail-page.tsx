@@ -60,6 +60,9 @@ function TxRow({ r }: { r: TxRecord }) {
       <span className="tx-row__main">
         <span className="tx-row__type">
           {t(`trade:funds.type.${r.type}`)}
+          {/* A space, not a margin: the symbol is an LTR isolate, so its inline-start margin lands on the far
+              side in Urdu and the label ran into it. */}
+          {r.symbol && ' '}
           {r.symbol && <Num className="muted small tx-row__sym">{r.symbol}</Num>}
         </span>
         <Num className="muted small">{formatDate(r.createdAt)}</Num>
