@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import DecimalJs from 'decimal.js';
+import { refMoney } from '../pnl/decimal-reference.ts';
 import {
   addDecimal,
   addProduct,
@@ -69,17 +70,6 @@ describe('numbers', () => {
     );
   });
 });
-
-/** The spec's money display by decimal.js: truncate to 2 places, group thousands, sign non-zero changes. */
-function refMoney(d: InstanceType<typeof Decimal>, signed: boolean): string {
-  const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  const body = t
-    .abs()
-    .toFixed(2)
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (t.isZero()) return body;
-  return t.isNeg() ? `-${body}` : signed ? `+${body}` : body;
-}
 
 describe('scaled integers (the P&L representation)', () => {
   it('scales wire decimals to integer digits and refuses to lose a place', () => {

@@ -3,7 +3,6 @@
 // float64 and the BigInt representation.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import DecimalJs from 'decimal.js';
 import {
   applyPrices,
   createPnlBook,
@@ -17,29 +16,7 @@ import {
   type PnlInput,
 } from '../../../workers/market/calc/pnl.ts';
 import { positionExact, totalsExact } from '../../../workers/market/calc/pnl-exact.ts';
-
-const Decimal = DecimalJs.clone({ precision: 200, rounding: DecimalJs.ROUND_DOWN });
-type D = InstanceType<typeof Decimal>;
-
-const decimalString = (maxInt: bigint, maxScale: number) =>
-  fc
-    .tuple(fc.bigInt({ min: 0n, max: maxInt }), fc.integer({ min: 0, max: maxScale }))
-    .map(([n, s]) => new Decimal(n.toString()).div(10 ** s).toFixed(s));
-
-/** Reference display, the spec's way: truncate toward zero, group thousands, sign on non-zero changes. */
-function money(d: D, signed = false): string {
-  const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  const body = t
-    .abs()
-    .toFixed(2)
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (t.isZero()) return body;
-  return t.isNeg() ? `-${body}` : signed ? `+${body}` : body;
-}
-function pct(pnl: D, cost: D): string {
-  if (cost.isZero()) return pnl.isZero() ? '0.00%' : pnl.isPos() ? '+∞%' : '-∞%';
-  return `${money(pnl.times(100).div(cost), true)}%`;
-}
+import { Decimal, decimalString, refMoney, refPct } from './decimal-reference.ts';
 
 function checkAgainstDecimal(book: PnlBook, positions: PnlInput[], last: Map<string, string>): void {
   let tm = new Decimal(0);
@@ -54,9 +31,9 @@ function checkAgainstDecimal(book: PnlBook, positions: PnlInput[], last: Map<str
     expect(new Decimal(exact.marketValue).eq(mv)).toBe(true);
     expect(new Decimal(exact.pnl).eq(pnl)).toBe(true);
     const f = positionFigures(book, p.key)!;
-    expect(f.marketValue).toBe(money(mv));
-    expect(f.pnl).toBe(money(pnl, true));
-    expect(f.pnlPct).toBe(pct(pnl, cost));
+    expect(f.marketValue).toBe(refMoney(mv));
+    expect(f.pnl).toBe(refMoney(pnl, true));
+    expect(f.pnlPct).toBe(refPct(pnl, cost));
   }
   const totals = totalsExact(book);
   expect(new Decimal(totals.marketValue).eq(tm)).toBe(true);
@@ -64,10 +41,10 @@ function checkAgainstDecimal(book: PnlBook, positions: PnlInput[], last: Map<str
   expect(new Decimal(totals.pnl).eq(tm.minus(tc))).toBe(true);
   const t = totalFigures(book);
   expect([t.marketValue, t.cost, t.pnl, t.pnlPct]).toEqual([
-    money(tm),
-    money(tc),
-    money(tm.minus(tc), true),
-    pct(tm.minus(tc), tc),
+    refMoney(tm),
+    refMoney(tc),
+    refMoney(tm.minus(tc), true),
+    refPct(tm.minus(tc), tc),
   ]);
 }
 

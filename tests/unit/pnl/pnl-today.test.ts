@@ -3,7 +3,6 @@
 // random portfolios and tick sequences, in the float64 and the BigInt representation.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import DecimalJs from 'decimal.js';
 import {
   applyPrices,
   createPnlBook,
@@ -15,32 +14,7 @@ import {
   type PnlInput,
 } from '../../../workers/market/calc/pnl.ts';
 import { positionExact, totalsExact } from '../../../workers/market/calc/pnl-exact.ts';
-
-const Decimal = DecimalJs.clone({ precision: 200, rounding: DecimalJs.ROUND_DOWN });
-type D = InstanceType<typeof Decimal>;
-
-const decimalString = (maxInt: bigint, maxScale: number) =>
-  fc
-    .tuple(fc.bigInt({ min: 0n, max: maxInt }), fc.integer({ min: 0, max: maxScale }))
-    .map(([n, s]) => new Decimal(n.toString()).div(10 ** s).toFixed(s));
-
-function signed(d: D): string {
-  const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  const body = t
-    .abs()
-    .toFixed(2)
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (t.isZero()) return body;
-  return t.isNeg() ? `-${body}` : `+${body}`;
-}
-const pct = (pnl: D, base: D) =>
-  base.isZero()
-    ? pnl.isZero()
-      ? '0.00%'
-      : pnl.isPos()
-        ? '+∞%'
-        : '-∞%'
-    : `${signed(pnl.times(100).div(base))}%`;
+import { Decimal, decimalString, refMoney, refPct } from './decimal-reference.ts';
 
 const SYMS = ['AAA', 'BBB', 'CCC', 'DDD'];
 
@@ -98,10 +72,16 @@ function check(book: PnlBook, positions: PnlInput[], last: Map<string, string>):
     total = total.plus(today);
     totalBase = totalBase.plus(base);
     expect(new Decimal(positionExact(book, p.key)!.todayPnl!).eq(today)).toBe(true);
-    expect(todayFigures(book, p.key)).toMatchObject({ pnl: signed(today), pnlPct: pct(today, base) });
+    expect(todayFigures(book, p.key)).toMatchObject({
+      pnl: refMoney(today, true),
+      pnlPct: refPct(today, base),
+    });
   }
   expect(new Decimal(totalsExact(book).todayPnl!).eq(total)).toBe(true);
-  expect(totalTodayFigures(book)).toMatchObject({ pnl: signed(total), pnlPct: pct(total, totalBase) });
+  expect(totalTodayFigures(book)).toMatchObject({
+    pnl: refMoney(total, true),
+    pnlPct: refPct(total, totalBase),
+  });
 }
 
 describe("today's P&L agrees with decimal.js to the paisa", () => {

@@ -3,29 +3,18 @@
 // today's inputs shows none (nor do the totals); a moved previous close (a new PSX trading day) re-bases the
 // figures at once, asks the app to read the hold list again, and the server's answer then stands.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import DecimalJs from 'decimal.js';
 import type { Ticker } from '../../../workers/protocol/market.ts';
 import { positionKey, type PositionsUpdate } from '../../../workers/protocol/market-api.ts';
 import type { Position } from '../../../workers/protocol/trade.ts';
 import { ticker } from '../worker/fakes.ts';
 import { createHarness } from '../worker/service-harness.ts';
+import { Decimal, refMoney, type D } from './decimal-reference.ts';
 
-const Decimal = DecimalJs.clone({ precision: 60 });
-type D = InstanceType<typeof Decimal>;
+const signed = (d: D) => refMoney(d, true);
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Signed, truncated toward zero to 2 places, grouped: the worker's display rule, computed independently. */
-function signed(d: D): string {
-  const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  const body = t
-    .abs()
-    .toFixed(2)
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return t.isZero() ? body : t.isNeg() ? `-${body}` : `+${body}`;
-}
 
 interface Today {
   qty: string;
@@ -90,14 +79,14 @@ describe("today's P&L in the positions feed", () => {
     await h.advance(110);
     let [u] = fresh();
     let row = u!.rows![0]!.live;
-    expect(row.todayPnl).toBe(signed(todayPnl(A, '100.10')));
+    expect(row.todayPnl).toBe(refMoney(todayPnl(A, '100.10'), true));
     expect(row.todayPnl).toBe('-245.45'); // 100,100 − (60,222 + 40,123.4567) = −245.4567, truncated
     expect(row.todayPnlPct).toBe(todayPct(A, '100.10'));
     expect(row.todayPnlValue).toBeLessThan(0);
     const total = (a: string, b: string) => todayPnl(A, a).plus(todayPnl(B, b));
     const totalBase = base(A).plus(base(B));
     expect(u!.totals).toMatchObject({
-      todayPnl: signed(total('100.10', '20.00')),
+      todayPnl: refMoney(total('100.10', '20.00'), true),
       todayPnlPct: `${signed(total('100.10', '20.00').times(100).div(totalBase))}%`,
     });
 
@@ -117,10 +106,10 @@ describe("today's P&L in the positions feed", () => {
       await h.advance(110);
       [u] = fresh();
       row = u!.rows![0]!.live;
-      expect(row.todayPnl).toBe(signed(todayPnl(A, a)));
+      expect(row.todayPnl).toBe(refMoney(todayPnl(A, a), true));
       expect(row.todayPnlPct).toBe(todayPct(A, a));
       expect(Math.sign(row.todayPnlValue!)).toBe(todayPnl(A, a).toDecimalPlaces(2, 1).comparedTo(0));
-      expect(u!.totals!.todayPnl).toBe(signed(total(a, b)));
+      expect(u!.totals!.todayPnl).toBe(refMoney(total(a, b), true));
       expect(u!.reread).toBeUndefined();
     }
     // At the previous close the old shares made nothing today; today's made last × 400 − their cost.
@@ -177,7 +166,7 @@ describe("today's P&L in the positions feed", () => {
     await h.advance(110);
     [u] = fresh();
     expect(u!.reread).toBeUndefined();
-    expect(u!.rows![0]!.live.todayPnl).toBe(signed(todayPnl(next, '100.30')));
-    expect(u!.totals!.todayPnl).toBe(signed(todayPnl(next, '100.30')));
+    expect(u!.rows![0]!.live.todayPnl).toBe(refMoney(todayPnl(next, '100.30'), true));
+    expect(u!.totals!.todayPnl).toBe(refMoney(todayPnl(next, '100.30'), true));
   });
 });
