@@ -13,21 +13,9 @@ export function rowHeight(lang: string): number {
 }
 const INITIAL_VISIBLE = 14;
 
-/** Rows Virtuoso renders beyond each edge of the viewport (its increaseViewportBy, in rows). */
-const OVERSCAN_ROWS = 3;
-
-/**
- * The symbols to stream: the rows on screen plus one row of margin each side. Virtuoso's range includes its
- * overscan rows; those stay rendered (a fast scroll shows filled rows) but hold their last values until they
- * come into view, when the worker sends their current state at once. Streaming them too cost a third more
- * row updates for rows nobody sees.
- */
 export function visibleSlice(symbols: readonly string[], range: ListRange | null): string[] {
   if (!range) return symbols.slice(0, INITIAL_VISIBLE);
-  const trim = OVERSCAN_ROWS - 1;
-  const start = range.startIndex > 0 ? range.startIndex + trim : 0;
-  const end = range.endIndex < symbols.length - 1 ? range.endIndex - trim : range.endIndex;
-  return symbols.slice(Math.max(0, Math.min(start, end)), end + 1);
+  return symbols.slice(Math.max(0, range.startIndex), range.endIndex + 1);
 }
 
 export function QuoteList({ symbols, testId }: { symbols: readonly string[]; testId?: string }) {
@@ -46,7 +34,7 @@ export function QuoteList({ symbols, testId }: { symbols: readonly string[]; tes
         data={symbols as string[]}
         fixedItemHeight={height}
         initialItemCount={Math.min(symbols.length, INITIAL_VISIBLE)}
-        increaseViewportBy={height * OVERSCAN_ROWS}
+        increaseViewportBy={height * 3}
         computeItemKey={(_, sym) => sym}
         rangeChanged={onRange}
         itemContent={(_, sym) => <QuoteRow symbol={sym} inst={instruments[sym]} />}
