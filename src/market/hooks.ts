@@ -36,7 +36,7 @@ export type { CandlesView, ChartBar, IndicatorView, TickerView } from './atoms.t
 export type { IndicatorName, MainIndicator, SubIndicator } from '../../workers/protocol/market-api.ts';
 
 /** Keeps `keys` subscribed while mounted. `joined` is the stable dependency ('\n'-joined keys). */
-function useInterest(joined: string): void {
+export function useInterest(joined: string): void {
   useEffect(() => {
     if (!joined) return;
     const keys = joined.split('\n') as InterestKey[];

@@ -2,10 +2,11 @@
 // rows, list and totals it keeps live. The app does no money arithmetic: it fetches GET stock/hold/list
 // pages with its own session and passes the Position objects through untouched.
 import { useEffect } from 'react';
-import { positionKey, type InterestKey } from '../../workers/protocol/market-api.ts';
+import { positionKey } from '../../workers/protocol/market-api.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
 import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { marketBridge } from './bridge.ts';
+import { useInterest } from './hooks.ts';
 import { resetPositions } from './positions-apply.ts';
 import { createNaivePositions } from './positions-baseline.ts';
 import {
@@ -42,16 +43,6 @@ export function upsertPositions(accountKey: string, positions: Position[]): void
 
 export function removePosition(accountKey: string, symbol: string): void {
   void marketBridge().port.removePosition?.(accountKey, symbol);
-}
-
-function useInterest(joined: string): void {
-  useEffect(() => {
-    if (!joined) return;
-    const keys = joined.split('\n') as InterestKey[];
-    const { interest } = marketBridge();
-    interest.add(keys);
-    return () => interest.remove(keys);
-  }, [joined]);
 }
 
 /** Streams these rows' strings while mounted (a virtualised list passes its visible symbols). */
