@@ -111,7 +111,7 @@ export default function FundsDetailPage() {
             type="button"
             role="radio"
             aria-checked={filter === f}
-            className={`tr-chip${filter === f ? ' is-active' : ''}`}
+            className={`chip${filter === f ? ' is-active' : ''}`}
             data-testid={`tx-filter-${f || 'all'}`}
             onClick={() => setFilter(f)}
           >

@@ -105,7 +105,7 @@ export function OrderCentre({
             type="button"
             role="tab"
             aria-selected={tab === id}
-            className={`sub-tabs__tab${tab === id ? ' is-active' : ''}`}
+            className={`chip sub-tabs__tab${tab === id ? ' is-active' : ''}`}
             data-testid={`orders-tab-${id}`}
             onClick={() => setTab(id)}
           >
