@@ -68,6 +68,7 @@ export interface PnlChange {
 export interface TodayFigures {
   pnl: string;
   pnlPct: string;
+  /** A float for colour and sort only (its sign); the money shown is `pnl`, exact. */
   pnlValue: number;
   pnlPctValue: number;
 }
