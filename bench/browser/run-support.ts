@@ -82,7 +82,8 @@ interface TraceEvent {
   pid: number;
   tid: number;
   dur?: number;
-  args?: { name?: string };
+  ts?: number;
+  args?: { name?: string } & Record<string, unknown>;
 }
 
 /** Starts a devtools.timeline trace; the returned function ends it and sums main-thread events by name. */
@@ -109,6 +110,15 @@ async function startTrace(
       const s = (sums[e.name] ??= { n: 0, ms: 0 });
       s.n++;
       s.ms = Math.round((s.ms + (e.dur ?? 0) / 1000) * 10) / 10;
+    }
+    const dump = process.env.BENCH_TRACE_DUMP; // Experiment knob: "Name:file", every Name event with its args.
+    if (dump) {
+      const [name, file] = dump.split(':') as [string, string];
+      const picked = events
+        .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+        .filter((e) => name === '*' || e.name === name)
+        .map((e) => ({ name: e.name, ts: e.ts, ms: (e.dur ?? 0) / 1000, args: e.args }));
+      writeFileSync(file, JSON.stringify(picked, null, 1));
     }
     return Object.fromEntries(Object.entries(sums).sort((a, b) => b[1].ms - a[1].ms));
   };
