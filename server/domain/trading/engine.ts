@@ -3,8 +3,9 @@
 // changed. Matching rule: a resting buy at L fills against each new print at price ≤ L (a sell: ≥ L), at the
 // print's price, for up to the print's quantity; every resting order sees every print (the simulator's tape
 // does not know our orders, so one print can fill several of them). Oldest orders are matched first.
-// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, and the start of the engine
-// (the server may have been down at the close), cancel what is still open with the reason 'trade.expired'.
+// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the start of the engine (the
+// server may have been down at the close) and the close timer (day-order-timer.ts, for a stalled feed) cancel
+// what is still open with the reason 'trade.expired'; whichever comes first does it, the others find nothing.
 import type { Db } from '../../db/open-db.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
@@ -112,9 +113,28 @@ export class TradingEngine {
    */
   expireDue(now: number): OrderRow[] {
     if (this.alwaysOpen) return [];
-    const ended = this.db.transaction(() => this.expireIn(now)).immediate();
+    const ended = this.keepingCloseOnFailure(() => this.db.transaction(() => this.expireIn(now)).immediate());
     this.emit(ended);
     return ended;
+  }
+
+  /**
+   * expireDue when a PSX close has passed that no pass has handled yet (the close timer's call): otherwise no
+   * database access at all, so a close already handled by a feed step is not handled twice.
+   */
+  expireIfDue(now: number): OrderRow[] {
+    return this.closeDue(now) ? this.expireDue(now) : [];
+  }
+
+  /** A failed pass must leave its close due, so that the next pass (a step or the timer) tries again. */
+  private keepingCloseOnFailure<T>(pass: () => T): T {
+    const through = this.expiredThrough;
+    try {
+      return pass();
+    } catch (err) {
+      this.expiredThrough = through;
+      throw err;
+    }
   }
 
   /** True when a PSX close has passed that no pass has looked at yet (no database access). */
@@ -154,21 +174,23 @@ export class TradingEngine {
     if (!expireDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
     const touched: OrderRow[] = [];
     let released: ReleasedLock[] = [];
-    this.db
-      .transaction(() => {
-        // Before matching: an order the close ended must not fill on a print of the same step.
-        if (expireDue) touched.push(...this.expireIn(tick.ts));
-        if (releaseDue) {
-          this.lastRelease = tick.ts;
-          released = releaseDueLocks(this.db, null, tick.ts);
-        }
-        for (const order of openOrdersFor(this.db, [...prints.keys()])) {
-          if (order.type !== 'limit') continue;
-          const after = this.matchOrder(order, prints.get(order.symbol) ?? [], tick.ts);
-          if (after) touched.push(after);
-        }
-      })
-      .immediate();
+    this.keepingCloseOnFailure(() =>
+      this.db
+        .transaction(() => {
+          // Before matching: an order the close ended must not fill on a print of the same step.
+          if (expireDue) touched.push(...this.expireIn(tick.ts));
+          if (releaseDue) {
+            this.lastRelease = tick.ts;
+            released = releaseDueLocks(this.db, null, tick.ts);
+          }
+          for (const order of openOrdersFor(this.db, [...prints.keys()])) {
+            if (order.type !== 'limit') continue;
+            const after = this.matchOrder(order, prints.get(order.symbol) ?? [], tick.ts);
+            if (after) touched.push(after);
+          }
+        })
+        .immediate(),
+    );
     this.emitReleased(released);
     if (touched.length) this.emit(touched);
   }

@@ -1,8 +1,9 @@
 // The trade area (issue 4): creates the trading engine on the market feed (app.trading; tradingOf(db) for code
 // holding the root instance), ends the DAY orders a missed close left open, starts matching and expiry on the
-// feed's steps, and mounts the transaction password, order, position / money calls and the private WebSocket
+// feed's steps and expiry on a timer at each PSX close (the feed may stall), and mounts the transaction password, order, position / money calls and the private WebSocket
 // channel. Registered after the market area.
 import type { FastifyPluginAsync } from 'fastify';
+import { startDayOrderTimer } from '../../domain/trading/day-order-timer.ts';
 import { TradingEngine } from '../../domain/trading/engine.ts';
 import { feeConfig } from '../../domain/trading/fees.ts';
 import { globalPlugin } from '../../plugins/global-plugin.ts';
@@ -19,13 +20,22 @@ export function tradingOf(db: object): TradingEngine | undefined {
 
 const enginePlugin = globalPlugin('trading-engine', async (app) => {
   // The simulator's own switch: with PSX open around the clock no close ever ends a DAY order.
-  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, {
-    psxAlwaysOpen: marketConfig(process.env).alwaysOpen,
-  });
+  const psxAlwaysOpen = marketConfig(process.env).alwaysOpen;
+  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
   const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));
-  app.addHook('onClose', async () => detach());
+  const stopTimer = psxAlwaysOpen
+    ? () => undefined
+    : startDayOrderTimer(
+        engine,
+        () => app.market.now(),
+        (err) => app.log.error({ err }, 'trading: DAY order expiry at the close failed'),
+      );
+  app.addHook('onClose', async () => {
+    stopTimer();
+    detach();
+  });
 });
 
 export const tradeRoutes: FastifyPluginAsync = globalPlugin('trade', async (app) => {
