@@ -2,35 +2,67 @@
 // (the main-thread `?baseline=1` port): P&L the way a first version would do it — on the main thread, with
 // decimal.js, every row recomputed and written on every tick of its symbol (shown or not) and the totals summed
 // again over every position after each socket message (per tick they never let the page render at all).
-// Same atoms and strings as the worker path, so the bench compares data paths, not screens. Not for users.
+// Floating and today's P&L both, by the worker's rules (calc/pnl.ts: today's P&L = qty × last − base, base =
+// (qty − todayQty) × prevClose + todayCost, none without the server's prevClose, nor totals then; a zero base
+// or cost gives ±∞%), so the bench compares data paths, not screens. Not for users.
 import type { Position } from '../../workers/protocol/trade.ts';
 import { Dec } from '../shared/format/decimal.ts';
-import { formatMoney, formatPct, withThousands } from '../shared/format/numbers.ts';
+import { formatMoney, withThousands } from '../shared/format/numbers.ts';
 import type { MarketStore } from './apply-batch.ts';
 import { tickerAtomFamily } from './atoms.ts';
 import { positionAtomFamily, positionsListAtom, positionTotalsAtom } from './positions-atoms.ts';
 
-const signed = (d: InstanceType<typeof Dec>) => {
+type D = InstanceType<typeof Dec>;
+
+const signed = (d: D) => {
   const s = formatMoney(d);
   return d.isPositive() && !/^[0,.]*$/.test(s) ? `+${s}` : s;
 };
 
-function pct(pnl: InstanceType<typeof Dec>, cost: InstanceType<typeof Dec>): string {
-  return cost.isZero() ? '0.00%' : formatPct(pnl.times(100).div(cost));
+/** pnl / base × 100 truncated, signed and grouped as text, and as a float for sorting; ÷0 is ±∞ (spec). */
+function pct(pnl: D, base: D): { text: string; value: number } {
+  if (base.isZero()) {
+    if (pnl.isZero()) return { text: '0.00%', value: 0 };
+    return pnl.isPositive() ? { text: '+∞%', value: Infinity } : { text: '-∞%', value: -Infinity };
+  }
+  const p = pnl.times(100).div(base);
+  return { text: `${signed(p)}%`, value: p.toNumber() };
+}
+
+/** Today's base of a position, or null without the server's prevClose (then no today's figures). */
+function todayBase(p: Position): D | null {
+  if (p.prevClose === undefined) return null;
+  return new Dec(p.qty)
+    .minus(p.todayQty ?? '0')
+    .times(p.prevClose)
+    .plus(p.todayCost ?? '0');
+}
+
+/** The three today's fields as the worker posts them: empty strings when unknown. */
+function todayFields(mv: D, base: D | null) {
+  if (!base) return { todayPnl: '', todayPnlPct: '', todayPnlValue: 0 };
+  const pnl = mv.minus(base);
+  return { todayPnl: signed(pnl), todayPnlPct: pct(pnl, base).text, todayPnlValue: pnl.toNumber() };
 }
 
 export function createNaivePositions(store: MarketStore) {
   let held: Position[] = [];
   let unsubs: (() => void)[] = [];
   const last = new Map<string, string>();
+  /** The price each row was last written at: its flash direction, as the worker's. */
+  const shown = new Map<string, D>();
 
   let totalsDue = false;
   const row = (p: Position) => {
-    const px = new Dec(last.get(p.symbol) ?? p.lastPrice);
+    const price = last.get(p.symbol) ?? p.lastPrice;
+    const px = new Dec(price);
     const m = px.times(p.qty);
     const c = new Dec(p.cost);
     const pnl = m.minus(c);
+    const prevPx = shown.get(p.symbol);
+    shown.set(p.symbol, px);
     const prev = store.get(positionAtomFamily(p.symbol));
+    const floating = pct(pnl, c);
     store.set(positionAtomFamily(p.symbol), {
       symbol: p.symbol,
       nameEn: p.nameEn,
@@ -40,13 +72,14 @@ export function createNaivePositions(store: MarketStore) {
       locked: withThousands(p.locked),
       avgCost: formatMoney(p.avgCost),
       cost: formatMoney(c),
-      last: withThousands(px.toFixed()),
+      last: withThousands(price),
       marketValue: formatMoney(m),
       pnl: signed(pnl),
-      pnlPct: pct(pnl, c),
+      pnlPct: floating.text,
       pnlValue: pnl.toNumber(),
-      pnlPctValue: c.isZero() ? 0 : pnl.div(c).times(100).toNumber(),
-      dir: 0,
+      pnlPctValue: floating.value,
+      ...todayFields(m, todayBase(p)),
+      dir: prevPx === undefined || prevPx.eq(px) ? 0 : px.gt(prevPx) ? 1 : -1,
       flash: (prev?.flash ?? 0) + 1,
     });
   };
@@ -54,19 +87,24 @@ export function createNaivePositions(store: MarketStore) {
     totalsDue = false;
     let mv = new Dec(0);
     let cost = new Dec(0);
+    let base: D | null = new Dec(0);
     for (const p of held) {
       mv = mv.plus(new Dec(last.get(p.symbol) ?? p.lastPrice).times(p.qty));
       cost = cost.plus(p.cost);
+      const b = todayBase(p);
+      base = base && b ? base.plus(b) : null;
     }
     const pnl = mv.minus(cost);
+    const floating = pct(pnl, cost);
     store.set(positionTotalsAtom, {
       count: held.length,
       marketValue: formatMoney(mv),
       cost: formatMoney(cost),
       pnl: signed(pnl),
-      pnlPct: pct(pnl, cost),
+      pnlPct: floating.text,
       pnlValue: pnl.toNumber(),
-      pnlPctValue: cost.isZero() ? 0 : pnl.div(cost).times(100).toNumber(),
+      pnlPctValue: floating.value,
+      ...todayFields(mv, base),
     });
   };
 
