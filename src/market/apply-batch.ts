@@ -8,6 +8,7 @@ import {
   CB_OPEN,
   CB_TIME,
   CB_VOLUME,
+  MAX_CHART_BARS,
   type CandlesUpdate,
   type MarketBatch,
 } from '../../workers/protocol/market-api.ts';
@@ -86,8 +87,15 @@ export function unpackBars(data: Float64Array): ChartBar[] {
   return out;
 }
 
-/** Live bars into the series: replace by time (almost always the last bar) or append. */
-function mergeBars(bars: readonly ChartBar[], updates: readonly ChartBar[]): ChartBar[] {
+/**
+ * Live bars into the series: replace by time (almost always the last bar) or append; then the oldest bars
+ * past `maxBars` go, as the worker's series drops them, so a chart left open does not grow all day.
+ */
+export function mergeBars(
+  bars: readonly ChartBar[],
+  updates: readonly ChartBar[],
+  maxBars: number = MAX_CHART_BARS,
+): ChartBar[] {
   const out = bars.slice();
   for (const u of updates) {
     let i = out.length - 1;
@@ -95,13 +103,18 @@ function mergeBars(bars: readonly ChartBar[], updates: readonly ChartBar[]): Cha
     if (i >= 0 && out[i]!.time === u.time) out[i] = u;
     else out.splice(i + 1, 0, u);
   }
+  if (out.length > maxBars) out.splice(0, out.length - maxBars);
   return out;
 }
 
-function nextCandles(prev: CandlesView, c: CandlesUpdate): CandlesView {
+export function nextCandles(prev: CandlesView, c: CandlesUpdate): CandlesView {
   if (c.error) return { ...prev, status: 'error', error: c.error };
   const bars = unpackBars(c.bars);
-  if (c.reset) return { status: 'success', bars, updates: [], version: prev.version + 1, error: null };
+  if (c.reset) {
+    // The worker never posts more than the window; the newest win if it ever did.
+    if (bars.length > MAX_CHART_BARS) bars.splice(0, bars.length - MAX_CHART_BARS);
+    return { status: 'success', bars, updates: [], version: prev.version + 1, error: null };
+  }
   return { ...prev, status: 'success', bars: mergeBars(prev.bars, bars), updates: bars };
 }
 

@@ -1,14 +1,26 @@
-// Indicator lines from the worker into their atoms: replace on a reset, merge a live tail by time. The values
-// are the worker's; this file only keeps the arrays the chart reads.
-import { IP_LINES, IP_TIME, IP_UP, type IndicatorUpdate } from '../../workers/protocol/market-api.ts';
+// Indicator lines from the worker into their atoms: replace on a reset, merge a live tail by time, and keep
+// the same bar window as the candles (MAX_CHART_BARS). The values are the worker's; this file only keeps the
+// arrays the chart reads.
+import {
+  IP_LINES,
+  IP_TIME,
+  IP_UP,
+  MAX_CHART_BARS,
+  type IndicatorUpdate,
+} from '../../workers/protocol/market-api.ts';
 import type { appStore } from '../shared/state/jotai.ts';
 import { indicatorAtomFamily, type IndicatorView } from './atoms.ts';
 
 /**
  * The next view of one indicator: a reset replaces it, a live tail replaces points by time or appends them
- * (copy-on-write; a few thousand floats per line). Bookkeeping only: the values are the worker's.
+ * (copy-on-write; a few thousand floats per line), then the oldest points past `maxBars` go from every line,
+ * as they go from the candles. Bookkeeping only: the values are the worker's.
  */
-export function nextIndicator(prev: IndicatorView, u: IndicatorUpdate): IndicatorView {
+export function nextIndicator(
+  prev: IndicatorView,
+  u: IndicatorUpdate,
+  maxBars: number = MAX_CHART_BARS,
+): IndicatorView {
   const width = u.lines.length;
   const stride = IP_LINES + width;
   const n = Math.floor(u.points.length / stride);
@@ -29,6 +41,13 @@ export function nextIndicator(prev: IndicatorView, u: IndicatorUpdate): Indicato
     put(up, u.points[o + IP_UP]!);
     for (let j = 0; j < width; j++) put(values[j]!, u.points[o + IP_LINES + j]!);
     if (at < changedFrom) changedFrom = at;
+  }
+  const drop = time.length - maxBars;
+  if (drop > 0) {
+    time.splice(0, drop);
+    up.splice(0, drop);
+    for (const v of values) v.splice(0, drop);
+    changedFrom = Math.max(0, changedFrom - drop);
   }
   return {
     status: 'success',

@@ -123,6 +123,14 @@ export const CB_CLOSE = 4;
 export const CB_VOLUME = 5;
 export const CANDLE_STRIDE = 6;
 
+/**
+ * The most bars one chart series keeps, on both sides of the worker: the worker's series drops its oldest
+ * bars past it (and the bars of an older page that do not fit), and the main thread trims its copy of the
+ * bars and of every indicator line to the same window. lightweight-charts' redraw cost grows with bars in a
+ * series (~2 ms per 1k), so a chart left open all day must not grow.
+ */
+export const MAX_CHART_BARS = 3000;
+
 export interface CandlesUpdate {
   symbol: string;
   interval: Interval;

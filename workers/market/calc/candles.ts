@@ -3,11 +3,12 @@
 // The series is owned, mutable worker state (copying thousands of bars per trade would cost more than the
 // chart); each call reports what changed so indicators and the main thread get only that.
 import type { Candle, Interval } from '../../protocol/market.ts';
+import { MAX_CHART_BARS } from '../../protocol/market-api.ts';
 import { barOpenTime } from './intervals.ts';
 import { addDecimal, isZeroString, orderKey } from './numbers.ts';
 
-/** A few thousand bars: lightweight-charts redraw cost grows with bar count (~2 ms per 1k bars). */
-export const DEFAULT_MAX_BARS = 3000;
+/** The protocol's shared window, so the main thread's copy keeps exactly the bars this series keeps. */
+export const DEFAULT_MAX_BARS = MAX_CHART_BARS;
 
 export interface CandleSeries {
   readonly interval: Interval;

@@ -121,3 +121,36 @@ export function prependedCount(bars: readonly ChartBar[], oldFirst: number): num
   while (i < bars.length && bars[i]!.time < oldFirst) i++;
   return i;
 }
+
+/**
+ * How many of `items` (oldest first) lie before time `t`: with the bars a chart showed before and the first
+ * bar it holds now, the bars trimmed off the front. Binary search.
+ */
+export function countBefore<T>(items: readonly T[], timeOf: (x: T) => number, t: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (timeOf(items[mid]!) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface BarRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The visible logical range after `trimmed` bars left the front while the series went from `oldLen` to
+ * `newLen` bars. Every logical index moved left by `trimmed`, so shifting by as much keeps the same bars on
+ * screen; a view that showed the newest bar keeps following the live end, as lightweight-charts does for a
+ * bar appended without a trim.
+ */
+export function rangeAfterTrim(keep: BarRange, oldLen: number, newLen: number, trimmed: number): BarRange {
+  const followsLive = keep.to >= oldLen - 1;
+  const appended = newLen - (oldLen - trimmed);
+  const shift = -trimmed + (followsLive ? appended : 0);
+  return { from: keep.from + shift, to: keep.to + shift };
+}

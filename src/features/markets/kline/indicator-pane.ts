@@ -1,9 +1,11 @@
 // Draws one indicator (the worker's lines) into one chart pane: builds a series per line when the indicator
-// or its lines change, setData on every whole (re)post, update() for the live tail between posts. Works on
-// the chart's series API only, so it runs against a stub in unit tests.
+// or its lines change, setData on every whole (re)post and when the bar window dropped its oldest points,
+// update() for the live tail between posts. Works on the chart's series API only, so it runs against a stub
+// in unit tests.
 import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import type { IndicatorView } from '../../../market/hooks.ts';
 import {
+  countBefore,
   histAt,
   histSeries,
   isHistogramLine,
@@ -21,9 +23,11 @@ export interface PaneState {
   key: string;
   version: number;
   len: number;
+  /** The bar times shown (the view's array: copy-on-write, so it stays as shown). */
+  time: readonly number[];
 }
 
-export const EMPTY_PANE: PaneState = { series: [], key: '', version: -1, len: 0 };
+export const EMPTY_PANE: PaneState = { series: [], key: '', version: -1, len: 0, time: [] };
 
 function build(chart: IChartApi, pane: number, name: string, view: IndicatorView, c: ChartColors): LineApi[] {
   // Volume reads as 1.2M on its scale, not 1200000.00.
@@ -70,7 +74,7 @@ export function syncPane(
   if (view.status === 'pending' || !view.lines.length) {
     // Keep the series (and so the pane) while the worker computes the new choice; show nothing stale.
     if (held.len > 0) for (const s of held.series) s.setData([]);
-    return { state: { ...held, version: -1, len: 0 }, rebuilt: false };
+    return { state: { ...held, version: -1, len: 0, time: [] }, rebuilt: false };
   }
   const key = `${name}|${view.lines.join()}`;
   let series = held.series;
@@ -80,12 +84,16 @@ export function syncPane(
     series = build(chart, pane, name, view, c);
   }
   const n = view.time.length;
+  // Points the bar window dropped off the front since the last sync: a series cannot lose its first points
+  // by update(), so that is a setData (once per new bar at most, with the candles).
+  const trimmed = held.len > 0 && n > 0 ? countBefore(held.time, (t) => t, view.time[0]!) : 0;
   // Between two posts only the live tail changes: update() from the last point shown (a tail that reaches
   // further back, or a new post, is a full setData).
   const tail =
     !rebuilt &&
     held.version === view.version &&
     held.len > 0 &&
+    trimmed === 0 &&
     n >= held.len &&
     view.changedFrom >= held.len - 1;
   if (tail) {
@@ -93,5 +101,5 @@ export function syncPane(
   } else {
     series.forEach((s, k) => put(s, view, k, c, null));
   }
-  return { state: { series, key, version: view.version, len: n }, rebuilt };
+  return { state: { series, key, version: view.version, len: n, time: view.time }, rebuilt };
 }

@@ -1,8 +1,9 @@
 // The candlestick chart (lightweight-charts v5), loaded lazily: candles + main indicator lines in the top
 // pane, the sub indicator (volume bars, MACD, RSI, KDJ) in a second pane. The indicator lines come computed
 // from the market worker; this component only hands them over. Live ticks update only the last bar; a full
-// setData happens on load, on interval/indicator change and when older history is paged in (scrolling near
-// the left edge asks the bridge for the previous page).
+// setData happens on load, on interval/indicator change, when older history is paged in (scrolling near
+// the left edge asks the bridge for the previous page) and when a new bar pushes the oldest out of the
+// MAX_CHART_BARS window (the view is shifted so the bars on screen stay put).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,8 +17,17 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import type { Interval } from '../../../../workers/protocol/market.ts';
+import type { ChartBar } from '../../../market/hooks.ts';
 import { useChartData } from './use-chart-data.ts';
-import { candleAt, candles, prependedCount, themeColors } from './chart-series.ts';
+import {
+  candleAt,
+  candles,
+  countBefore,
+  prependedCount,
+  rangeAfterTrim,
+  themeColors,
+  type BarRange,
+} from './chart-series.ts';
 import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { EMPTY_PANE, syncPane, type PaneState } from './indicator-pane.ts';
@@ -34,7 +44,13 @@ interface Props {
 const INITIAL_BARS = 70;
 /** Ask for older history when the left edge is this many bars from the first loaded bar. */
 const PAGE_EDGE = 15;
-const EMPTY_SHOWN = { id: '', len: 0, version: -1, first: 0 };
+/** What the candle series shows: which channel, which post of it, and the bars (kept by reference). */
+interface Shown {
+  id: string;
+  version: number;
+  bars: readonly ChartBar[];
+}
+const EMPTY_SHOWN: Shown = { id: '', version: -1, bars: [] };
 
 export default function KlineChart({ symbol, interval, main, sub, precision = 2 }: Props) {
   const { t } = useTranslation();
@@ -47,7 +63,9 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const panesRef = useRef<{ main: PaneState; sub: PaneState }>({ main: EMPTY_PANE, sub: EMPTY_PANE });
-  const shownRef = useRef<{ id: string; len: number; version: number; first: number }>(EMPTY_SHOWN);
+  const shownRef = useRef<Shown>(EMPTY_SHOWN);
+  /** The visible range to restore once every series of this render holds its new bars. */
+  const rangeRef = useRef<BarRange | null>(null);
   const [colors] = useState(themeColors);
   const [hover, setHover] = useState<number | null>(null);
 
@@ -96,6 +114,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
       candleRef.current = null;
       panesRef.current = { main: EMPTY_PANE, sub: EMPTY_PANE };
       shownRef.current = EMPTY_SHOWN;
+      rangeRef.current = null;
     };
   }, [colors]);
 
@@ -107,9 +126,10 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
     const chart = chartRef.current;
     const cs = candleRef.current;
     if (!chart || !cs) return;
+    rangeRef.current = null;
     if (!data) {
       // Another interval or symbol is loading: never leave the previous series on screen under its name.
-      if (shownRef.current.len > 0) {
+      if (shownRef.current.bars.length > 0) {
         cs.setData([]);
         shownRef.current = EMPTY_SHOWN;
       }
@@ -119,24 +139,31 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
     const { bars } = data;
     const n = bars.length;
     const shown = shownRef.current;
+    const len = shown.bars.length;
+    const same = shown.id === id && shown.version === data.version;
+    // A live bar pushed the oldest ones out of the window (the bridge keeps MAX_CHART_BARS, as the worker).
+    const trimmed = same && n > 0 ? countBefore(shown.bars, (b) => b.time, bars[0]!.time) : 0;
     // Between two versions only live bars change (the last one, or one appended): update() from the
-    // last bar shown; anything else (new series, older page, resync) is a full setData.
-    const tail = shown.id === id && shown.version === data.version && n >= shown.len && n <= shown.len + 2;
+    // last bar shown; anything else (new series, older page, resync, a trimmed front) is a full setData.
+    const tail = same && trimmed === 0 && n >= len && n <= len + 2;
     if (tail) {
-      for (let i = Math.max(0, shown.len - 1); i < n; i++) cs.update(candleAt(bars[i]!));
+      for (let i = Math.max(0, len - 1); i < n; i++) cs.update(candleAt(bars[i]!));
     } else {
       const scale = chart.timeScale();
       const keep = shown.id === id ? scale.getVisibleLogicalRange() : null;
       cs.setData(candles(bars));
       if (shown.id !== id) {
         scale.setVisibleLogicalRange({ from: Math.max(0, n - INITIAL_BARS), to: n + 2 });
+      } else if (keep && trimmed > 0) {
+        // Logical indexes moved left by the trimmed bars: move the view as far so it does not jump.
+        rangeRef.current = rangeAfterTrim(keep, len, n, trimmed);
       } else if (keep) {
         // An older page was prepended: keep the same bars on screen instead of jumping.
-        const added = prependedCount(bars, shown.first);
-        if (added > 0) scale.setVisibleLogicalRange({ from: keep.from + added, to: keep.to + added });
+        const added = prependedCount(bars, shown.bars[0]?.time ?? 0);
+        if (added > 0) rangeRef.current = { from: keep.from + added, to: keep.to + added };
       }
     }
-    shownRef.current = { id, len: n, version: data.version, first: bars[0]?.time ?? 0 };
+    shownRef.current = { id, version: data.version, bars };
   }, [data, symbol, interval]);
 
   // The indicator panes follow their own posts from the worker (a new choice arrives a flush after the click).
@@ -155,6 +182,15 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
     panesRef.current.sub = r.state;
     if (r.rebuilt) stretchPanes(chart);
   }, [sub, subView, colors]);
+
+  // After the candles and both panes took this render's bars (the worker posts them in one batch): only now
+  // does the time scale hold exactly the candle bars, so the logical indexes are the ones rangeRef counts.
+  useEffect(() => {
+    const r = rangeRef.current;
+    const chart = chartRef.current;
+    rangeRef.current = null;
+    if (r && chart) chart.timeScale().setVisibleLogicalRange(r);
+  }, [data, mainView, subView]);
 
   useEffect(() => {
     const chart = chartRef.current;
