@@ -76,11 +76,12 @@ function rowsUnderViewport(p: Page) {
     return [180, 300, 420, 540, 660]
       .filter((y) => scrollY + y >= top)
       .map((y) => {
-        const row = document.elementFromPoint(180, y)?.closest('[data-testid="position-row"]');
-        return {
-          shown: row?.getAttribute('data-symbol') ?? null,
-          expected: Math.floor((scrollY + y - top) / rowH),
-        };
+        // Probe the middle of the row that should be at y: a point on a row boundary could land on either
+        // neighbour once a wheel leaves a fractional scroll offset.
+        const expected = Math.floor((scrollY + y - top) / rowH);
+        const mid = top + (expected + 0.5) * rowH - scrollY;
+        const row = document.elementFromPoint(180, mid)?.closest('[data-testid="position-row"]');
+        return { shown: row?.getAttribute('data-symbol') ?? null, expected };
       });
   }, ROW_H);
 }
