@@ -13,71 +13,12 @@ import {
   rangeAfterTrim,
   themeColors,
 } from '../../../../src/features/markets/kline/chart-series.ts';
+import type { ChartLog, FakeSeries } from './chart-mock.ts';
 import { live, liveModule } from './live-mock.ts';
 
-interface FakeSeries {
-  kind: string;
-  pane: number;
-  data: unknown[];
-  sets: number;
-  updates: unknown[];
-  setData(d: unknown[]): void;
-  update(p: unknown): void;
-  applyOptions(): void;
-  priceScale(): { applyOptions(): void };
-}
-const chartLog = vi.hoisted(() => ({
-  series: [] as FakeSeries[],
-  range: null as { from: number; to: number } | null,
-}));
+const chartLog = vi.hoisted((): ChartLog => ({ series: [], removed: 0, created: 0, range: null }));
 
-vi.mock('lightweight-charts', () => {
-  const mk = (kind: string, pane: number): FakeSeries => ({
-    kind,
-    pane,
-    data: [],
-    sets: 0,
-    updates: [],
-    setData(d) {
-      this.data = d;
-      this.sets++;
-    },
-    update(p) {
-      this.updates.push(p);
-    },
-    applyOptions() {},
-    priceScale: () => ({ applyOptions() {} }),
-  });
-  return {
-    CandlestickSeries: 'Candlestick',
-    LineSeries: 'Line',
-    HistogramSeries: 'Histogram',
-    ColorType: { Solid: 'solid' },
-    CrosshairMode: { Normal: 0 },
-    createChart: () => ({
-      addSeries(def: string, _o: unknown, pane = 0) {
-        const s = mk(def, pane);
-        chartLog.series.push(s);
-        return s;
-      },
-      removeSeries(s: FakeSeries) {
-        chartLog.series = chartLog.series.filter((x) => x !== s);
-      },
-      panes: () => [{ setStretchFactor() {} }, { setStretchFactor() {} }],
-      subscribeCrosshairMove() {},
-      unsubscribeCrosshairMove() {},
-      timeScale: () => ({
-        getVisibleLogicalRange: () => chartLog.range,
-        setVisibleLogicalRange(r: { from: number; to: number }) {
-          chartLog.range = r;
-        },
-        subscribeVisibleLogicalRangeChange() {},
-        unsubscribeVisibleLogicalRangeChange() {},
-      }),
-      remove() {},
-    }),
-  };
-});
+vi.mock('lightweight-charts', async () => (await import('./chart-mock.ts')).fakeCharts(chartLog));
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
 
 const ind = vi.hoisted(() => ({

@@ -14,74 +14,12 @@ import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
 import type { ChartBar, IndicatorName, IndicatorView } from '../../../../src/market/hooks.ts';
 import { candlesToColumns, computeIndicator } from '../../../../workers/market/calc/indicators/core.ts';
 import { indicatorDef } from '../../../../workers/market/calc/indicators/registry.ts';
+import type { ChartLog } from './chart-mock.ts';
 import { live, liveModule, ticker } from './live-mock.ts';
 
-interface FakeSeries {
-  kind: string;
-  pane: number;
-  data: unknown[];
-  updates: unknown[];
-  setData(d: unknown[]): void;
-  update(p: unknown): void;
-  applyOptions(): void;
-  priceScale(): { applyOptions(): void };
-}
-const chartLog = vi.hoisted(() => ({
-  series: [] as FakeSeries[],
-  removed: 0,
-  created: 0,
-  range: null as { from: number; to: number } | null,
-}));
+const chartLog = vi.hoisted((): ChartLog => ({ series: [], removed: 0, created: 0, range: null }));
 
-vi.mock('lightweight-charts', () => {
-  const mk = (kind: string, pane: number): FakeSeries => ({
-    kind,
-    pane,
-    data: [],
-    updates: [],
-    setData(d) {
-      this.data = d;
-    },
-    update(p) {
-      this.updates.push(p);
-    },
-    applyOptions() {},
-    priceScale: () => ({ applyOptions() {} }),
-  });
-  return {
-    CandlestickSeries: 'Candlestick',
-    LineSeries: 'Line',
-    HistogramSeries: 'Histogram',
-    ColorType: { Solid: 'solid' },
-    CrosshairMode: { Normal: 0 },
-    createChart: () => {
-      chartLog.created++;
-      return {
-        addSeries(def: string, _o: unknown, pane = 0) {
-          const s = mk(def, pane);
-          chartLog.series.push(s);
-          return s;
-        },
-        removeSeries(s: FakeSeries) {
-          chartLog.removed++;
-          chartLog.series = chartLog.series.filter((x) => x !== s);
-        },
-        panes: () => [{ setStretchFactor() {} }, { setStretchFactor() {} }],
-        subscribeCrosshairMove() {},
-        unsubscribeCrosshairMove() {},
-        timeScale: () => ({
-          getVisibleLogicalRange: () => chartLog.range,
-          setVisibleLogicalRange(r: { from: number; to: number }) {
-            chartLog.range = r;
-          },
-          subscribeVisibleLogicalRangeChange() {},
-          unsubscribeVisibleLogicalRangeChange() {},
-        }),
-        remove() {},
-      };
-    },
-  };
-});
+vi.mock('lightweight-charts', async () => (await import('./chart-mock.ts')).fakeCharts(chartLog));
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
 
 // What the worker would post for each indicator (set by the tests), and which ones the page asked for.
