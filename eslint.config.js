@@ -28,6 +28,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Use node:crypto (server) or a seeded PRNG (simulator).',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^on(Wheel|TouchMove)(Capture)?$/]',
+          message:
+            'The React root does not listen for wheel or touchmove (src/app/scroll-input.ts: they would reach the main thread every frame of a scroll). Use a native listener on the element.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
