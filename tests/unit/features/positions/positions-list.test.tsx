@@ -59,31 +59,31 @@ afterEach(() => {
 
 describe('rowWindow', () => {
   const h = POSITION_ROW_H;
-  it('covers the viewport plus six rows each side, clamped to the list', () => {
-    // 800 px viewport: 11 rows (ceil) + 1 partly shown + 6 + 6.
-    expect(rowWindow(0, 800, 10_000, h)).toEqual({ start: 0, end: 24, slots: 24 });
-    expect(rowWindow(100 * h + 10, 800, 10_000, h)).toEqual({ start: 94, end: 118, slots: 24 });
-    expect(rowWindow(10_000 * h, 800, 10_000, h)).toEqual({ start: 9_976, end: 10_000, slots: 24 });
-    expect(rowWindow(0, 800, 5, h)).toEqual({ start: 0, end: 5, slots: 24 });
-    expect(rowWindow(-300, 800, 10_000, h)).toEqual({ start: 0, end: 24, slots: 24 });
+  it('covers the viewport plus seven rows each side, clamped to the list', () => {
+    // 800 px viewport: 11 rows (ceil) + 1 partly shown + 7 + 7.
+    expect(rowWindow(0, 800, 10_000, h)).toEqual({ start: 0, end: 26, slots: 26 });
+    expect(rowWindow(100 * h + 10, 800, 10_000, h)).toEqual({ start: 93, end: 119, slots: 26 });
+    expect(rowWindow(10_000 * h, 800, 10_000, h)).toEqual({ start: 9_974, end: 10_000, slots: 26 });
+    expect(rowWindow(0, 800, 5, h)).toEqual({ start: 0, end: 5, slots: 26 });
+    expect(rowWindow(-300, 800, 10_000, h)).toEqual({ start: 0, end: 26, slots: 26 });
   });
 
-  it('keeps the current window while a row to spare remains beyond each edge, then re-centres', () => {
+  it('keeps the current window while two rows to spare remain beyond each edge, then re-centres', () => {
     const top = rowWindow(0, 800, 10_000, h);
-    // Down: the viewport's bottom may reach row 23's top (one mounted row left below it).
-    expect(rowWindow(23 * h - 800, 800, 10_000, h, top)).toBe(top);
-    expect(rowWindow(23 * h - 799, 800, 10_000, h, top)).toEqual({ start: 6, end: 30, slots: 24 });
-    // Up: the viewport's top may reach row start + 1.
+    // Down: the viewport's bottom may reach row 24's top (rows 24 and 25 left below it).
+    expect(rowWindow(24 * h - 800, 800, 10_000, h, top)).toBe(top);
+    expect(rowWindow(24 * h - 799, 800, 10_000, h, top)).toEqual({ start: 6, end: 32, slots: 26 });
+    // Up: the viewport's top may reach row start + 2.
     const mid = rowWindow(100 * h, 800, 10_000, h);
-    expect(mid).toEqual({ start: 94, end: 118, slots: 24 });
+    expect(mid).toEqual({ start: 93, end: 119, slots: 26 });
     expect(rowWindow(95 * h, 800, 10_000, h, mid)).toBe(mid);
-    expect(rowWindow(95 * h - 1, 800, 10_000, h, mid)).toEqual({ start: 88, end: 112, slots: 24 });
-    // At the list's ends there is nothing beyond: no margin is needed there.
+    expect(rowWindow(95 * h - 1, 800, 10_000, h, mid)).toEqual({ start: 87, end: 113, slots: 26 });
+    // At the list's ends there is nothing beyond: no spare rows are needed there.
     const end = rowWindow(10_000 * h, 800, 10_000, h);
     expect(rowWindow(10_000 * h - 800, 800, 10_000, h, end)).toBe(end);
     // A window that no longer fits (the list or the viewport changed) is recomputed.
-    expect(rowWindow(0, 800, 10, h, top)).toEqual({ start: 0, end: 10, slots: 24 });
-    expect(rowWindow(0, 400, 10_000, h, top)).toEqual({ start: 0, end: 19, slots: 19 });
+    expect(rowWindow(0, 800, 10, h, top)).toEqual({ start: 0, end: 10, slots: 26 });
+    expect(rowWindow(0, 400, 10_000, h, top)).toEqual({ start: 0, end: 21, slots: 21 });
   });
 });
 
@@ -91,8 +91,8 @@ describe('PositionsList', () => {
   it('mounts only the window of 10,000 rows and subscribes it plus six rows each side', () => {
     Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
     render(<PositionsList symbols={symbols} onOpen={() => undefined} />);
-    expect(shown()).toEqual(symbols.slice(0, 24));
-    expect(subscribed.at(-1)).toEqual(symbols.slice(0, 30));
+    expect(shown()).toEqual(symbols.slice(0, 26));
+    expect(subscribed.at(-1)).toEqual(symbols.slice(0, 32));
     const body = screen.getByTestId('positions-list').querySelector<HTMLElement>('.pos-list__body')!;
     expect(body.style.blockSize).toBe(`${10_000 * POSITION_ROW_H}px`);
   });
@@ -102,25 +102,81 @@ describe('PositionsList', () => {
     render(<PositionsList symbols={symbols} onOpen={() => undefined} />);
     const first = screen.getAllByTestId('position-row');
     const reads = rowReads.mock.calls.length;
-    scrollTo(20); // still rows 0..23
-    scrollTo(23 * POSITION_ROW_H - 800); // the last spare row below: still rows 0..23
+    scrollTo(20); // still rows 0..25
+    scrollTo(24 * POSITION_ROW_H - 800); // two spare rows below: still rows 0..25
     expect(rowReads.mock.calls.length).toBe(reads);
-    expect(subscribed.at(-1)).toEqual(symbols.slice(0, 30));
+    expect(subscribed.at(-1)).toEqual(symbols.slice(0, 32));
 
-    scrollTo(13 * POSITION_ROW_H); // first row on screen is 13: window 7..30
-    expect(shown()).toEqual(symbols.slice(7, 31));
-    expect(subscribed.at(-1)).toEqual(symbols.slice(1, 37));
-    // Rows 0..6's elements now show rows 24..30; every other element kept its row, in order.
+    scrollTo(14 * POSITION_ROW_H); // first row on screen is 14: window 7..32
+    expect(shown()).toEqual(symbols.slice(7, 33));
+    expect(subscribed.at(-1)).toEqual(symbols.slice(1, 39));
+    // Rows 0..6's elements now show rows 26..32; every other element kept its row, in order.
     const after = screen.getAllByTestId('position-row');
-    expect(after.slice(0, 17)).toEqual(first.slice(7));
-    expect(after.slice(17)).toEqual(first.slice(0, 7));
-    expect(after[17]!.getAttribute('data-symbol')).toBe(symbols[24]);
+    expect(after.slice(0, 19)).toEqual(first.slice(7));
+    expect(after.slice(19)).toEqual(first.slice(0, 7));
+    expect(after[19]!.getAttribute('data-symbol')).toBe(symbols[26]);
     // Only the reused rows rendered again.
-    expect(rowReads.mock.calls.slice(reads).map(([s]) => s as string)).toEqual(symbols.slice(24, 31));
+    expect(rowReads.mock.calls.slice(reads).map(([s]) => s as string)).toEqual(symbols.slice(26, 33));
 
     scrollTo(5_000 * POSITION_ROW_H);
-    expect(shown()).toEqual(symbols.slice(4_994, 5_018));
+    expect(shown()).toEqual(symbols.slice(4_993, 5_019));
     const win = screen.getByTestId('positions-list').querySelector<HTMLElement>('.pos-list__window')!;
-    expect(win.style.transform).toBe(`translateY(${4_994 * POSITION_ROW_H}px)`);
+    expect(win.style.transform).toBe(`translateY(${4_993 * POSITION_ROW_H}px)`);
+  });
+});
+
+describe('PositionsList with an IntersectionObserver (as in a browser)', () => {
+  /** Records what it watches; the test reports intersections by calling its callback. */
+  class FakeObserver {
+    static last: FakeObserver | null = null;
+    readonly watched = new Set<Element>();
+    readonly log: string[] = [];
+    constructor(readonly report: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+      FakeObserver.last = this;
+    }
+    observe(el: Element) {
+      this.watched.add(el);
+      this.log.push('observe');
+    }
+    unobserve(el: Element) {
+      this.watched.delete(el);
+      this.log.push('unobserve');
+    }
+    disconnect() {
+      this.watched.clear();
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+
+  afterEach(() => void vi.unstubAllGlobals());
+
+  it('moves the window when a guard comes into view, not on scroll events, and re-watches the guards', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    render(<PositionsList symbols={symbols} onOpen={() => undefined} />);
+    const io = FakeObserver.last!;
+    const list = screen.getByTestId('positions-list');
+    const [above, below] = [...list.querySelectorAll<HTMLElement>('.pos-list__guard')];
+    expect([...io.watched]).toEqual([above, below]);
+    // Window 0..25: nothing above it; below, from row 24 (two spare rows) to the list's end.
+    expect(above!.style.blockSize).toBe('0px');
+    expect(below!.style.insetBlockStart).toBe(`${24 * POSITION_ROW_H}px`);
+    expect(below!.style.blockSize).toBe(`${(10_000 - 24) * POSITION_ROW_H}px`);
+
+    scrollTo(14 * POSITION_ROW_H); // a scroll event alone moves nothing: the observer decides
+    expect(shown()).toEqual(symbols.slice(0, 26));
+    act(() => io.report([{ target: below!, isIntersecting: false }]));
+    expect(shown()).toEqual(symbols.slice(0, 26));
+
+    io.log.length = 0;
+    act(() => io.report([{ target: below!, isIntersecting: true }]));
+    expect(shown()).toEqual(symbols.slice(7, 33));
+    expect(above!.style.blockSize).toBe(`${9 * POSITION_ROW_H}px`);
+    expect(below!.style.insetBlockStart).toBe(`${31 * POSITION_ROW_H}px`);
+    // Watched afresh, so a guard still in view after a fast scroll is reported again.
+    expect(io.log).toEqual(['unobserve', 'observe', 'unobserve', 'observe']);
+    expect(io.watched.size).toBe(2);
   });
 });
