@@ -1,7 +1,8 @@
 // The positions list's windowing in Chromium at 360×800: 3,000 positions (the hold list is served by
 // intercepting stock/hold/list), and after jumps (scrollTo, End) and wheel scrolling the rows under the
 // viewport are the right ones, filled in. The list moves its window when an IntersectionObserver reports a
-// row crossing the viewport's edge, not on scroll events, so this is what proves no scroll leaves a gap.
+// guard beyond the window's spare rows coming into view, not on scroll events (jsdom has no observer, so the
+// unit tests exercise the scroll-event fallback): this is what proves no scroll or jump leaves a gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Position } from '../../workers/protocol/trade.ts';
