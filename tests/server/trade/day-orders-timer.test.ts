@@ -20,13 +20,12 @@ import {
   newClientOrderId,
   pickStock,
   trader,
+  pkt,
   TRADE_PASSWORD,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
-/** Asia/Karachi wall time (UTC+5) as epoch ms. */
-const pkt = (d: number, h: number, mi = 0) => Date.UTC(2026, 10, d, h - 5, mi);
 const MON_10AM = pkt(16, 10);
 const MON_CLOSE = pkt(16, 15, 30);
 const TUE_CLOSE = pkt(17, 15, 30);

@@ -25,13 +25,12 @@ import {
   newClientOrderId,
   pickStock,
   trader,
+  pkt,
   TRADE_PASSWORD,
   type Trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
-/** Asia/Karachi wall time (UTC+5) as epoch ms. */
-const pkt = (d: number, h: number, mi = 0) => Date.UTC(2026, 10, d, h - 5, mi);
 const FRI_10AM = pkt(13, 10);
 const MON_10AM = pkt(16, 10);
 const MON_CLOSE = pkt(16, 15, 30);

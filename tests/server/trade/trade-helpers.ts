@@ -11,6 +11,9 @@ import { makeTestApp, uniquePhone, type TestApp } from '../helpers.ts';
 
 export const TRADE_PASSWORD = '246810';
 
+/** Asia/Karachi wall time (UTC+5) on day `d` of November 2026 (the 16th is a Monday), as epoch ms. */
+export const pkt = (d: number, h: number, mi = 0): number => Date.UTC(2026, 10, d, h - 5, mi);
+
 export interface TradeTestApp extends TestApp {
   sim: SimulatedMarket;
   engine: TradingEngine;
