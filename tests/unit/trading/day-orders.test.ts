@@ -54,8 +54,9 @@ let real: number;
 let changes: AccountChange[];
 let n = 0;
 
-const place = (p: Partial<PlaceInput>): OrderRow =>
-  engine.place({
+/** A demo buy limit of 100 AAA at 9.50 on `on` (the shared engine unless told), with `p` on top. */
+const place = (p: Partial<PlaceInput>, on: TradingEngine = engine): OrderRow =>
+  on.place({
     accountId: demo,
     kycOk: true,
     side: 'buy',
@@ -201,17 +202,7 @@ describe('the PSX close', () => {
 
   it('never comes while PSX_ALWAYS_OPEN keeps the market open', () => {
     const open = new TradingEngine(db, market, DEFAULT_FEES, undefined, { psxAlwaysOpen: true });
-    const buy = open.place({
-      accountId: demo,
-      kycOk: true,
-      side: 'buy',
-      type: 'limit',
-      symbol: 'AAA',
-      qty: '100',
-      price: '9.50',
-      clientOrderId: 'always-open',
-      now: market.clock,
-    }).order;
+    const buy = place({}, open);
     market.clock = TUE_CLOSE + 3_600_000;
     open.onTick(market.tick({}));
     expect(open.expireDue(market.clock)).toEqual([]);
