@@ -70,6 +70,25 @@ const ordersVersionAtom = atom(0);
 
 const dirOfValue = (v: number): Dir => (v > 0 ? 'up' : v < 0 ? 'down' : 'flat');
 
+type PnlFigures = Pick<
+  PositionView,
+  'pnl' | 'pnlPct' | 'pnlValue' | 'todayPnl' | 'todayPnlPct' | 'todayPnlValue'
+>;
+
+/** Floating and today's P&L as a row and the totals show them: strings, colours, '' for an unknown today. */
+function pnlParts(
+  v: PnlFigures,
+): Pick<PositionTotals, 'pnl' | 'pnlPct' | 'dir' | 'todayPnl' | 'todayPnlPct' | 'todayDir'> {
+  return {
+    pnl: v.pnl,
+    pnlPct: v.pnlPct,
+    dir: dirOfValue(v.pnlValue),
+    todayPnl: v.todayPnl ?? '',
+    todayPnlPct: v.todayPnlPct ?? '',
+    todayDir: dirOfValue(v.todayPnlValue ?? 0),
+  };
+}
+
 function toRow(v: PositionView): PositionRowView {
   return {
     symbol: v.symbol,
@@ -81,12 +100,7 @@ function toRow(v: PositionView): PositionRowView {
     avgCost: v.avgCost,
     last: v.last,
     marketValue: v.marketValue,
-    pnl: v.pnl,
-    pnlPct: v.pnlPct,
-    dir: dirOfValue(v.pnlValue),
-    todayPnl: v.todayPnl ?? '',
-    todayPnlPct: v.todayPnlPct ?? '',
-    todayDir: dirOfValue(v.todayPnlValue ?? 0),
+    ...pnlParts(v),
   };
 }
 
@@ -197,15 +211,7 @@ export function usePositionRow(symbol: string): PositionRowView | null {
 export function useLiveTotals(): PositionTotals | null {
   const t = usePositionTotals();
   if (!t) return null;
-  return {
-    marketValue: t.marketValue,
-    pnl: t.pnl,
-    pnlPct: t.pnlPct,
-    dir: dirOfValue(t.pnlValue),
-    todayPnl: t.todayPnl ?? '',
-    todayPnlPct: t.todayPnlPct ?? '',
-    todayDir: dirOfValue(t.todayPnlValue ?? 0),
-  };
+  return { marketValue: t.marketValue, ...pnlParts(t) };
 }
 
 export function useCash(): CashView | null {
