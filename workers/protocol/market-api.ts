@@ -181,6 +181,10 @@ export interface PositionLiveView {
   pnl: string;
   /** pnl / cost × 100 truncated to 2 places, signed ('+1.25%'); a zero cost gives '+∞%' / '-∞%' (spec) */
   pnlPct: string;
+  /**
+   * `pnl` and `pnlPct` as approximate numbers, for a colour or an order only (the app reads their sign): the
+   * exact figures are the strings, and no money arithmetic is done on these.
+   */
   pnlValue: number;
   pnlPctValue: number;
   /**
@@ -222,6 +226,7 @@ export interface PositionTotalsView {
   cost: string;
   pnl: string;
   pnlPct: string;
+  /** Approximate, for a colour or an order only, as in PositionLiveView. */
   pnlValue: number;
   pnlPctValue: number;
   /** Today's P&L of all positions ('' when some position has no prevClose); as in PositionLiveView. */

@@ -81,6 +81,7 @@ export interface PnlFigures {
   pnl: string;
   /** Signed percent: '+1.25%'. */
   pnlPct: string;
+  /** Approximate numbers for a colour or an order (the sign); the strings above are the exact figures. */
   pnlValue: number;
   pnlPctValue: number;
 }
