@@ -12,7 +12,7 @@
 /** The per-frame scroll inputs no React handler may take (see the ESLint rule in eslint.config.js). */
 export const SKIPPED_ROOT_EVENTS: ReadonlySet<string> = new Set(['wheel', 'touchmove']);
 
-/** Makes `root` (the element given to createRoot, before it is) ignore React's wheel and touchmove listeners. */
+/** Makes `root` (the element for createRoot, before the call) ignore React's wheel and touchmove listeners. */
 export function skipScrollInputListeners(root: HTMLElement): void {
   const add = root.addEventListener.bind(root);
   root.addEventListener = ((

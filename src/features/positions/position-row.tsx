@@ -48,8 +48,9 @@ export const PositionRow = memo(function PositionRow({
   const p = usePositionRow(symbol) ?? EMPTY;
   const ready = p !== EMPTY;
   const locked = ready && !/^[0,.]*$/.test(p.locked);
-  // Until the worker has sent the row (it is subscribed six rows before it is mounted, so this is rare: a jump)
-  // the same elements stand empty, so its arrival, like a reused row's new symbol, changes text and builds no DOM.
+  // Until the worker has sent the row (it is subscribed six rows before it is mounted, so this is rare: after
+  // a jump) the same elements stand empty, so its arrival, like a reused row's new symbol, changes text and
+  // builds no DOM.
   return (
     <button
       type="button"

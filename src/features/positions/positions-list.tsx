@@ -2,9 +2,10 @@
 // window of rows around the viewport, and that window's symbols subscribed so only rows on screen stream.
 // A small hand-made windower instead of react-virtuoso: nothing runs while a scroll stays inside the window
 // (two guard elements beyond its spare rows are watched by an IntersectionObserver; no scroll listener), and
-// React renders only when the window moves, every five or six rows (about once a second at a steady scroll). Rows are keyed by slot (index mod window size), so rows leaving at one end are reused for the rows
-// arriving at the other: their text changes, no DOM is built. Rows a little beyond the window are subscribed
-// too, so a reused row already has its new figures.
+// React renders only when the window moves, every five or six rows (about once a second at a steady scroll).
+// Rows are keyed by slot (index mod window size), so rows leaving at one end are reused for the rows arriving
+// at the other: their text changes, no DOM is built. Rows a little beyond the window are subscribed too, so a
+// reused row already has its new figures.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSITION_ROW_H, PositionRow, PositionsHeader } from './position-row.tsx';
@@ -134,8 +135,8 @@ export function PositionsList({
   const above = useRef<HTMLDivElement>(null);
   const below = useRef<HTMLDivElement>(null);
   const guards = useMemo(() => [above, below], []);
-  const { start, end, slots } = useRowWindow(body, guards, symbols.length);
   const total = symbols.length;
+  const { start, end, slots } = useRowWindow(body, guards, total);
   const subscribed = useMemo(
     () => symbols.slice(Math.max(0, start - PREFETCH), end + PREFETCH),
     [symbols, start, end],
@@ -147,7 +148,7 @@ export function PositionsList({
       <PositionsHeader />
       {/* Full height, so the page scrolls as if every row were there; the window of rows is moved, not the
           rows laid out again (style props are set through the CSSOM, which the CSP allows). */}
-      <div className="pos-list__body" ref={body} style={{ blockSize: symbols.length * POSITION_ROW_H }}>
+      <div className="pos-list__body" ref={body} style={{ blockSize: total * POSITION_ROW_H }}>
         <div
           ref={above}
           className="pos-list__guard"
