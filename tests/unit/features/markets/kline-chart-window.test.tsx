@@ -21,29 +21,10 @@ const chartLog = vi.hoisted((): ChartLog => ({ series: [], removed: 0, created: 
 vi.mock('lightweight-charts', async () => (await import('./chart-mock.ts')).fakeCharts(chartLog));
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
 
-const ind = vi.hoisted(() => ({
-  views: {} as Record<string, IndicatorView>,
-  listeners: new Set<() => void>(),
-  set(views: Record<string, IndicatorView>) {
-    this.views = { ...this.views, ...views };
-    this.listeners.forEach((l) => l());
-  },
-}));
-vi.mock('../../../../src/market/hooks.ts', async (original) => {
-  const { useSyncExternalStore } = await import('react');
-  const { EMPTY_INDICATOR } = await import('../../../../src/market/atoms.ts');
-  return {
-    ...(await original<object>()),
-    useIndicator: (_s: string, _iv: string, name: string) =>
-      useSyncExternalStore(
-        (l) => {
-          ind.listeners.add(l);
-          return () => ind.listeners.delete(l);
-        },
-        () => ind.views[name] ?? EMPTY_INDICATOR,
-      ),
-  };
-});
+const ind = await vi.hoisted(async () => (await import('./indicator-mock.ts')).indicatorFeed());
+vi.mock('../../../../src/market/hooks.ts', async (original) =>
+  (await import('./indicator-mock.ts')).indicatorHooks(await original<object>(), ind),
+);
 
 const { default: KlineChart } = await import('../../../../src/features/markets/kline/kline-chart.tsx');
 const { EMPTY_PANE, syncPane } = await import('../../../../src/features/markets/kline/indicator-pane.ts');

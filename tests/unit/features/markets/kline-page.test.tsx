@@ -23,32 +23,10 @@ vi.mock('lightweight-charts', async () => (await import('./chart-mock.ts')).fake
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
 
 // What the worker would post for each indicator (set by the tests), and which ones the page asked for.
-const ind = vi.hoisted(() => ({
-  views: {} as Record<string, IndicatorView>,
-  asked: new Set<string>(),
-  listeners: new Set<() => void>(),
-  set(views: Record<string, IndicatorView>) {
-    this.views = { ...this.views, ...views };
-    this.listeners.forEach((l) => l());
-  },
-}));
-vi.mock('../../../../src/market/hooks.ts', async (original) => {
-  const { useSyncExternalStore } = await import('react');
-  const { EMPTY_INDICATOR } = await import('../../../../src/market/atoms.ts');
-  return {
-    ...(await original<object>()),
-    useIndicator: (_s: string, _iv: string, name: string) => {
-      ind.asked.add(name);
-      return useSyncExternalStore(
-        (l) => {
-          ind.listeners.add(l);
-          return () => ind.listeners.delete(l);
-        },
-        () => ind.views[name] ?? EMPTY_INDICATOR,
-      );
-    },
-  };
-});
+const ind = await vi.hoisted(async () => (await import('./indicator-mock.ts')).indicatorFeed());
+vi.mock('../../../../src/market/hooks.ts', async (original) =>
+  (await import('./indicator-mock.ts')).indicatorHooks(await original<object>(), ind),
+);
 
 /** An indicator over these bars, computed by the worker's own calculator. */
 function viewOf(name: IndicatorName, bars: readonly ChartBar[], version = 1): IndicatorView {
