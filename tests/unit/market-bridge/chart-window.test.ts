@@ -24,6 +24,7 @@ import {
 import { packBars, packIndicator } from '../../../workers/market/state/batch.ts';
 import { createBatchApplier, mergeBars, nextCandles } from '../../../src/market/apply-batch.ts';
 import { nextIndicator } from '../../../src/market/apply-indicators.ts';
+import { indicatorUpdate } from './indicator-update.ts';
 import {
   EMPTY_CANDLES,
   EMPTY_INDICATOR,
@@ -47,15 +48,6 @@ const candlesUpdate = (reset: boolean, bars: Float64Array): CandlesUpdate => ({
   interval: '1m',
   reset,
   bars,
-});
-/** One indicator post: `rows` of [time, up, ...lines]. */
-const indicatorUpdate = (reset: boolean, rows: number[][], lines = ['ma5', 'ma10']): IndicatorUpdate => ({
-  symbol: 'OGDC',
-  interval: '1m',
-  name: 'SMA',
-  lines,
-  reset,
-  points: Float64Array.from(rows.flat()),
 });
 
 describe('one bar window on both sides', () => {

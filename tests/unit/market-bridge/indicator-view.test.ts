@@ -2,25 +2,17 @@
 // points by time or appends them (changedFrom says where update() starts), a released channel is cleared.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { BatchListener, IndicatorUpdate, InterestKey } from '../../../workers/protocol/market-api.ts';
+import type { BatchListener, InterestKey } from '../../../workers/protocol/market-api.ts';
 import { nextIndicator } from '../../../src/market/apply-indicators.ts';
 import { createBridge, type MarketPort } from '../../../src/market/bridge.ts';
 import { EMPTY_INDICATOR, indicatorAtomFamily } from '../../../src/market/atoms.ts';
-
-const upd = (reset: boolean, rows: number[][], lines = ['ma5', 'ma10']): IndicatorUpdate => ({
-  symbol: 'OGDC',
-  interval: '1m',
-  name: 'SMA',
-  lines,
-  reset,
-  points: Float64Array.from(rows.flat()),
-});
+import { indicatorUpdate } from './indicator-update.ts';
 
 describe('nextIndicator', () => {
   it('replaces on a reset and merges a live tail by bar time', () => {
     const a = nextIndicator(
       EMPTY_INDICATOR,
-      upd(true, [
+      indicatorUpdate(true, [
         [60, 1, NaN, NaN],
         [120, 0, 2, NaN],
         [180, 1, 3, 2.5],
@@ -37,7 +29,7 @@ describe('nextIndicator', () => {
     // The live bar moved and the next one opened.
     const b = nextIndicator(
       a,
-      upd(false, [
+      indicatorUpdate(false, [
         [180, 0, 3.5, 2.75],
         [240, 1, 4, 3],
       ]),
@@ -48,14 +40,14 @@ describe('nextIndicator', () => {
     expect(b.values[0]).toEqual([NaN, 2, 3.5, 4]);
     expect(b.up).toEqual([1, 0, 0, 1]);
     expect(a.values[0]).toEqual([NaN, 2, 3]); // the previous view is untouched (React compares identity)
-    const c = nextIndicator(b, upd(false, [[240, 1, 4.5, 3.25]]));
+    const c = nextIndicator(b, indicatorUpdate(false, [[240, 1, 4.5, 3.25]]));
     expect(c.changedFrom).toBe(3);
-    expect(nextIndicator(c, upd(true, [[240, 1, 1, 1]])).version).toBe(2);
+    expect(nextIndicator(c, indicatorUpdate(true, [[240, 1, 1, 1]])).version).toBe(2);
   });
 
   it('takes a tail with other lines (a stale post) as a whole view', () => {
-    const a = nextIndicator(EMPTY_INDICATOR, upd(true, [[60, 1, 1, 1]]));
-    const b = nextIndicator(a, upd(false, [[60, 1, 7]], ['rsi']));
+    const a = nextIndicator(EMPTY_INDICATOR, indicatorUpdate(true, [[60, 1, 1, 1]]));
+    const b = nextIndicator(a, indicatorUpdate(false, [[60, 1, 7]], ['rsi']));
     expect(b).toMatchObject({ lines: ['rsi'], time: [60], values: [[7]], version: 2 });
   });
 });
@@ -74,7 +66,7 @@ describe('bridge', () => {
     };
     const store = createStore();
     const b = createBridge(port, { apiBase: '/api/', wsUrl: null }, store, null);
-    listener!({ indicators: [upd(true, [[60, 1, 1, 2]])] });
+    listener!({ indicators: [indicatorUpdate(true, [[60, 1, 1, 2]])] });
     const atom = indicatorAtomFamily('OGDC:1m:SMA');
     expect(store.get(atom).values).toEqual([[1], [2]]);
     const key: InterestKey = 'indicator:OGDC:1m:SMA';
