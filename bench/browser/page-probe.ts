@@ -75,6 +75,11 @@ export const PAGE_PROBE_SCRIPT = String.raw`
     queueFrame();
   };
   B.count = (n) => { B.delivered += n; };
+  // Samples measured elsewhere (the market worker's painted cells: its own next frame after drawing).
+  B.samples = (list) => {
+    if (!B.measuring) return;
+    for (const ms of list) if (B.latency.length < MAX_SAMPLES) B.latency.push(ms);
+  };
   const observe = (type) => {
     try {
       new PerformanceObserver((list) => {

@@ -69,12 +69,21 @@ async function runOnce(
     // Experiments: extra page parameters, e.g. BENCH_QUERY='benchFlushMs=100'.
     for (const [k, v] of new URLSearchParams(process.env.BENCH_QUERY ?? '')) q.set(k, v);
     await page.goto(`${server.url}/pages/tabbar/markets?${q.toString()}`);
-    // Rows are on screen and moving: a price cell that is no longer the '--' placeholder.
+    // Rows are on screen and moving: a row whose price is no longer the '--' placeholder (painted cells carry
+    // their figures in the canvas's label; DOM rows in the price text).
     await page
-      .locator('[data-testid="quote-row"] .quote-row__price')
-      .filter({ hasNotText: '--' })
-      .first()
-      .waitFor({ timeout: 30_000 })
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid="quote-row"]')].some((row) => {
+            const text =
+              row.querySelector('.quote-row__canvas')?.getAttribute('aria-label') ??
+              row.querySelector('.quote-row__price')?.textContent ??
+              '';
+            return /\d/.test(text.split(/[,،]/)[0] ?? '');
+          }),
+        undefined,
+        { timeout: 30_000 },
+      )
       .catch(() => {
         throw new Error(
           `${mode}: the Markets list never showed a live price${errors.length ? `: ${errors.join('; ')}` : ''}`,

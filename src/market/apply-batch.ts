@@ -25,27 +25,16 @@ import {
   type ChartBar,
   type TickerView,
 } from './atoms.ts';
+// The flash rule (once a second, 300 ms) is shared with the worker's painted cells.
+import { FLASH_SHOW_MS, shouldFlash } from '../../workers/protocol/quote-cell.ts';
 import { applyIndicators } from './apply-indicators.ts';
+import { applyCellLabels } from './cells.ts';
 import { applyPositionsUpdate } from './positions-apply.ts';
 
 export type MarketStore = typeof appStore;
 
 /** Prints kept for the tape. */
 export const TAPE_LIMIT = 50;
-
-/**
- * A row flashes at most once in this many ms of ticker time. A symbol ticking 10×/s would otherwise flash
- * every 100 ms: a strobe to the eye and a restyle of every visible row every frame.
- */
-export const FLASH_MIN_GAP_MS = 1000;
-/** How long a flash shows (wall clock). It is cleared by the first batch after this, or by a timer when the
- * feed has gone quiet, so clearing it rides on a frame the batch paints anyway. */
-export const FLASH_SHOW_MS = 300;
-
-/** Whether this move may flash: it moved, and the row's last flash is at least FLASH_MIN_GAP_MS old. */
-export function shouldFlash(moved: boolean, ts: number, lastFlashTs: number | undefined): boolean {
-  return moved && (lastFlashTs === undefined || ts - lastFlashTs >= FLASH_MIN_GAP_MS || ts < lastFlashTs);
-}
 
 function toView(r: TickerRow, prev: TickerView | null, flashes: boolean): TickerView {
   const dir = r.dir === 0 ? (prev?.dir ?? 0) : r.dir;
@@ -189,5 +178,6 @@ export function createBatchApplier(
     for (const s of batch.sorted ?? []) store.set(sortedAtomFamily(s.key), s.symbols);
     if (batch.status) store.set(feedStatusAtom, batch.status);
     if (batch.positions) applyPositionsUpdate(store, batch.positions);
+    if (batch.cellLabels) applyCellLabels(batch.cellLabels);
   };
 }

@@ -1,7 +1,8 @@
 // BENCH PROBE for bench/browser/stream.bench-run.ts — inert unless the page URL asks for it:
 //   ?baseline=1     the market port is the naive main-thread baseline (src/market/baseline/) instead of the worker;
 //   ?bench=1        each ticker the bridge applies marks its feed time for the tick-to-paint measurement
-//                   (into the page probe `window.__bench` that the bench runner installs);
+//                   (into the page probe `window.__bench` that the bench runner installs), and the worker
+//                   measures the rows it paints itself (samples fetched every SAMPLES_MS);
 //   ?benchBook=SYM  keep SYM's book subscribed, so the scenario's one book streams while Markets is shown;
 //   ?benchFlushMs=N the worker's ticker flush period (an experiment knob: what a slower row cadence saves).
 // The bridge calls benchPort() where it picks its port; nothing else in the app knows about the bench.
@@ -14,7 +15,11 @@ import type { MarketPort } from './bridge.ts';
 interface PageProbe {
   mark(feedTime: number): void;
   count(updates: number): void;
+  samples(ms: number[]): void;
 }
+
+/** How often the painted cells' tick-to-paint samples are fetched from the worker. */
+const SAMPLES_MS = 250;
 
 function withBench(port: MarketPort, q: URLSearchParams): MarketPort {
   const symbol = q.get('benchBook');
@@ -41,9 +46,14 @@ export function benchPort(start: () => MarketPort): MarketPort {
   }
   const port = start();
   if (q.get('bench') !== '1' || !probe) return port;
+  // Rows the worker paints never reach this thread: their tick-to-paint is measured in the worker.
+  setInterval(() => {
+    void Promise.resolve(port.takePaintSamples?.()).then((s) => s?.length && probe.samples(s));
+  }, SAMPLES_MS);
   return withBench(
     {
       ...port,
+      init: (opts) => port.init({ ...opts, benchPaint: true }),
       onBatch: (listener) =>
         port.onBatch((batch) => {
           listener(batch);

@@ -3,8 +3,10 @@
 import { proxy, wrap } from 'comlink';
 import type { Interval } from '../../workers/protocol/market.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
+import type { QuoteCellLayout, QuoteCellTheme } from '../../workers/protocol/quote-cell.ts';
 import {
   type BatchListener,
+  type CellFont,
   type FeedStatus,
   type InterestKey,
   type MarketApi,
@@ -37,6 +39,13 @@ export interface MarketPort {
   setPositions?(accountKey: string, positions: Position[]): unknown;
   upsertPositions?(accountKey: string, positions: Position[]): unknown;
   removePosition?(accountKey: string, symbol: string): unknown;
+  /** Worker-painted row cells (src/market/cells.ts); optional: a port without them is painted on this thread. */
+  attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
+  relayoutCell?(id: number, layout: QuoteCellLayout): unknown;
+  detachCell?(id: number): unknown;
+  setCellTheme?(theme: QuoteCellTheme, fonts: CellFont[]): unknown;
+  /** Bench only: tick-to-paint samples of painted cells. */
+  takePaintSamples?(): Promise<number[]> | number[];
 }
 
 export interface MarketBridge {
@@ -110,6 +119,12 @@ function startWorker(): MarketPort {
     setPositions: (accountKey, positions) => remote.setPositions(accountKey, positions),
     upsertPositions: (accountKey, positions) => remote.upsertPositions(accountKey, positions),
     removePosition: (accountKey, symbol) => remote.removePosition(accountKey, symbol),
+    // The canvas arrives wrapped in comlink.transfer by cells.ts, so it moves instead of being cloned.
+    attachCell: (id, canvas, symbol, layout) => remote.attachCell(id, canvas, symbol, layout),
+    relayoutCell: (id, layout) => remote.relayoutCell(id, layout),
+    detachCell: (id) => remote.detachCell(id),
+    setCellTheme: (theme, fonts) => remote.setCellTheme(theme, fonts),
+    takePaintSamples: () => remote.takePaintSamples(),
   };
 }
 

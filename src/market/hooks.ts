@@ -1,6 +1,6 @@
 // The hooks features use for market data. Each hook registers its interest (reference-counted, so only what
 // is on screen streams) and reads one atom, so a tick re-renders only the components showing that symbol.
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Interval, Market, Trade } from '../../workers/protocol/market.ts';
 import {
   bookKey,
@@ -30,6 +30,7 @@ import {
   type TickerView,
 } from './atoms.ts';
 import { marketBridge } from './bridge.ts';
+import { attachWorkerCell, paintMode, type CellWords, type PaintMode, type WorkerCell } from './cells.ts';
 
 export type { BookView, FeedStatus, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
 export type { CandlesView, ChartBar, IndicatorView, TickerView } from './atoms.ts';
@@ -107,4 +108,36 @@ export function useIndicator(symbol: string, interval: Interval, name: Indicator
 export function useFeedStatus(): FeedStatus {
   useEffect(() => void marketBridge(), []);
   return useAtomValue(feedStatusAtom);
+}
+
+/** How this page paints rows' live cells ('worker', 'main' or 'dom': src/market/cells.ts). Fixed per page. */
+export function usePaintMode(): PaintMode {
+  return paintMode(marketBridge().port);
+}
+
+/**
+ * While mounted, the worker draws `symbol` into a canvas it makes inside `host` (its DOM id `domId`, for the
+ * row's aria-describedby). A new symbol is a new canvas; new words relayout the same one.
+ */
+export function useWorkerCell(
+  host: RefObject<HTMLElement | null>,
+  domId: string,
+  symbol: string,
+  words: CellWords,
+): void {
+  const cell = useRef<WorkerCell | null>(null);
+  const latest = useRef(words);
+  useEffect(() => {
+    latest.current = words;
+    cell.current?.relayout(words);
+  }, [words]);
+  useEffect(() => {
+    if (!host.current) return;
+    const c = attachWorkerCell(marketBridge().port, host.current, domId, symbol, latest.current);
+    cell.current = c;
+    return () => {
+      c.detach();
+      if (cell.current === c) cell.current = null;
+    };
+  }, [host, domId, symbol]);
 }

@@ -5,6 +5,7 @@ import type { Interval, Market, ServerMessage, Ticker } from '../protocol/market
 import { INTERVALS, parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
 import type {
   BatchListener,
+  CellFont,
   FeedStatus,
   InterestKey,
   MarketApi,
@@ -14,6 +15,10 @@ import type {
   SortKey,
 } from '../protocol/market-api.ts';
 import { createTickerPacker, resetTickerPacker } from '../protocol/ticker-batch.ts';
+import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from '../protocol/quote-cell.ts';
+import { drainFlush } from './calc/coalesce.ts';
+import { CellPainter } from './paint/cell-painter.ts';
+import { PaintSamples } from './paint/paint-samples.ts';
 import type { Position } from '../protocol/trade.ts';
 import { prependCandles } from './calc/candles.ts';
 import { isIndicatorName } from './calc/indicators/registry.ts';
@@ -41,6 +46,12 @@ export interface ServiceDeps {
   now: () => number;
   /** How a batch reaches the listener (the worker entry adds comlink.transfer). */
   deliver?: (listener: BatchListener, batch: MarketBatch) => void;
+  /** Loads web fonts painted cells use into the worker (resolves when they can draw). */
+  loadFonts?: (fonts: CellFont[]) => Promise<unknown>;
+  /** The worker's requestAnimationFrame (bench tick-to-paint of painted cells). */
+  frame?: (cb: () => void) => void;
+  /** Epoch ms with sub-ms precision (bench samples); default now(). */
+  preciseNow?: () => number;
 }
 
 const DEFAULTS = {
@@ -88,11 +99,15 @@ export class MarketService implements MarketApi {
   private cfg = DEFAULTS;
   /** The account's positions, valued at this state's tickers (issue 4 §5). */
   readonly positions: PositionsFeed;
+  /** Row cells the worker draws itself (attachCell). */
+  private readonly painter: CellPainter;
+  private paintSamples: PaintSamples | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
     this.state = new MarketState(deps.now);
     this.positions = new PositionsFeed((s) => this.state.tickers.get(s)?.p);
     this.current = { state: 'offline', lastUpdate: null, since: deps.now() };
+    this.painter = new CellPainter(deps.now, (t) => this.paintSamples?.mark(t));
   }
 
   init(opts: MarketInitOptions): void {
@@ -101,6 +116,8 @@ export class MarketService implements MarketApi {
       return;
     }
     const cfg = (this.cfg = { ...DEFAULTS, ...stripUndefined(opts) });
+    if (opts.benchPaint && this.deps.frame)
+      this.paintSamples = new PaintSamples(this.deps.frame, this.deps.preciseNow ?? this.deps.now);
     this.rest = new MarketRest(opts.apiBase, this.deps.fetch, opts.lang);
     const events$ = new Subject<SocketEvent>();
     if (opts.wsUrl) this.socket = this.deps.socketFactory(opts.wsUrl, (e) => events$.next(e));
@@ -163,6 +180,7 @@ export class MarketService implements MarketApi {
     }
     for (const s of this.state.sorts.values()) s.sent = undefined;
     this.positions.resend();
+    this.painter.resendLabels();
     this.sentStatus = null;
   }
 
@@ -176,6 +194,34 @@ export class MarketService implements MarketApi {
 
   removePosition(accountKey: string, symbol: string): void {
     this.positions.remove(accountKey, symbol);
+  }
+
+  attachCell(id: number, canvas: CellSurface, symbol: string, layout: QuoteCellLayout): void {
+    this.detachCell(id);
+    this.painter.attach(id, canvas, symbol, layout, this.state.tickers.get(symbol));
+    this.state.setPainted(symbol, true);
+  }
+
+  relayoutCell(id: number, layout: QuoteCellLayout): void {
+    this.painter.relayout(id, layout);
+  }
+
+  detachCell(id: number): void {
+    const released = this.painter.detach(id);
+    if (released) this.state.setPainted(released, false);
+  }
+
+  setCellTheme(theme: QuoteCellTheme, fonts: CellFont[]): void {
+    this.painter.setTheme(theme);
+    if (fonts.length && this.deps.loadFonts)
+      void this.deps.loadFonts(fonts).then(
+        () => this.painter.repaintAll(),
+        () => {}, // a font that does not load leaves the fallback font drawn: nothing to do
+      );
+  }
+
+  takePaintSamples(): number[] {
+    return this.paintSamples?.take() ?? [];
   }
 
   subscribe(keys: InterestKey[]): void {
@@ -397,6 +443,11 @@ export class MarketService implements MarketApi {
     const batch: MarketBatch = {};
     const tickers = drainTickers(this.state, this.packer);
     if (tickers) batch.tickers = tickers;
+    // Painted cells are drawn here, in the worker: the main thread gets only their labels, once a second.
+    if (this.painter.size) {
+      const labels = this.painter.flush(drainFlush(this.state.paintPending));
+      if (labels.length) batch.cellLabels = labels;
+    }
     // Rows that just scrolled into view (and list changes) do not wait for the slow clock.
     if (this.positions.urgent()) {
       const positions = this.positions.drain();

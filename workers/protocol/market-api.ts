@@ -1,5 +1,6 @@
 // The market worker's comlink API and the batches it posts to the app. Types and tiny key helpers only: the app
 // imports this file (never workers/market/), the worker implements it.
+import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from './quote-cell.ts';
 import type { BookLevel, Interval, Market, Trade } from './market.ts';
 import type { TickerBatch } from './ticker-batch.ts';
 import type { Position } from './trade.ts';
@@ -38,6 +39,8 @@ export interface MarketInitOptions {
   positionsFlushMs?: number;
   /** Sorted-order recompute period (default 500 ms). */
   sortMs?: number;
+  /** Bench only: record each painted cell's tick-to-paint (read with takePaintSamples). */
+  benchPaint?: boolean;
 }
 
 // ---- Interest keys: what the app has on screen, reference-counted by src/market ----
@@ -267,6 +270,14 @@ export interface MarketBatch {
   sorted?: SortedUpdate[];
   status?: FeedStatus;
   positions?: PositionsUpdate;
+  /** Accessible labels of worker-painted cells that changed (each at most once a second). */
+  cellLabels?: CellLabel[];
+}
+
+/** A worker-painted cell's accessible text (the app puts it on the canvas: role img, aria-label). */
+export interface CellLabel {
+  id: number;
+  label: string;
 }
 
 export type BatchListener = (batch: MarketBatch) => void;
@@ -302,4 +313,25 @@ export interface MarketApi {
   upsertPositions(accountKey: string, positions: Position[]): void;
   /** A position sold out. Ignored for another account. */
   removePosition(accountKey: string, symbol: string): void;
+  /**
+   * A row's live cell: the worker draws `symbol`'s price, volume and pill into `canvas` (transferred with
+   * comlink.transfer) on every ticker flush from now on, and posts its accessible label in batches.
+   */
+  attachCell(id: number, canvas: CellSurface, symbol: string, layout: QuoteCellLayout): void;
+  /** The cell's box or words changed (resize, language). */
+  relayoutCell(id: number, layout: QuoteCellLayout): void;
+  /** The row left the screen: stop drawing into its canvas. */
+  detachCell(id: number): void;
+  /** Colours and fonts of painted cells (the page's CSS), and the font faces the worker must load for them. */
+  setCellTheme(theme: QuoteCellTheme, fonts: CellFont[]): void;
+  /** Bench only (init's benchPaint): tick-to-paint samples (ms) taken since the last call. */
+  takePaintSamples(): number[];
+}
+
+/** A web font a painted cell uses (the Urdu volume label): loaded into the worker's own FontFaceSet. */
+export interface CellFont {
+  family: string;
+  url: string;
+  weight: string;
+  unicodeRange: string;
 }

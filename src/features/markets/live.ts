@@ -1,13 +1,16 @@
 // The markets screens' one import point for live data: thin adapters over src/market's hooks that turn the
 // worker's views into what rows, cards, the book and the chart draw. Keeping the shapes here means one file
 // follows the bridge if it changes, and component tests mock one module.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import type { CellWords, PaintMode } from '../../market/cells.ts';
 import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
 import {
   useBook as useBookView,
   useCandles as useCandlesView,
   useFeedStatus as useFeedStatusView,
   useMarketSubscription as useSubscription,
+  usePaintMode as usePaintModeView,
+  useWorkerCell as useWorkerCellView,
   useSortedSymbols as useSorted,
   useTicker as useTickerView,
   useTrades as useTradesView,
@@ -88,6 +91,24 @@ export function useTicker(symbol: string): LiveTicker | undefined {
 
 export function useMarketSubscription(symbols: readonly string[]): void {
   useSubscription(symbols);
+}
+
+export type { CellWords, PaintMode } from '../../market/cells.ts';
+export { paintMainCell } from '../../market/cells.ts';
+
+/** How rows' live cells are painted here: by the worker, on this thread, or as DOM text. */
+export function usePaintMode(): PaintMode {
+  return usePaintModeView();
+}
+
+/** A row's live cell drawn by the market worker into a canvas inside `host`. */
+export function useWorkerCell(
+  host: RefObject<HTMLElement | null>,
+  domId: string,
+  symbol: string,
+  words: CellWords,
+): void {
+  useWorkerCellView(host, domId, symbol, words);
 }
 
 export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly string[] | undefined {

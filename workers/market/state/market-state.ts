@@ -67,6 +67,9 @@ export class MarketState {
   /** Symbols the app shows (reference counts) and their tickers waiting for the next flush. */
   readonly visible = new Map<string, number>();
   readonly pending: Flush<Ticker> = createFlush();
+  /** Symbols the worker draws itself (painted row cells: cell-painter.ts) and their tickers for its next flush. */
+  readonly painted = new Set<string>();
+  readonly paintPending: Flush<Ticker> = createFlush();
   readonly books = new Map<string, BookEntry>();
   readonly trades = new Map<string, TradesEntry>();
   /** Key `SYM:interval`. */
@@ -105,6 +108,7 @@ export class MarketState {
     }
     this.dirtyMarkets.add(market);
     if (this.visible.has(next.s)) coalesce(this.pending, next.s, next, mergeTicker);
+    if (this.painted.has(next.s)) coalesce(this.paintPending, next.s, next, mergeTicker);
     return true;
   }
 
@@ -132,6 +136,15 @@ export class MarketState {
     this.visible.delete(symbol);
     this.pending.delete(symbol);
     return true;
+  }
+
+  /** Starts or stops collecting a painted symbol's tickers (the painter counts its cells). */
+  setPainted(symbol: string, on: boolean): void {
+    if (on) this.painted.add(symbol);
+    else {
+      this.painted.delete(symbol);
+      this.paintPending.delete(symbol);
+    }
   }
 
   queueTicker(symbol: string): void {

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type ListRange } from 'react-virtuoso';
 import { useInstruments } from '../instruments.ts';
-import { useMarketSubscription } from '../live.ts';
+import { useMarketSubscription, usePaintMode } from '../live.ts';
 import { QuoteRow } from './quote-row.tsx';
 
 /** Row heights as styles/list.css sets them (Nastaliq needs taller lines). Virtuoso places rows by them. */
@@ -18,6 +18,7 @@ const INITIAL_VISIBLE = 14;
  * ~11 on screen, about a point of the main thread in the stream bench).
  */
 const OVERSCAN_ROWS = 1;
+const NONE: readonly string[] = [];
 
 export function visibleSlice(symbols: readonly string[], range: ListRange | null): string[] {
   if (!range) return symbols.slice(0, INITIAL_VISIBLE);
@@ -29,7 +30,8 @@ export function QuoteList({ symbols, testId }: { symbols: readonly string[]; tes
   const height = rowHeight(useTranslation().i18n.language);
   const [range, setRange] = useState<ListRange | null>(null);
   const visible = useMemo(() => visibleSlice(symbols, range), [symbols, range]);
-  useMarketSubscription(visible);
+  // Worker-painted rows need no tickers on this thread: each row's canvas is the worker's to draw.
+  useMarketSubscription(usePaintMode() === 'worker' ? NONE : visible);
   const onRange = useCallback((r: ListRange) => {
     setRange((prev) => (prev && prev.startIndex === r.startIndex && prev.endIndex === r.endIndex ? prev : r));
   }, []);

@@ -1,14 +1,16 @@
-// One market row: symbol and localised name, last price (flashes on change), change-percent pill.
-// Reads its own ticker atom, so a tick re-renders this row only.
-import { memo } from 'react';
+// One market row: symbol and localised name, then the live half (price, volume, change pill: quote-cell.tsx).
+// Only the live half follows the ticker, so a tick never re-renders the link and its translated names.
+import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { Num } from '../../../shared/ui/num.tsx';
 import { displayName, isCoin } from '../instruments.ts';
 import type { Instrument } from '../../../../workers/protocol/market.ts';
-import { useTicker } from '../live.ts';
-import { ChangePill } from './change-pill.tsx';
+import { usePaintMode, type CellWords } from '../live.ts';
+import { DomQuoteCell, MainQuoteCell, WorkerQuoteCell } from './quote-cell.tsx';
+
+export { flashClass } from './quote-cell.tsx';
 
 export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | undefined): string {
   return isCoin(inst, symbol)
@@ -16,43 +18,27 @@ export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | und
     : routeTo('stock.stockKline', { symbol });
 }
 
-/** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
-export function flashClass(flash: 'up' | 'down' | null | undefined): string {
-  return flash ? ` flash-${flash}` : '';
-}
-
 interface QuoteRowProps {
   symbol: string;
   inst: Instrument | undefined;
 }
 
-/**
- * The live half of a row: price, volume and pill. The only part that reads the ticker atom, so a tick
- * re-renders three spans, not the link, its route hooks and the translated names around them (i18next's t()
- * showed in the stream bench's profile when every tick called it).
- */
-const QuoteLive = memo(function QuoteLive({ symbol, volLabel }: { symbol: string; volLabel: string }) {
-  const tk = useTicker(symbol);
-  return (
-    <span className="quote-row__cell">
-      <span className="quote-row__live">
-        <span className="quote-row__mid">
-          <span className={`quote-row__price${tk ? ` ${tk.dir}` : ''}${flashClass(tk?.flash)}`}>
-            <Num>{tk?.price ?? '--'}</Num>
-          </span>
-          <span className="quote-row__vol">
-            {volLabel} <Num>{tk?.volume ?? '--'}</Num>
-          </span>
-        </span>
-        <ChangePill pct={tk?.changePct} dir={tk?.dir} />
-      </span>
-    </span>
-  );
-});
+const CELLS = { worker: WorkerQuoteCell, main: MainQuoteCell, dom: DomQuoteCell } as const;
 
 export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) {
   const { t, i18n } = useTranslation();
+  const mode = usePaintMode();
+  const domId = useId();
   const name = displayName(inst, i18n.language);
+  const volLabel = t('markets:row.vol');
+  const labelTemplate = t('markets:row.cellLabel', {
+    price: '{price}',
+    change: '{change}',
+    volume: '{volume}',
+  });
+  const rtl = i18n.dir(i18n.language) === 'rtl';
+  const words = useMemo<CellWords>(() => ({ volLabel, labelTemplate, rtl }), [volLabel, labelTemplate, rtl]);
+  const Cell = CELLS[mode];
   return (
     <Link
       className="quote-row"
@@ -60,6 +46,7 @@ export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) 
       data-testid="quote-row"
       data-symbol={symbol}
       aria-label={t('markets:row.open', { name: name || symbol })}
+      aria-describedby={mode === 'dom' ? undefined : domId}
     >
       <span className="quote-row__id">
         <Num className="quote-row__sym">
@@ -67,7 +54,7 @@ export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) 
         </Num>
         <span className="quote-row__name">{name}</span>
       </span>
-      <QuoteLive symbol={symbol} volLabel={t('markets:row.vol')} />
+      <Cell symbol={symbol} words={words} domId={domId} />
     </Link>
   );
 });

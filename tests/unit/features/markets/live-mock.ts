@@ -1,7 +1,13 @@
 // A controllable stand-in for src/features/markets/live.ts in component tests: tickers, sorted lists, book,
 // trades and candles are set by the test; subscriptions are recorded.
 import { useSyncExternalStore } from 'react';
-import type { LiveBook, LiveTicker, TradeRow, FeedInfo } from '../../../../src/features/markets/live.ts';
+import type {
+  CellWords,
+  FeedInfo,
+  LiveBook,
+  LiveTicker,
+  TradeRow,
+} from '../../../../src/features/markets/live.ts';
 import type { ChartBar } from '../../../../src/market/hooks.ts';
 
 interface State {
@@ -25,6 +31,9 @@ export const live = {
     feed: { status: 'live', lastUpdate: null },
   } as State,
   subscribed: [] as string[][],
+  /** How rows paint their live cells ('dom' unless a test says otherwise) and the worker cells mounted. */
+  paintMode: 'dom' as 'worker' | 'main' | 'dom',
+  cells: [] as { domId: string; symbol: string; words: CellWords }[],
   sortCalls: [] as string[],
   olderCalls: 0,
   listeners: new Set<() => void>(),
@@ -34,6 +43,8 @@ export const live = {
   },
   reset() {
     this.subscribed = [];
+    this.paintMode = 'dom';
+    this.cells = [];
     this.sortCalls = [];
     this.olderCalls = 0;
     this.state = {
@@ -83,6 +94,11 @@ export function ticker(
 }
 
 export const liveModule = {
+  usePaintMode: () => live.paintMode,
+  useWorkerCell: (_host: unknown, domId: string, symbol: string, words: CellWords) => {
+    live.cells.push({ domId, symbol, words });
+  },
+  paintMainCell: () => {},
   useTicker: (s: string) => useLive((st) => st.tickers[s]),
   useMarketSubscription: (symbols: readonly string[]) => {
     live.subscribed.push([...symbols]);

@@ -165,6 +165,26 @@ describe('Markets screen', () => {
     expect(await screen.findByText('آئل اینڈ گیس ڈیولپمنٹ کمپنی')).toBeTruthy();
     expect(screen.getByTestId('tab-psx').textContent).toBe('PSX حصص');
   });
+
+  it('hands worker-painted rows their symbol and Urdu words, and streams no tickers to this thread', async () => {
+    await i18next.changeLanguage('ur-PK');
+    live.paintMode = 'worker';
+    live.set({ sorted: { 'psx:change:desc': ['HBL', 'OGDC'] } });
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    const rows = await screen.findAllByTestId('quote-row');
+    await waitFor(() => expect(new Set(live.cells.map((c) => c.symbol))).toEqual(new Set(['HBL', 'OGDC'])));
+    const hbl = live.cells.find((c) => c.symbol === 'HBL')!;
+    expect(hbl.words).toEqual({
+      volLabel: 'حجم',
+      labelTemplate: 'قیمت {price}، تبدیلی {change}، حجم {volume}',
+      rtl: true,
+    });
+    // The row's link is described by the painted cell (its label carries the figures).
+    expect(rows[0]!.getAttribute('aria-describedby')).toBe(hbl.domId);
+    expect(rows[0]!.querySelector('.quote-row__price')).toBeNull();
+    // The worker draws those rows itself: no visible-row ticker subscription from the list.
+    expect(live.subscribed.every((s) => s.length === 0)).toBe(true);
+  });
 });
 
 describe('Home markets section', () => {

@@ -1,0 +1,86 @@
+// A row's live half (price, volume, change pill), painted the way this page paints cells (src/market/cells.ts):
+// by the market worker into a canvas (the app), on this thread into a canvas (a port without a worker: the
+// bench's baseline), or as DOM text where there is no OffscreenCanvas (older browsers, jsdom).
+//
+// Decision (the spec does not say): the painted cell is an image to assistive technology, labelled "Price …,
+// change …, volume …" and refreshed about once a second; the row's link points to it with aria-describedby,
+// so a screen reader says the name, then the figures. (The DOM version's figures were hidden behind the
+// link's own aria-label.)
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { QuoteFigures } from '../../../../workers/protocol/quote-cell.ts';
+import { Num } from '../../../shared/ui/num.tsx';
+import { paintMainCell, useTicker, useWorkerCell, type CellWords, type LiveTicker } from '../live.ts';
+import { ChangePill } from './change-pill.tsx';
+
+/** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
+export function flashClass(flash: 'up' | 'down' | null | undefined): string {
+  return flash ? ` flash-${flash}` : '';
+}
+
+export function tickerFigures(tk: LiveTicker | undefined): QuoteFigures | null {
+  return tk
+    ? { price: tk.price, volume: tk.volume, changePct: tk.changePct, tone: tk.dir, flash: tk.flash }
+    : null;
+}
+
+interface CellProps {
+  symbol: string;
+  words: CellWords;
+  /** DOM id of the canvas (the row's aria-describedby). */
+  domId: string;
+}
+
+/** Drawn by the market worker: no main-thread work per tick. */
+export const WorkerQuoteCell = memo(function WorkerQuoteCell({ symbol, words, domId }: CellProps) {
+  const host = useRef<HTMLSpanElement>(null);
+  useWorkerCell(host, domId, symbol, words);
+  return <span className="quote-row__cell" ref={host} />;
+});
+
+/** Drawn on this thread whenever the symbol's ticker changes. */
+export const MainQuoteCell = memo(function MainQuoteCell({ symbol, words, domId }: CellProps) {
+  const tk = useTicker(symbol);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const ro = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]!.contentRect;
+      if (box.width && box.height) setSize({ w: box.width, h: box.height });
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    if (canvas.current && size) paintMainCell(canvas.current, size, words, tickerFigures(tk));
+  }, [tk, size, words]);
+  return (
+    <span className="quote-row__cell">
+      <canvas ref={canvas} id={domId} role="img" className="quote-row__canvas" />
+    </span>
+  );
+});
+
+/**
+ * DOM text: price, volume and pill. The only part of the row that reads the ticker atom, so a tick re-renders
+ * three spans, not the link, its route hooks and the translated names around them.
+ */
+export const DomQuoteCell = memo(function DomQuoteCell({ symbol, words }: CellProps) {
+  const tk = useTicker(symbol);
+  return (
+    <span className="quote-row__cell">
+      <span className="quote-row__live">
+        <span className="quote-row__mid">
+          <span className={`quote-row__price${tk ? ` ${tk.dir}` : ''}${flashClass(tk?.flash)}`}>
+            <Num>{tk?.price ?? '--'}</Num>
+          </span>
+          <span className="quote-row__vol">
+            {words.volLabel} <Num>{tk?.volume ?? '--'}</Num>
+          </span>
+        </span>
+        <ChangePill pct={tk?.changePct} dir={tk?.dir} />
+      </span>
+    </span>
+  );
+});

@@ -1,0 +1,206 @@
+// Painted row cells (workers/protocol/quote-cell.ts): which way this page paints them, the theme read from the
+// page's CSS, and the worker-painted cell's life (transfer its canvas, follow its size, detach it).
+//
+// Three ways, decided once per page:
+// - 'worker': the market worker draws into the canvas (transferControlToOffscreen). A tick costs the main
+//   thread nothing; the canvas gets its accessible label from the worker about once a second.
+// - 'main': a port without a worker (the bench's naive baseline) draws the same pixels on the main thread.
+// - 'dom': no OffscreenCanvas (older browsers, jsdom): the row's live half is plain text.
+import nastaliq400 from '@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff2?url';
+import { transfer } from 'comlink';
+import type { CellFont, CellLabel } from '../../workers/protocol/market-api.ts';
+import {
+  canvasSize,
+  cellLabel,
+  paintQuoteCell,
+  type CellContext,
+  type QuoteCellLayout,
+  type QuoteCellTheme,
+  type QuoteFigures,
+} from '../../workers/protocol/quote-cell.ts';
+import type { MarketPort } from './bridge.ts';
+
+export type PaintMode = 'worker' | 'main' | 'dom';
+
+/** The words a cell draws, from the row's translations. */
+export interface CellWords {
+  volLabel: string;
+  labelTemplate: string;
+  rtl: boolean;
+}
+
+export function paintMode(port: MarketPort): PaintMode {
+  const canvas = globalThis.HTMLCanvasElement?.prototype;
+  if (!canvas || !('transferControlToOffscreen' in canvas)) return 'dom';
+  return port.attachCell ? 'worker' : 'main';
+}
+
+/** The Urdu volume label's face, as styles/fonts.css declares it (a worker cannot see the page's faces). */
+const CELL_FONTS: CellFont[] = [
+  {
+    family: 'Noto Nastaliq Urdu',
+    url: new URL(nastaliq400, globalThis.location?.href ?? 'http://localhost/').href,
+    weight: '400',
+    unicodeRange:
+      'U+0600-06FF, U+0750-077F, U+0870-08FF, U+FB50-FDFF, U+FE70-FEFF, U+200C-200E, U+2010-2011, U+204F, U+2E41',
+  },
+];
+
+interface PageTheme {
+  theme: QuoteCellTheme;
+  /** Height of the volume line (11 px × the tight line height: Nastaliq's is taller). */
+  volLineHeight: number;
+}
+
+let themeCache: { key: string; value: PageTheme } | null = null;
+
+/** The cell colours and fonts of the page as it is now (read once per language). */
+export function pageTheme(doc: Document = document): PageTheme {
+  const root = doc.documentElement;
+  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const key = `${root.lang}|${reduced}`;
+  if (themeCache?.key === key) return themeCache.value;
+  const css = getComputedStyle(root);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const value: PageTheme = {
+    theme: {
+      numFont: v('--font-num', 'system-ui, sans-serif'),
+      textFont: v('--font-text', 'system-ui, sans-serif'),
+      text: v('--text', '#eef2fb'),
+      text2: v('--text-2', '#a7b2cc'),
+      text3: v('--text-3', '#909cbd'),
+      up: v('--up', '#16c784'),
+      down: v('--down', '#f6465d'),
+      pillUp: v('--pill-up', '#087f52'),
+      pillDown: v('--pill-down', '#d12c44'),
+      pillFlat: v('--surface-3', '#1f2f5c'),
+      flashUp: v('--flash-up', 'rgb(22 199 132 / 30%)'),
+      flashDown: v('--flash-down', 'rgb(246 70 93 / 30%)'),
+      noFlash: reduced,
+    },
+    volLineHeight: 11 * (Number.parseFloat(v('--lh-tight', '1.2')) || 1.2),
+  };
+  themeCache = { key, value };
+  return value;
+}
+
+let sentTheme: QuoteCellTheme | null = null;
+
+/** Sends the page theme to the worker when it changed (a language switch changes fonts and line height). */
+function syncTheme(port: MarketPort, theme: QuoteCellTheme): void {
+  if (sentTheme === theme) return;
+  sentTheme = theme;
+  void port.setCellTheme?.(theme, CELL_FONTS);
+}
+
+export function cellLayout(width: number, height: number, words: CellWords): QuoteCellLayout {
+  return {
+    width,
+    height,
+    dpr: globalThis.devicePixelRatio || 1,
+    rtl: words.rtl,
+    volLabel: words.volLabel,
+    volLineHeight: pageTheme().volLineHeight,
+    labelTemplate: words.labelTemplate,
+  };
+}
+
+let nextId = 1;
+const labelled = new Map<number, HTMLCanvasElement>();
+
+/** Labels the worker posted (a batch's cellLabels): set straight on the canvases, outside React. */
+export function applyCellLabels(labels: readonly CellLabel[]): void {
+  for (const { id, label } of labels) labelled.get(id)?.setAttribute('aria-label', label);
+}
+
+export interface WorkerCell {
+  /** The row's words changed (language). */
+  relayout(words: CellWords): void;
+  detach(): void;
+}
+
+/** The canvas a painted cell draws into: an image to assistive technology, labelled with its figures. */
+export function createCellCanvas(host: HTMLElement, domId: string): HTMLCanvasElement {
+  const canvas = host.ownerDocument.createElement('canvas');
+  canvas.className = 'quote-row__canvas';
+  canvas.id = domId;
+  canvas.setAttribute('role', 'img');
+  host.appendChild(canvas);
+  return canvas;
+}
+
+/**
+ * Gives the worker a new canvas in `host` to draw `symbol` into. The canvas is made here (not by React)
+ * because a canvas can hand its control over once only, and StrictMode mounts effects twice. It is
+ * transferred once its size is known (a ResizeObserver, so no layout is forced); later sizes and words are
+ * relayouts of the same cell.
+ */
+export function attachWorkerCell(
+  port: MarketPort,
+  host: HTMLElement,
+  domId: string,
+  symbol: string,
+  words: CellWords,
+): WorkerCell {
+  const id = nextId++;
+  const canvas = createCellCanvas(host, domId);
+  let size: { w: number; h: number } | null = null;
+  let attached = false;
+  let current = words;
+  const send = () => {
+    if (!size) return;
+    syncTheme(port, pageTheme().theme);
+    const layout = cellLayout(size.w, size.h, current);
+    if (attached) return void port.relayoutCell?.(id, layout);
+    attached = true;
+    labelled.set(id, canvas);
+    const off = canvas.transferControlToOffscreen();
+    void port.attachCell?.(id, transfer(off, [off]), symbol, layout);
+  };
+  const ro = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]!.contentRect;
+    if (!box.width || !box.height) return;
+    if (size && size.w === box.width && size.h === box.height) return;
+    size = { w: box.width, h: box.height };
+    send();
+  });
+  ro.observe(canvas);
+  return {
+    relayout(next) {
+      current = next;
+      send();
+    },
+    detach() {
+      ro.disconnect();
+      labelled.delete(id);
+      canvas.remove();
+      if (attached) void port.detachCell?.(id);
+    },
+  };
+}
+
+/**
+ * The 'main' way: draws the figures into a canvas on this thread (size in CSS px) and labels it. The bench's
+ * baseline uses it, so both sides of the bench show the same pixels.
+ */
+export function paintMainCell(
+  canvas: HTMLCanvasElement,
+  size: { w: number; h: number },
+  words: CellWords,
+  figures: QuoteFigures | null,
+): void {
+  const layout = cellLayout(size.w, size.h, words);
+  const { w, h } = canvasSize(layout);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  const ctx = canvas.getContext('2d') as CellContext | null;
+  if (ctx) paintQuoteCell(ctx, layout, pageTheme().theme, figures);
+  canvas.setAttribute('aria-label', cellLabel(words.labelTemplate, figures));
+}
+
+/** Tests: forget the theme sent and the cells labelled. */
+export function resetCells(): void {
+  themeCache = null;
+  sentTheme = null;
+  labelled.clear();
+}
