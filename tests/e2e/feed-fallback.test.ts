@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rowPrices } from './support/rows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 
@@ -42,16 +43,6 @@ async function cutRelay(): Promise<void> {
   for (const s of sockets) s.destroy();
   sockets.clear();
   if (r) await new Promise((resolve) => r.close(resolve));
-}
-
-async function rowPrices(p: Page): Promise<Record<string, string>> {
-  return p.evaluate(() => {
-    const out: Record<string, string> = {};
-    for (const row of [...document.querySelectorAll('[data-testid=quote-row]')].slice(0, 12)) {
-      out[row.getAttribute('data-symbol') ?? ''] = row.querySelector('.quote-row__price')?.textContent ?? '';
-    }
-    return out;
-  });
 }
 
 async function pricesChange(p: Page): Promise<void> {

@@ -4,6 +4,7 @@
 // puts the stock in the Watchlist tab. axe finds no serious or critical violations on Markets or the k-line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rowPrices } from './support/rows.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { registerUser } from './support/account.ts';
@@ -14,17 +15,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
-
-/** Text of the first `n` visible row prices, keyed by symbol. */
-async function rowPrices(p: Page, n = 12): Promise<Record<string, string>> {
-  return p.evaluate((max) => {
-    const out: Record<string, string> = {};
-    for (const row of [...document.querySelectorAll('[data-testid=quote-row]')].slice(0, max)) {
-      out[row.getAttribute('data-symbol') ?? ''] = row.querySelector('.quote-row__price')?.textContent ?? '';
-    }
-    return out;
-  }, n);
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -62,6 +52,15 @@ describe('market screens (360×800)', () => {
         { timeout: 20_000, interval: 500 },
       )
       .toBeGreaterThan(0);
+    // What changes is drawn: the worker repaints the row's canvas (two screenshots of it differ).
+    const canvas = page.locator('.quote-row__canvas').first();
+    expect(await canvas.getAttribute('aria-label')).toMatch(
+      /^Price [\d,]+\.\d+, change [+-]?[\d.]+%, volume [\d.]+[KMGTPE]?$/,
+    );
+    const first = await canvas.screenshot();
+    await expect
+      .poll(async () => (await canvas.screenshot()).equals(first), { timeout: 20_000, interval: 500 })
+      .toBe(false);
     expect(await axeSeriousOrCritical(page, '.markets-page')).toEqual([]);
   });
 
@@ -156,7 +155,10 @@ describe('market screens (360×800)', () => {
       await p.getByTestId('quote-row').first().waitFor();
       expect(await p.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await expect.poll(() => p.locator('.quote-row__name').first().textContent()).toMatch(/[\u0600-\u06FF]/);
-      expect(await p.locator('.quote-row__price bdi').first().getAttribute('dir')).toBe('ltr');
+      // The painted cell's label is Urdu, its figures Latin digits (drawn left to right in the canvas).
+      await expect
+        .poll(() => p.locator('.quote-row__canvas').first().getAttribute('aria-label'))
+        .toMatch(/^قیمت [\d,]+\.\d+، تبدیلی [+-]?[\d.]+%، حجم [\d.]+[KMGTPE]?$/);
       expect(await p.getByTestId('tab-psx').textContent()).toBe('PSX حصص');
     } finally {
       await ur.close();
