@@ -60,8 +60,11 @@ export async function initI18n(initial: unknown): Promise<typeof i18next> {
 
 /** Switches the UI language in place; the caller persists it (storage.setLang). */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  await i18next.changeLanguage(lang);
+  // <html lang> first: components re-rendered by the change may read the page's CSS for the new language (the
+  // painted market cells read their fonts and line height from it). Resources are bundled, so no frame shows
+  // the new direction with the old words.
   applyDocumentLang(lang);
+  await i18next.changeLanguage(lang);
 }
 
 export { i18next };

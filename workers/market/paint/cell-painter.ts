@@ -35,9 +35,9 @@ interface Cell {
 interface SymbolPaint {
   figures: QuoteFigures | null;
   price: number;
-  /** Ticker time of the last flash; wall time it started (0 = none showing). */
+  /** Ticker time of the last flash; wall time the one showing started (null: none showing). */
   lastFlashTs: number | undefined;
-  flashSince: number;
+  flashSince: number | null;
   cells: Set<Cell>;
 }
 
@@ -82,7 +82,7 @@ export class CellPainter {
     this.cells.set(id, cell);
     let sp = this.symbols.get(symbol);
     if (!sp) {
-      sp = { figures: null, price: NaN, lastFlashTs: undefined, flashSince: 0, cells: new Set() };
+      sp = { figures: null, price: NaN, lastFlashTs: undefined, flashSince: null, cells: new Set() };
       if (current) {
         sp.figures = tickerFigures(current, null);
         sp.price = +current.p;
@@ -146,20 +146,20 @@ export class CellPainter {
         sp.lastFlashTs = t.t;
         sp.flashSince = now;
         flash = price > sp.price ? 'up' : 'down';
-      } else if (sp.flashSince && now - sp.flashSince < FLASH_SHOW_MS) {
+      } else if (sp.flashSince !== null && now - sp.flashSince < FLASH_SHOW_MS) {
         flash = sp.figures?.flash ?? null;
-      } else sp.flashSince = 0;
+      } else sp.flashSince = null;
       sp.price = price;
       sp.figures = tickerFigures(t, flash);
       for (const cell of sp.cells) {
         this.draw(cell, sp);
         this.noteLabel(cell, sp);
       }
-      this.painted?.(t.t);
+      if (this.theme) this.painted?.(t.t);
     }
     for (const sp of this.symbols.values()) {
-      if (!sp.flashSince || now - sp.flashSince < FLASH_SHOW_MS) continue;
-      sp.flashSince = 0;
+      if (sp.flashSince === null || now - sp.flashSince < FLASH_SHOW_MS) continue;
+      sp.flashSince = null;
       if (sp.figures?.flash) {
         sp.figures = { ...sp.figures, flash: null };
         for (const cell of sp.cells) this.draw(cell, sp);
