@@ -120,11 +120,13 @@ export interface WorkerCell {
 }
 
 /** The canvas a painted cell draws into: an image to assistive technology, labelled with its figures. */
-export function createCellCanvas(host: HTMLElement, domId: string): HTMLCanvasElement {
+export function createCellCanvas(host: HTMLElement, domId: string, label: string): HTMLCanvasElement {
   const canvas = host.ownerDocument.createElement('canvas');
   canvas.className = 'quote-row__canvas';
   canvas.id = domId;
   canvas.setAttribute('role', 'img');
+  // Placeholders until the worker's first label (an image is never unlabelled).
+  canvas.setAttribute('aria-label', label);
   host.appendChild(canvas);
   return canvas;
 }
@@ -143,7 +145,7 @@ export function attachWorkerCell(
   words: CellWords,
 ): WorkerCell {
   const id = nextId++;
-  const canvas = createCellCanvas(host, domId);
+  const canvas = createCellCanvas(host, domId, cellLabel(words.labelTemplate, null));
   let size: { w: number; h: number } | null = null;
   let attached = false;
   let current = words;
@@ -180,7 +182,7 @@ export function attachWorkerCell(
 }
 
 /**
- * The 'main' way: draws the figures into a canvas on this thread (size in CSS px) and labels it. The bench's
+ * The 'main' way: draws the figures into a canvas on this thread (size in CSS px; React renders its label). The bench's
  * baseline uses it, so both sides of the bench show the same pixels.
  */
 export function paintMainCell(
@@ -195,7 +197,6 @@ export function paintMainCell(
   if (canvas.height !== h) canvas.height = h;
   const ctx = canvas.getContext('2d') as CellContext | null;
   if (ctx) paintQuoteCell(ctx, layout, pageTheme().theme, figures);
-  canvas.setAttribute('aria-label', cellLabel(words.labelTemplate, figures));
 }
 
 /** Tests: forget the theme sent and the cells labelled. */

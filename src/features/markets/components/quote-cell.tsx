@@ -7,7 +7,7 @@
 // so a screen reader says the name, then the figures. (The DOM version's figures were hidden behind the
 // link's own aria-label.)
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { QuoteFigures } from '../../../../workers/protocol/quote-cell.ts';
+import { cellLabel, type QuoteFigures } from '../../../../workers/protocol/quote-cell.ts';
 import { Num } from '../../../shared/ui/num.tsx';
 import { paintMainCell, useTicker, useWorkerCell, type CellWords, type LiveTicker } from '../live.ts';
 import { ChangePill } from './change-pill.tsx';
@@ -57,7 +57,13 @@ export const MainQuoteCell = memo(function MainQuoteCell({ symbol, words, domId 
   }, [tk, size, words]);
   return (
     <span className="quote-row__cell">
-      <canvas ref={canvas} id={domId} role="img" className="quote-row__canvas" />
+      <canvas
+        ref={canvas}
+        id={domId}
+        role="img"
+        aria-label={cellLabel(words.labelTemplate, tickerFigures(tk))}
+        className="quote-row__canvas"
+      />
     </span>
   );
 });
