@@ -1,16 +1,13 @@
 // The markets screens' one import point for live data: thin adapters over src/market's hooks that turn the
 // worker's views into what rows, cards, the book and the chart draw. Keeping the shapes here means one file
 // follows the bridge if it changes, and component tests mock one module.
-import { useEffect, useMemo, useState, type RefObject } from 'react';
-import type { CellWords, PaintMode } from '../../market/cells.ts';
+import { useEffect, useMemo, useState } from 'react';
 import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
 import {
   useBook as useBookView,
   useCandles as useCandlesView,
   useFeedStatus as useFeedStatusView,
   useMarketSubscription as useSubscription,
-  usePaintMode as usePaintModeView,
-  useWorkerCell as useWorkerCellView,
   useSortedSymbols as useSorted,
   useTicker as useTickerView,
   useTrades as useTradesView,
@@ -95,21 +92,8 @@ export function useMarketSubscription(symbols: readonly string[]): void {
 
 export type { CellWords, PaintMode } from '../../market/cells.ts';
 export { paintMainCell } from '../../market/cells.ts';
-
-/** How rows' live cells are painted here: by the worker, on this thread, or as DOM text. */
-export function usePaintMode(): PaintMode {
-  return usePaintModeView();
-}
-
-/** A row's live cell drawn by the market worker into a canvas inside `host`. */
-export function useWorkerCell(
-  host: RefObject<HTMLElement | null>,
-  domId: string,
-  symbol: string,
-  words: CellWords,
-): void {
-  useWorkerCellView(host, domId, symbol, words);
-}
+/** How rows' live cells are painted here (worker, this thread or DOM text), and a worker-painted cell. */
+export { usePaintMode, useWorkerCell } from '../../market/hooks.ts';
 
 export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly string[] | undefined {
   return useSorted(m, k, d) ?? undefined;

@@ -95,3 +95,11 @@ export function batchLog() {
     clear: () => void batches.splice(0),
   };
 }
+
+/** A socket snap / delta message for a channel, stamped now. */
+export function snap(ch: string, seq: number, data: unknown) {
+  return { op: 'snap' as const, ch, seq, ts: Date.now(), data };
+}
+export function delta(ch: string, seq: number, data: unknown) {
+  return { op: 'delta' as const, ch, seq, ts: Date.now(), data };
+}

@@ -7,19 +7,12 @@ import { MarketService } from '../../../workers/market/market-service.ts';
 import type { MarketState } from '../../../workers/market/state/market-state.ts';
 import { LABEL_MS } from '../../../workers/market/paint/cell-painter.ts';
 import { FakeSurface, THEME, layout } from './cell-context.ts';
-import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
+import { delta, FakeRest, fakeSocketFactory, snap, ticker } from './fakes.ts';
 import { createHarness } from './service-harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function snap(ch: string, seq: number, data: unknown) {
-  return { op: 'snap' as const, ch, seq, ts: Date.now(), data };
-}
-function delta(ch: string, seq: number, data: unknown) {
-  return { op: 'delta' as const, ch, seq, ts: Date.now(), data };
-}
 
 const TEMPLATE = 'Price {price}, change {change}, volume {volume}';
 const cellLayout = () => layout({ labelTemplate: TEMPLATE });

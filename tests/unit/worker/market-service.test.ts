@@ -1,19 +1,12 @@
 // The worker's streams end to end on fake timers: socket snap/delta, gaps, coalescing, visible filtering,
 // sorting, the polling fallback and its hand-back to the socket, and the hidden-page pause and resync.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ticker } from './fakes.ts';
+import { delta, snap, ticker } from './fakes.ts';
 import { createHarness, psxBoard } from './service-harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function snap(ch: string, seq: number, data: unknown) {
-  return { op: 'snap' as const, ch, seq, ts: Date.now(), data };
-}
-function delta(ch: string, seq: number, data: unknown) {
-  return { op: 'delta' as const, ch, seq, ts: Date.now(), data };
-}
 
 describe('market service: socket path', () => {
   it('subscribes every market on open and applies snap then deltas (visible symbols only)', async () => {
