@@ -1,5 +1,5 @@
-// Painted row cells (workers/protocol/quote-cell.ts): which way this page paints them, the theme read from the
-// page's CSS, and the worker-painted cell's life (transfer its canvas, follow its size, detach it).
+// Painted row cells (workers/protocol/quote-cell.ts): which way this page paints them, the theme read from
+// the page's CSS, and the worker-painted cell's life (transfer its canvas, follow its size, detach it).
 //
 // Three ways, decided once per page:
 // - 'worker': the market worker draws into the canvas (transferControlToOffscreen). A tick costs the main
@@ -182,8 +182,8 @@ export function attachWorkerCell(
 }
 
 /**
- * The 'main' way: draws the figures into a canvas on this thread (size in CSS px; React renders its label). The bench's
- * baseline uses it, so both sides of the bench show the same pixels.
+ * The 'main' way: draws the figures into a canvas on this thread (size in CSS px; React renders its label).
+ * The bench's baseline uses it, so both sides of the bench show the same pixels.
  */
 export function paintMainCell(
   canvas: HTMLCanvasElement,

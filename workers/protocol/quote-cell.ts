@@ -3,12 +3,13 @@
 // ends run it, so it lives in protocol/. Pure: it draws what it is given and keeps no state.
 //
 // Why a canvas: in the stream bench the rows' text (three short numbers per row, ten times a second) cost the
-// main thread about 5 % of its time in layout, paint and commit, the same in ours and in the baseline. Drawn by
-// the worker into a transferred canvas, a tick reaches the screen without a main-thread task at all (measured
-// in a bare page: 13 rows at 20 Hz, 5.4 % busy as DOM text, 0.25 % as worker-drawn canvases).
+// main thread about 5 % of its time in layout, paint and commit, the same in ours and in the baseline. Drawn
+// by the worker into a transferred canvas, a tick reaches the screen without a main-thread task at all
+// (measured in a bare page: 13 rows at 20 Hz, 5.4 % busy as DOM text, 0.25 % as worker-drawn canvases).
 //
-// The look copies the DOM row it replaced (src/features/markets/styles/list.css): a 112 px price column (price
-// over "Vol 1.23M") and an 82 × 32 pill, 10 px apart, at the end of the row; mirrored in right-to-left.
+// The look copies the DOM row it replaced (src/features/markets/styles/list.css): a 112 px price column
+// (price over "Vol 1.23M") and an 82 × 32 pill, 10 px apart, at the end of the row; mirrored in
+// right-to-left.
 
 /** A row flashes at most once in this many ms of ticker time (a 10 Hz symbol would otherwise strobe). */
 export const FLASH_MIN_GAP_MS = 1000;
@@ -113,9 +114,9 @@ export function cellLabel(template: string, f: QuoteFigures | null): string {
 }
 
 /**
- * Draws one cell. The live half hugs the row's end edge: in left-to-right the pill is rightmost with the price
- * column before it, text right-aligned; in right-to-left the pill is leftmost and the column's text starts at
- * its left edge (as the flex layout it replaces put it). Numbers are always drawn left to right.
+ * Draws one cell. The live half hugs the row's end edge: in left-to-right the pill is rightmost with the
+ * price column before it, text right-aligned; in right-to-left the pill is leftmost and the column's text
+ * starts at its left edge (as the flex layout it replaces put it). Numbers are always drawn left to right.
  */
 export function paintQuoteCell(
   ctx: CellContext,

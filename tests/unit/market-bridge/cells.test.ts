@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The app's side of worker-painted cells (src/market/cells.ts): which way a page paints, the canvas a row hands
-// over (labelled from the start), its transfer once its size is known, relayouts, labels from batches and the
-// detach. jsdom has neither OffscreenCanvas nor ResizeObserver, so both are stood in for here.
+// The app's side of worker-painted cells (src/market/cells.ts): which way a page paints, the canvas a row
+// hands over (labelled from the start), its transfer once its size is known, relayouts, labels from batches
+// and the detach. jsdom has neither OffscreenCanvas nor ResizeObserver, so both are stood in for here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketPort } from '../../../src/market/bridge.ts';
 import type { QuoteCellLayout } from '../../../workers/protocol/quote-cell.ts';

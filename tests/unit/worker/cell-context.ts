@@ -1,6 +1,6 @@
-// Test doubles for painted row cells (workers/protocol/quote-cell.ts): a 2D context that records what is drawn
-// (text with its font and colour, filled round rects with their colour), measuring 7 px per character, and a
-// surface (an OffscreenCanvas stand-in) that hands it out. Also a theme and a layout to draw with.
+// Test doubles for painted row cells (workers/protocol/quote-cell.ts): a 2D context that records what is
+// drawn (text with its font and colour, filled round rects with their colour), measuring 7 px per character,
+// and a surface (an OffscreenCanvas stand-in) that hands it out. Also a theme and a layout to draw with.
 import type {
   CellContext,
   CellSurface,

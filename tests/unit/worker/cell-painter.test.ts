@@ -1,5 +1,5 @@
-// The worker's cell painter (workers/market/paint/cell-painter.ts) on fake surfaces and a clock the tests move:
-// what each attached cell shows, the flash rule (ticker-time gap, wall-clock show time), the throttled
+// The worker's cell painter (workers/market/paint/cell-painter.ts) on fake surfaces and a clock the tests
+// move: what each attached cell shows, the flash rule (ticker-time gap, wall-clock show time), the throttled
 // accessible labels, and the life of cells (detach, two cells for one symbol, relayout, theme).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CellPainter, LABEL_MS, tickerFigures } from '../../../workers/market/paint/cell-painter.ts';

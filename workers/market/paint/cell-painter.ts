@@ -1,7 +1,7 @@
-// Draws the market rows' live cells (price, volume, change pill) straight into canvases the app transferred to
-// this worker, so a tick reaches the screen without any main-thread task (see protocol/quote-cell.ts for why).
-// The service hands it each ticker flush of the painted symbols; it keeps per symbol what it drew (figures, the
-// flash rule) and per cell the accessible label it last posted.
+// Draws the market rows' live cells (price, volume, change pill) straight into canvases the app transferred
+// to this worker, so a tick reaches the screen without any main-thread task (see protocol/quote-cell.ts for
+// why). The service hands it each ticker flush of the painted symbols; it keeps per symbol what it drew
+// (figures, the flash rule) and per cell the accessible label it last posted.
 import type { Ticker } from '../../protocol/market.ts';
 import type { CellLabel } from '../../protocol/market-api.ts';
 import {

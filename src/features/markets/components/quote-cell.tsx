@@ -1,6 +1,7 @@
-// A row's live half (price, volume, change pill), painted the way this page paints cells (src/market/cells.ts):
-// by the market worker into a canvas (the app), on this thread into a canvas (a port without a worker: the
-// bench's baseline), or as DOM text where there is no OffscreenCanvas (older browsers, jsdom).
+// A row's live half (price, volume, change pill), painted the way this page paints cells
+// (src/market/cells.ts): by the market worker into a canvas (the app), on this thread into a canvas (a port
+// without a worker: the bench's baseline), or as DOM text where there is no OffscreenCanvas (older browsers,
+// jsdom).
 //
 // Decision (the spec does not say): the painted cell is an image to assistive technology, labelled "Price …,
 // change …, volume …" and refreshed about once a second; the row's link points to it with aria-describedby,
