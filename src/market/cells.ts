@@ -107,6 +107,26 @@ export function cellLayout(width: number, height: number, words: CellWords): Quo
 
 let nextId = 1;
 const labelled = new Map<number, HTMLCanvasElement>();
+/** Re-sends every attached cell's layout (the device pixel ratio changed). */
+const resizers = new Set<() => void>();
+let dprWatch: { query: MediaQueryList; onChange: () => void } | null = null;
+
+/**
+ * Follows the device pixel ratio (browser zoom, a window moved to another screen): a ResizeObserver sees CSS
+ * pixels only, so without this a cell would stay at the old resolution, blurred or oversized.
+ */
+function watchPixelRatio(): void {
+  if (dprWatch || !globalThis.matchMedia) return;
+  const query = globalThis.matchMedia(`(resolution: ${globalThis.devicePixelRatio || 1}dppx)`);
+  const onChange = () => {
+    query.removeEventListener('change', onChange);
+    dprWatch = null;
+    for (const resize of resizers) resize();
+    if (resizers.size) watchPixelRatio();
+  };
+  query.addEventListener('change', onChange);
+  dprWatch = { query, onChange };
+}
 
 /** Labels the worker posted (a batch's cellLabels): set straight on the canvases, outside React. */
 export function applyCellLabels(labels: readonly CellLabel[]): void {
@@ -167,6 +187,8 @@ export function attachWorkerCell(
     send();
   });
   ro.observe(canvas);
+  resizers.add(send);
+  watchPixelRatio();
   return {
     relayout(next) {
       current = next;
@@ -174,6 +196,7 @@ export function attachWorkerCell(
     },
     detach() {
       ro.disconnect();
+      resizers.delete(send);
       labelled.delete(id);
       canvas.remove();
       if (attached) void port.detachCell?.(id);
@@ -199,9 +222,12 @@ export function paintMainCell(
   if (ctx) paintQuoteCell(ctx, layout, pageTheme().theme, figures);
 }
 
-/** Tests: forget the theme sent and the cells labelled. */
+/** Tests: forget the theme sent, the cells labelled and the pixel-ratio watch. */
 export function resetCells(): void {
   themeCache = null;
   sentTheme = null;
   labelled.clear();
+  resizers.clear();
+  dprWatch?.query.removeEventListener('change', dprWatch.onChange);
+  dprWatch = null;
 }

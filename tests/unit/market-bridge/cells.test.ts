@@ -135,6 +135,34 @@ describe('a worker-painted cell', () => {
     expect(proto.transferControlToOffscreen).not.toHaveBeenCalled();
   });
 
+  it('draws again at the new resolution when the device pixel ratio changes', () => {
+    const queries: { media: string; listeners: Set<() => void> }[] = [];
+    vi.stubGlobal('devicePixelRatio', 1);
+    vi.stubGlobal('matchMedia', (media: string) => {
+      const q = { media, listeners: new Set<() => void>() };
+      queries.push(q);
+      return {
+        matches: false,
+        media,
+        addEventListener: (_: string, l: () => void) => q.listeners.add(l),
+        removeEventListener: (_: string, l: () => void) => q.listeners.delete(l),
+      };
+    });
+    const { port } = fakePort();
+    attachWorkerCell(port, document.createElement('span'), 'c-dpr', 'HBL', WORDS);
+    FakeResizeObserver.last!.size(204, 64);
+    expect(port.attachCell.mock.calls[0]![3].dpr).toBe(1);
+    const watch = queries.find((q) => q.media === '(resolution: 1dppx)')!;
+    expect(watch.listeners.size).toBe(1);
+
+    vi.stubGlobal('devicePixelRatio', 2); // zoomed in: same CSS box, twice the pixels
+    for (const l of [...watch.listeners]) l();
+    expect(port.relayoutCell).toHaveBeenCalledTimes(1);
+    expect(port.relayoutCell.mock.calls[0]![1]).toMatchObject({ width: 204, height: 64, dpr: 2 });
+    expect(watch.listeners.size).toBe(0);
+    expect(queries.at(-1)!.media).toBe('(resolution: 2dppx)'); // and the new ratio is watched
+  });
+
   it('sends the page theme once for many cells', () => {
     const { port } = fakePort();
     for (const s of ['A', 'B', 'C']) {
