@@ -23,6 +23,11 @@ export function shouldFlash(moved: boolean, ts: number, lastFlashTs: number | un
 
 export type Tone = 'up' | 'down' | 'flat';
 
+/** A quote's colour from its change against the previous close (its sign only). */
+export function toneOf(changePct: number): Tone {
+  return changePct > 0 ? 'up' : changePct < 0 ? 'down' : 'flat';
+}
+
 /** What one cell shows; null fields draw the '--' placeholder. */
 export interface QuoteFigures {
   price: string;

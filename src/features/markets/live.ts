@@ -3,6 +3,7 @@
 // follows the bridge if it changes, and component tests mock one module.
 import { useEffect, useMemo, useState } from 'react';
 import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
+import { toneOf } from '../../../workers/protocol/quote-cell.ts';
 import {
   useBook as useBookView,
   useCandles as useCandlesView,
@@ -69,7 +70,7 @@ export function toLiveTicker(v: TickerView): LiveTicker {
     price: v.price,
     change: v.change,
     changePct: v.changePct,
-    dir: v.changePctValue > 0 ? 'up' : v.changePctValue < 0 ? 'down' : 'flat',
+    dir: toneOf(v.changePctValue),
     open: v.open,
     high: v.high,
     low: v.low,

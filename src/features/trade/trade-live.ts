@@ -1,5 +1,6 @@
 // The trade screen's one door to live market data (a thin adapter over src/market/hooks.ts), so component
 // tests mock one small module.
+import { toneOf } from '../../../workers/protocol/quote-cell.ts';
 import { useTicker } from '../../market/hooks.ts';
 
 export interface LivePrice {
@@ -15,6 +16,6 @@ export function useLivePrice(symbol: string): LivePrice | null {
   return {
     price: v.price,
     changePct: v.changePct,
-    dir: v.changePctValue > 0 ? 'up' : v.changePctValue < 0 ? 'down' : 'flat',
+    dir: toneOf(v.changePctValue),
   };
 }

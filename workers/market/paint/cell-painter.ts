@@ -10,6 +10,7 @@ import {
   FLASH_SHOW_MS,
   paintQuoteCell,
   shouldFlash,
+  toneOf,
   type CellContext,
   type CellSurface,
   type QuoteCellLayout,
@@ -43,12 +44,11 @@ interface SymbolPaint {
 
 /** The figures a ticker shows, from its exact wire decimals (string formatting, no float arithmetic). */
 export function tickerFigures(t: Ticker, flash: QuoteFigures['flash']): QuoteFigures {
-  const pct = +t.cp;
   return {
     price: groupDecimal(t.p),
     volume: abbreviateDecimal(t.v),
     changePct: signedPercent(t.cp),
-    tone: pct > 0 ? 'up' : pct < 0 ? 'down' : 'flat',
+    tone: toneOf(+t.cp),
     flash,
   };
 }
