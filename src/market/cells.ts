@@ -139,6 +139,23 @@ export interface WorkerCell {
   detach(): void;
 }
 
+/**
+ * Calls `onBox` with the element's CSS box each time it changes to a non-empty size; returns the stop. A
+ * ResizeObserver, so reading the size never forces a layout.
+ */
+export function observeCellBox(el: Element, onBox: (w: number, h: number) => void): () => void {
+  let last: { w: number; h: number } | null = null;
+  const ro = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]!.contentRect;
+    if (!box.width || !box.height) return;
+    if (last && last.w === box.width && last.h === box.height) return;
+    last = { w: box.width, h: box.height };
+    onBox(box.width, box.height);
+  });
+  ro.observe(el);
+  return () => ro.disconnect();
+}
+
 /** The canvas a painted cell draws into: an image to assistive technology, labelled with its figures. */
 export function createCellCanvas(host: HTMLElement, domId: string, label: string): HTMLCanvasElement {
   const canvas = host.ownerDocument.createElement('canvas');
@@ -179,14 +196,10 @@ export function attachWorkerCell(
     const off = canvas.transferControlToOffscreen();
     void port.attachCell?.(id, transfer(off, [off]), symbol, layout);
   };
-  const ro = new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1]!.contentRect;
-    if (!box.width || !box.height) return;
-    if (size && size.w === box.width && size.h === box.height) return;
-    size = { w: box.width, h: box.height };
+  const stopObserving = observeCellBox(canvas, (w, h) => {
+    size = { w, h };
     send();
   });
-  ro.observe(canvas);
   resizers.add(send);
   watchPixelRatio();
   return {
@@ -195,7 +208,7 @@ export function attachWorkerCell(
       send();
     },
     detach() {
-      ro.disconnect();
+      stopObserving();
       resizers.delete(send);
       labelled.delete(id);
       canvas.remove();

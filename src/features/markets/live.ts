@@ -92,7 +92,7 @@ export function useMarketSubscription(symbols: readonly string[]): void {
 }
 
 export type { CellWords, PaintMode } from '../../market/cells.ts';
-export { paintMainCell } from '../../market/cells.ts';
+export { observeCellBox, paintMainCell } from '../../market/cells.ts';
 /** How rows' live cells are painted here (worker, this thread or DOM text), and a worker-painted cell. */
 export { usePaintMode, useWorkerCell } from '../../market/hooks.ts';
 

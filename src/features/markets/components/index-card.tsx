@@ -5,7 +5,8 @@ import type { Instrument } from '../../../../workers/protocol/market.ts';
 import { Num } from '../../../shared/ui/num.tsx';
 import { displayName } from '../instruments.ts';
 import { useTicker } from '../live.ts';
-import { flashClass, klineHref } from './quote-row.tsx';
+import { flashClass } from './quote-cell.tsx';
+import { klineHref } from './quote-row.tsx';
 
 interface IndexCardProps {
   symbol: string;

@@ -7,10 +7,17 @@
 // change …, volume …" and refreshed about once a second; the row's link points to it with aria-describedby,
 // so a screen reader says the name, then the figures. (The DOM version's figures were hidden behind the
 // link's own aria-label.)
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellLabel, type QuoteFigures } from '../../../../workers/protocol/quote-cell.ts';
 import { Num } from '../../../shared/ui/num.tsx';
-import { paintMainCell, useTicker, useWorkerCell, type CellWords, type LiveTicker } from '../live.ts';
+import {
+  observeCellBox,
+  paintMainCell,
+  useTicker,
+  useWorkerCell,
+  type CellWords,
+  type LiveTicker,
+} from '../live.ts';
 import { ChangePill } from './change-pill.tsx';
 
 /** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
@@ -18,7 +25,7 @@ export function flashClass(flash: 'up' | 'down' | null | undefined): string {
   return flash ? ` flash-${flash}` : '';
 }
 
-export function tickerFigures(tk: LiveTicker | undefined): QuoteFigures | null {
+export function liveFigures(tk: LiveTicker | undefined): QuoteFigures | null {
   return tk
     ? { price: tk.price, volume: tk.volume, changePct: tk.changePct, tone: tk.dir, flash: tk.flash }
     : null;
@@ -41,28 +48,22 @@ export const WorkerQuoteCell = memo(function WorkerQuoteCell({ symbol, words, do
 /** Drawn on this thread whenever the symbol's ticker changes. */
 export const MainQuoteCell = memo(function MainQuoteCell({ symbol, words, domId }: CellProps) {
   const tk = useTicker(symbol);
+  const figures = useMemo(() => liveFigures(tk), [tk]);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const ro = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]!.contentRect;
-      if (box.width && box.height) setSize({ w: box.width, h: box.height });
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
+    if (canvas.current) return observeCellBox(canvas.current, (w, h) => setSize({ w, h }));
   }, []);
   useLayoutEffect(() => {
-    if (canvas.current && size) paintMainCell(canvas.current, size, words, tickerFigures(tk));
-  }, [tk, size, words]);
+    if (canvas.current && size) paintMainCell(canvas.current, size, words, figures);
+  }, [figures, size, words]);
   return (
     <span className="quote-row__cell">
       <canvas
         ref={canvas}
         id={domId}
         role="img"
-        aria-label={cellLabel(words.labelTemplate, tickerFigures(tk))}
+        aria-label={cellLabel(words.labelTemplate, figures)}
         className="quote-row__canvas"
       />
     </span>

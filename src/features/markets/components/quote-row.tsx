@@ -10,8 +10,6 @@ import type { Instrument } from '../../../../workers/protocol/market.ts';
 import { usePaintMode, type CellWords } from '../live.ts';
 import { DomQuoteCell, MainQuoteCell, WorkerQuoteCell } from './quote-cell.tsx';
 
-export { flashClass } from './quote-cell.tsx';
-
 export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | undefined): string {
   return isCoin(inst, symbol)
     ? routeTo('coin.coinKline', { symbol })

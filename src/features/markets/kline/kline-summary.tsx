@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockInfo } from '../../../../workers/protocol/market.ts';
 import { abbreviate, formatMoney } from '../../../shared/format/numbers.ts';
 import { Num } from '../../../shared/ui/num.tsx';
-import { flashClass } from '../components/quote-row.tsx';
+import { flashClass } from '../components/quote-cell.tsx';
 import { useTicker } from '../live.ts';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
