@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { SessionEvents } from './domain/auth/session-events.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     sms: SmsGateway;
+    /** Sign-outs and password changes, for the sockets of the sessions they end. */
+    sessionEvents: SessionEvents;
   }
 }
 
@@ -45,6 +48,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   app.decorate('config', config);
+  app.decorate('sessionEvents', new SessionEvents());
 
   // 1. Headers and language first, so every answer (errors and 404s included) has them.
   await app.register(securityHeadersPlugin);

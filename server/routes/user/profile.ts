@@ -69,6 +69,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       updatePasswordHash(app.db, user.id, hash);
       revokeUserSessions(app.db, user.id);
     })();
+    app.sessionEvents.revoked({ userId: user.id });
     return ok(null);
   });
 };

@@ -99,7 +99,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      if (request.auth) revokeSession(app.db, request.auth.sessionId);
+      if (request.auth) {
+        revokeSession(app.db, request.auth.sessionId);
+        app.sessionEvents.revoked({ sessionId: request.auth.sessionId });
+      }
       return ok(null);
     },
   );
