@@ -1,6 +1,5 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
-import websocket from '@fastify/websocket';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -8,13 +7,14 @@ import { SessionEvents } from './domain/auth/session-events.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { envelopePlugin, frameworkError } from './plugins/envelope.ts';
+import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPurgePlugin } from './plugins/session-purge.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
+import { websocketsPlugin } from './plugins/websockets.ts';
 import { apiAreas } from './routes/index.ts';
 
 declare module 'fastify' {
@@ -41,6 +41,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: {
       // Values are strings as sent: no coercion, so an array (a key sent twice) fails a string schema.
@@ -63,9 +64,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
   await app.register(limitersPlugin, { config });
-  // 5. OpenAPI collects every route registered after it; WebSocket support for /api/ws (market area).
+  // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
-  await app.register(websocket);
+  await app.register(websocketsPlugin, { limits: config.sockets });
   // 6. The API: per-IP flood guard, token → session, then the areas.
   await app.register(
     async (api) => {

@@ -26,6 +26,8 @@ export interface Config {
   serviceChatScriptUrl: string;
   captchaTtlSec: number;
   smsCodeTtlSec: number;
+  /** WebSockets (market and account together): open sockets per client address and per node. */
+  sockets: { perIp: number; total: number };
   limits: {
     /** Any /api call from one IP: a flood guard, generous on purpose. */
     apiPerIp: RateLimitRule;
@@ -86,6 +88,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     serviceChatScriptUrl: env['SERVICE_CHAT_SCRIPT_URL'] ?? '',
     captchaTtlSec: intVar(env, 'CAPTCHA_TTL_SEC', 180, 30, 600),
     smsCodeTtlSec: intVar(env, 'SMS_CODE_TTL_SEC', 300, 60, 3600),
+    sockets: {
+      // Generous per address: mobile carriers put many customers behind one address (CGNAT).
+      perIp: intVar(env, 'WS_PER_IP', 50, 1, 100_000),
+      total: intVar(env, 'WS_MAX_SOCKETS', 20_000, 1, 1_000_000),
+    },
     limits: {
       apiPerIp: rule('RATE_API_PER_IP_PER_MIN', 600, MINUTE),
       loginFailuresPerPhone: rule('RATE_LOGIN_FAIL_PER_PHONE', 5, 15 * MINUTE),

@@ -5,7 +5,11 @@
 //   validation errors (-1001), per-phone/per-IP login and code limits, and unexpected failures
 //   ("service busy", logged). No input ever yields a 5xx or an HTML error page.
 // - Transport-level refusals keep a meaningful status, still with a -1001 envelope: 404 unknown /api path,
-//   413 body too large, 415 body not form-encoded, 400 unreadable request, 429 the per-IP flood guard.
+//   413 body too large, 415 body not form-encoded, 400 unreadable request, 429 the per-IP flood guard;
+//   and, from Node's parser before Fastify sees a request (clientError below), 431 head too large, 408 timeout
+//   and 400 unreadable. Every /api/ answer carries Cache-Control: no-store (security-headers.ts).
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS, CODE_OK, type ApiEnvelope } from '../../workers/protocol/api.ts';
 import { AppError } from '../errors.ts';
@@ -53,6 +57,15 @@ export const envelopePlugin = globalPlugin('envelope', async (app) => {
   });
 });
 
+/** The essential security headers for answers written before any hook could run. */
+const BARE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
 /**
  * Fastify's own refusals before routing (a malformed URL, a bad Content-Type header): no hooks ran, so the
  * language is picked here and the essential security headers are set by hand.
@@ -60,12 +73,43 @@ export const envelopePlugin = globalPlugin('envelope', async (app) => {
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const header = request.headers['accept-language'];
   const msg = translate(pickLang(typeof header === 'string' ? header : undefined), 'request.bad');
-  reply
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'strict-origin-when-cross-origin')
-    .header('x-frame-options', 'DENY');
+  reply.headers(BARE_SECURITY_HEADERS);
   return fail(reply, 400, CODE_BUSINESS, msg);
+}
+
+/** Node's parser errors that mean "the request head is too large" (a long URL counts towards it). */
+const HEAD_TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW', 'HPE_URI_TOO_LONG']);
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL too large, a bad
+ * Content-Length, garbage): answered on the raw socket with the envelope and the security headers, in the
+ * language of whatever Accept-Language header could be read, then the connection is closed.
+ */
+export function clientError(
+  err: Error & { code?: string | undefined; rawPacket?: unknown },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = HEAD_TOO_LARGE.has(err.code ?? '')
+    ? 431
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : 400;
+  const key = status === 431 ? 'request.headTooLarge' : status === 408 ? 'request.timeout' : 'request.bad';
+  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 16 * 1024).toString('latin1') : '';
+  const lang = pickLang(/\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head)?.[1]);
+  const body = JSON.stringify({ code: CODE_BUSINESS, msg: translate(lang, key), data: null });
+  const headers = {
+    ...BARE_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
 }
 
 /** Answers an unknown path with the JSON envelope and HTTP 404. */

@@ -1,5 +1,6 @@
-// Security headers on every response (API, static files, errors, 404s): a CSP without inline scripts,
-// no framing, nosniff and a strict referrer policy.
+// Security headers on every response (API, static files, errors, 404s): a CSP without inline scripts and with
+// no other host to connect to, no framing, nosniff and a strict referrer policy; and no caching of any /api/
+// answer (tokens, balances and orders must never sit in a shared or browser cache).
 import helmet from '@fastify/helmet';
 import { globalPlugin } from './global-plugin.ts';
 
@@ -14,7 +15,8 @@ export const securityHeadersPlugin = globalPlugin('security-headers', async (app
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers ws:/wss: to this same host (CSP Level 3); no other host may be reached.
+        connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -27,4 +29,12 @@ export const securityHeadersPlugin = globalPlugin('security-headers', async (app
     // The app may be served over plain HTTP on a LAN address; HSTS there would only confuse browsers.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
 });
+
+/** `/api`, `/api/…` or `/api?…`. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

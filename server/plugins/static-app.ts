@@ -6,8 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from './global-plugin.ts';
 import { notFound } from './envelope.ts';
-
-const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+import { isApiPath } from './security-headers.ts';
 
 export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
   'static-app',
@@ -32,7 +31,7 @@ export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
       const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApi(pathname) &&
+        !isApiPath(pathname) &&
         !lastSegment.includes('.');
       if (hasIndex && isPage) {
         return reply

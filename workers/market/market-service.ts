@@ -356,9 +356,12 @@ export class MarketService implements MarketApi {
     this.socket?.send({ op: 'sub', ch });
   }
 
+  /** Asks for a fresh snap: the server sends nothing new for a channel it holds, so leave it first. */
   private resubscribe(ch: string): void {
     this.seqs.delete(ch);
-    if (!this.hidden$.value) this.socket?.send({ op: 'sub', ch: [ch] });
+    if (this.hidden$.value) return;
+    this.socket?.send({ op: 'unsub', ch: [ch] });
+    this.socket?.send({ op: 'sub', ch: [ch] });
   }
 
   private activate(key: InterestKey): void {

@@ -7,6 +7,8 @@
 // - Hot-path objects (Ticker, Trade, Candle, book levels) use short keys, documented on each field.
 // - REST and WebSocket carry the SAME shapes, so a polling fallback feeds the same normaliser as the socket.
 
+import type { MarketClientFrame } from '../../contract/ws.ts';
+
 export type Market = 'psx' | 'index' | 'crypto';
 export const MARKETS: readonly Market[] = ['psx', 'index', 'crypto'];
 
@@ -250,26 +252,26 @@ export const MAX_TRADES = 200;
 //
 // Sequencing: `seq` is per channel and shared by all subscribers. A snap carries the channel's current seq;
 // each following delta on that channel carries seq + 1. A client that sees a gap (seq !== last + 1) drops its
-// state and sends `sub` again for that channel to get a fresh snap (re-subscribing is idempotent).
+// state and sends `unsub` then `sub` for that channel to get a fresh snap (a `sub` for a channel the
+// connection already holds sends nothing new).
 //
 // Backpressure: when a connection's socket buffer is above the server's high-water mark, deltas for it are
 // dropped and its channels are marked stale; once the buffer drains, the server sends one fresh snap per stale
 // channel (coalescing everything missed into one message). A client therefore sees either consecutive deltas
 // or a new snap, never an unbounded backlog.
 //
-// Limits: at most MAX_WS_CHANNELS channels per connection (further subs get `err`); heartbeats every
-// WS_HEARTBEAT_MS; a connection silent (no message, no pong) for 3 heartbeats may be closed.
+// Limits (contract/ws.ts): client frames are checked against the contract's schemas (anything else gets `err`,
+// a binary or oversized frame closes the socket); at most WS_MAX_CHANNELS channels per connection (further
+// subs get `err`); a per-socket budget of frames and channels named (a flood closes with 1008); snapshots
+// obey backpressure like deltas, and a connection that stays backed up is closed. Heartbeats every
+// WS_HEARTBEAT_MS; a connection silent (no message, no pong) for a whole heartbeat period is closed.
 
 export type ChannelKind = 'tickers' | 'ticker' | 'book' | 'trades' | 'candles';
-export const MAX_WS_CHANNELS = 200;
 export const WS_HEARTBEAT_MS = 10_000;
 export const WS_PATH = '/api/ws';
 
-export type ClientMessage =
-  | { op: 'sub'; ch: string[] }
-  | { op: 'unsub'; ch: string[] }
-  /** `t` is echoed back in `pong` (client clock, for round-trip time). */
-  | { op: 'ping'; t: number };
+/** What a client sends (the contract's schema, contract/ws.ts); `t` of a ping is echoed back in `pong`. */
+export type ClientMessage = MarketClientFrame;
 
 export interface SnapMessage<T = unknown> {
   op: 'snap';

@@ -159,14 +159,28 @@ export interface PlaceResult {
   created: boolean;
 }
 
+/**
+ * Whether a retry with a used clientOrderId asks for the very order it placed: same side, symbol, type,
+ * quantity and (for a limit order) price, compared as exact minor units. Anything else reusing the id is a
+ * different order and is refused, never answered with the first one as if it had been accepted.
+ */
+export function sameOrder(
+  o: Pick<OrderRow, 'side' | 'symbol' | 'type' | 'qty' | 'price'>,
+  i: Pick<PlaceInput, 'side' | 'symbol' | 'type' | 'qty' | 'price'>,
+): boolean {
+  if (o.side !== i.side || o.symbol !== i.symbol || o.type !== i.type) return false;
+  if (i.qty === undefined || parseMinorUnits(i.qty, 0) !== o.qty) return false;
+  if (o.type === 'market') return true;
+  return i.price !== undefined && parseMinorUnits(i.price, 2) === o.price;
+}
+
 /** Validates and places an order; a repeated clientOrderId returns the first order unchanged. */
 export function placeOrder(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput): PlaceResult {
   return db
     .transaction((): PlaceResult => {
       const existing = orderByClientId(db, i.accountId, i.clientOrderId);
       if (existing) {
-        if (existing.side !== i.side || existing.symbol !== i.symbol)
-          throw new AppError('trade.clientOrderIdUsed');
+        if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
         return { order: existing, created: false };
       }
       const c = check(market, i);

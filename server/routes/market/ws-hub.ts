@@ -1,19 +1,27 @@
 // The market WebSocket hub: channel subscriptions per connection, a snapshot then deltas with a per-channel
-// sequence number, heartbeats, and backpressure. A slow connection (socket buffer above the high-water mark)
-// does not queue deltas: its channels are marked stale and, once the buffer drains, each gets one fresh
-// snapshot instead — memory per connection stays bounded and the client state stays exact.
+// sequence number, heartbeats, and backpressure. Memory per connection is bounded:
+// - every frame goes through the contract's schema and a per-socket budget (FrameGate) first; a flood closes
+//   the socket (1008);
+// - a `sub` for a channel the connection already holds sends nothing new (a client that wants a fresh snap
+//   sends `unsub` then `sub`, both within the budget);
+// - a slow connection (socket buffer above the high-water mark) is sent neither deltas nor snapshots: its
+//   channels are marked stale and, once the buffer drains, each gets one fresh snapshot, a few at a time, as
+//   long as the buffer stays under the mark. A connection that stays backed up for `stuckMs` (a client that
+//   never reads), or whose buffer passes the hard limit, is dropped; it resyncs when it reconnects.
 
+import { Compile } from 'typebox/compile';
+import { MarketClientFrame, WS_MAX_CHANNELS } from '../../../contract/ws.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import {
-  MAX_WS_CHANNELS,
   WS_HEARTBEAT_MS,
   parseChannel,
   tickersChannel,
-  type ClientMessage,
   type Market,
   type ParsedChannel,
   type ServerMessage,
 } from '../../../workers/protocol/market.ts';
+import { FRAME_BUDGET, FrameGate } from '../../domain/ws/frame-gate.ts';
+import type { BucketRule } from '../../domain/ws/token-bucket.ts';
 import type { MarketSource, MarketTick } from '../../domain/market/market-source.ts';
 import { marketText } from './market-messages.ts';
 
@@ -23,6 +31,7 @@ export interface WsLike {
   readonly readyState: number;
   send(data: string): void;
   ping(): void;
+  close(code?: number, reason?: string): void;
   terminate(): void;
 }
 
@@ -33,7 +42,16 @@ export interface HubOptions {
   maxChannels?: number;
   /** bars in a candles snapshot */
   candleSnapshot?: number;
+  /** buffered bytes past which a connection is dropped at once (default 4 × the high-water mark) */
+  hardLimit?: number;
+  /** a connection backed up above the high-water mark for this long is dropped */
+  stuckMs?: number;
+  /** frames (and channels named) a connection may send: burst and rate */
+  frameBudget?: BucketRule;
+  now?: () => number;
 }
+
+const checkFrame = Compile(MarketClientFrame);
 
 interface Conn {
   socket: WsLike;
@@ -41,6 +59,9 @@ interface Conn {
   channels: Set<string>;
   stale: Set<string>;
   alive: boolean;
+  gate: FrameGate<MarketClientFrame>;
+  /** when the socket first went above the high-water mark without draining since; null when it is fine */
+  backedUpSince: number | null;
 }
 
 interface Channel {
@@ -50,7 +71,6 @@ interface Channel {
 }
 
 const OPEN = 1;
-const MAX_MESSAGE_BYTES = 16 * 1024;
 
 export class MarketHub {
   private readonly conns = new Set<Conn>();
@@ -63,11 +83,16 @@ export class MarketHub {
     private readonly source: MarketSource,
     opts: HubOptions = {},
   ) {
+    const highWaterMark = opts.highWaterMark ?? 512 * 1024;
     this.opts = {
       heartbeatMs: opts.heartbeatMs ?? WS_HEARTBEAT_MS,
-      highWaterMark: opts.highWaterMark ?? 1_000_000,
-      maxChannels: opts.maxChannels ?? MAX_WS_CHANNELS,
+      highWaterMark,
+      hardLimit: opts.hardLimit ?? 4 * highWaterMark,
+      maxChannels: opts.maxChannels ?? WS_MAX_CHANNELS,
       candleSnapshot: opts.candleSnapshot ?? 300,
+      stuckMs: opts.stuckMs ?? 30_000,
+      frameBudget: opts.frameBudget ?? FRAME_BUDGET,
+      now: opts.now ?? Date.now,
     };
     this.unsubscribe = source.subscribe((tick) => this.onTick(tick));
     this.timer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
@@ -86,12 +111,20 @@ export class MarketHub {
     this.channels.clear();
   }
 
-  /** Registers a connection; the caller forwards its messages to `message`, pongs to `pong`, close to `detach`. */
+  /** Registers a connection; the caller forwards its frames to `message`, pongs to `pong`, close to `detach`. */
   attach(socket: WsLike, lang: Lang) {
-    const conn: Conn = { socket, lang, channels: new Set(), stale: new Set(), alive: true };
+    const conn: Conn = {
+      socket,
+      lang,
+      channels: new Set(),
+      stale: new Set(),
+      alive: true,
+      gate: new FrameGate(checkFrame, this.opts.frameBudget, this.opts.now),
+      backedUpSince: null,
+    };
     this.conns.add(conn);
     return {
-      message: (raw: string) => this.onMessage(conn, raw),
+      message: (data: unknown, isBinary = false) => this.onMessage(conn, data, isBinary),
       pong: () => {
         conn.alive = true;
       },
@@ -104,42 +137,63 @@ export class MarketHub {
     this.conns.delete(conn);
   }
 
-  private send(conn: Conn, msg: ServerMessage): void {
-    if (conn.socket.readyState === OPEN) conn.socket.send(JSON.stringify(msg));
+  private drop(conn: Conn, code: number, reason: string): void {
+    this.detach(conn);
+    if (code === 0) conn.socket.terminate();
+    else conn.socket.close(code, reason);
   }
 
-  private onMessage(conn: Conn, raw: string): void {
+  /** Whether the socket can take more now; a socket past the hard limit is dropped here. */
+  private writable(conn: Conn): boolean {
+    if (conn.socket.readyState !== OPEN) return false;
+    const buffered = conn.socket.bufferedAmount;
+    if (buffered > this.opts.hardLimit) {
+      this.drop(conn, 0, '');
+      return false;
+    }
+    if (buffered > this.opts.highWaterMark) {
+      conn.backedUpSince ??= this.opts.now();
+      return false;
+    }
+    return true;
+  }
+
+  /** Small control messages (errors, pongs, heartbeats) go out unless the socket is past its hard limit. */
+  private send(conn: Conn, msg: ServerMessage): void {
+    if (conn.socket.readyState !== OPEN) return;
+    if (conn.socket.bufferedAmount > this.opts.hardLimit) return this.drop(conn, 0, '');
+    conn.socket.send(JSON.stringify(msg));
+  }
+
+  private onMessage(conn: Conn, data: unknown, isBinary: boolean): void {
+    if (!this.conns.has(conn)) return;
     conn.alive = true;
-    let msg: ClientMessage;
-    try {
-      if (raw.length > MAX_MESSAGE_BYTES) throw new Error('too large');
-      msg = JSON.parse(raw) as ClientMessage;
-    } catch {
+    const verdict = conn.gate.accept(data, isBinary);
+    if (!verdict.ok) {
+      if (verdict.close) {
+        this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.tooFast') });
+        return this.drop(conn, 1008, 'rate limit');
+      }
       return this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.badMessage') });
     }
-    if (msg.op === 'ping')
-      return this.send(conn, { op: 'pong', t: Number(msg.t) || 0, ts: this.source.now() });
-    if ((msg.op !== 'sub' && msg.op !== 'unsub') || !Array.isArray(msg.ch)) {
-      return this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.badMessage') });
-    }
-    // Bounded work per message: past twice the channel limit every name would be refused anyway.
-    const names = msg.ch
-      .filter((c): c is string => typeof c === 'string')
-      .slice(0, 2 * this.opts.maxChannels);
+    const msg = verdict.frame;
+    if (msg.op === 'ping') return this.send(conn, { op: 'pong', t: msg.t, ts: this.source.now() });
     if (msg.op === 'unsub') {
-      for (const ch of names) this.leave(conn, ch);
-      return this.send(conn, { op: 'unsubd', ch: names });
+      for (const ch of msg.ch) this.leave(conn, ch);
+      return this.send(conn, { op: 'unsubd', ch: msg.ch });
     }
-    for (const ch of names) this.join(conn, ch);
+    for (const ch of msg.ch) this.join(conn, ch);
   }
 
   private join(conn: Conn, ch: string): void {
+    // Already held: its snapshot was sent (or is owed) and its deltas flow; nothing new to send.
+    if (conn.channels.has(ch)) return;
     const parsed = parseChannel(ch);
     const known = parsed && (parsed.kind === 'tickers' || this.source.instrument(parsed.symbol));
     if (!parsed || !known) {
       return this.send(conn, { op: 'err', ch, msg: marketText(conn.lang, 'errors.unknownChannel', { ch }) });
     }
-    if (!conn.channels.has(ch) && conn.channels.size >= this.opts.maxChannels) {
+    if (conn.channels.size >= this.opts.maxChannels) {
       const msg = marketText(conn.lang, 'errors.tooManyChannels', { max: this.opts.maxChannels });
       return this.send(conn, { op: 'err', ch, msg });
     }
@@ -179,14 +233,21 @@ export class MarketHub {
     }
   }
 
+  /** Sends the channel's snapshot now, or marks it owed while the socket is backed up. */
   private sendSnap(conn: Conn, ch: string, state: Channel): void {
-    this.send(conn, {
-      op: 'snap',
-      ch,
-      seq: state.seq,
-      ts: this.source.now(),
-      data: this.snapshot(state.parsed),
-    });
+    if (!this.writable(conn)) {
+      if (this.conns.has(conn)) conn.stale.add(ch);
+      return;
+    }
+    conn.socket.send(
+      JSON.stringify({
+        op: 'snap',
+        ch,
+        seq: state.seq,
+        ts: this.source.now(),
+        data: this.snapshot(state.parsed),
+      } satisfies ServerMessage),
+    );
   }
 
   private deliver(ch: string, ts: number, data: unknown): void {
@@ -194,10 +255,10 @@ export class MarketHub {
     if (!state) return;
     state.seq += 1;
     const text = JSON.stringify({ op: 'delta', ch, seq: state.seq, ts, data });
-    for (const conn of state.subs) {
-      if (conn.stale.has(ch) || conn.socket.readyState !== OPEN) continue;
-      if (conn.socket.bufferedAmount > this.opts.highWaterMark) conn.stale.add(ch);
-      else conn.socket.send(text);
+    for (const conn of [...state.subs]) {
+      if (conn.stale.has(ch)) continue;
+      if (this.writable(conn)) conn.socket.send(text);
+      else if (this.conns.has(conn)) conn.stale.add(ch);
     }
   }
 
@@ -226,25 +287,36 @@ export class MarketHub {
     this.resync();
   }
 
-  /** Owed snapshots go out once a slow connection's buffer has drained below half the high-water mark. */
+  /**
+   * Owed snapshots go out once a slow connection's buffer has drained below half the high-water mark, and only
+   * while it stays under the mark: the rest stay owed for the next tick.
+   */
   private resync(): void {
-    for (const conn of this.conns) {
-      if (conn.stale.size === 0 || conn.socket.bufferedAmount > this.opts.highWaterMark / 2) continue;
-      for (const ch of conn.stale) {
+    for (const conn of [...this.conns]) {
+      if (conn.socket.bufferedAmount > this.opts.highWaterMark / 2) continue;
+      conn.backedUpSince = null;
+      for (const ch of [...conn.stale]) {
         const state = this.channels.get(ch);
-        if (state) this.sendSnap(conn, ch, state);
+        if (!state) {
+          conn.stale.delete(ch);
+          continue;
+        }
+        if (!this.writable(conn)) break;
+        conn.stale.delete(ch);
+        this.sendSnap(conn, ch, state);
       }
-      conn.stale.clear();
     }
   }
 
   private heartbeat(): void {
     const ts = this.source.now();
-    for (const conn of this.conns) {
-      // A connection that answered neither our last ping nor sent anything for a whole period is gone.
-      if (!conn.alive) {
-        conn.socket.terminate();
-        this.detach(conn);
+    const now = this.opts.now();
+    for (const conn of [...this.conns]) {
+      // A connection that answered neither our last ping nor sent anything for a whole period is gone, and one
+      // that has not read what it was sent for `stuckMs` is not coming back: drop both.
+      const stuck = conn.backedUpSince !== null && now - conn.backedUpSince >= this.opts.stuckMs;
+      if (!conn.alive || stuck) {
+        this.drop(conn, 0, '');
         continue;
       }
       conn.alive = false;

@@ -1,20 +1,15 @@
-// GET /api/ws: the market WebSocket (protocol in workers/protocol/market.ts), served by one MarketHub per app.
+// GET /api/ws: the market WebSocket (protocol in workers/protocol/market.ts, client frames in contract/ws.ts),
+// served by one MarketHub per app through the shared socket rules of plugins/websockets.ts.
 
 import type { FastifyPluginAsync } from 'fastify';
+import { socketRoute } from '../../plugins/websockets.ts';
 import { MarketHub } from './ws-hub.ts';
 
 export const wsRoutes: FastifyPluginAsync = async (app) => {
   const hub = new MarketHub(app.market);
   app.addHook('onClose', async () => hub.close());
-  app.get(
-    '/ws',
-    { websocket: true, config: { auth: 'public' }, schema: { hide: true } },
-    (socket, request) => {
-      const conn = hub.attach(socket, request.lang);
-      socket.on('message', (data, isBinary) => conn.message(isBinary ? '' : data.toString()));
-      socket.on('pong', conn.pong);
-      socket.on('close', conn.detach);
-      socket.on('error', conn.detach);
-    },
-  );
+  socketRoute(app, '/ws', (socket, request) => {
+    const conn = hub.attach(socket, request.lang);
+    return { message: conn.message, pong: conn.pong, close: conn.detach };
+  });
 };

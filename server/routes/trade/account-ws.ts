@@ -4,18 +4,28 @@
 // {orders (open), positions, assets} and then a delta {order, positions, assets} after every change of its
 // orders (placement, fill, cancel, expiry at the PSX close), and a delta {positions, assets} without an order
 // when bought shares become sellable (T+1 release), with a per-connection seq. {op:'ping', t} → pong;
-// heartbeats every 10 s.
+// heartbeats every 10 s. Frames are checked against contract/ws.ts and a per-socket budget; a socket that
+// has not subscribed within 15 s, stops answering pings, falls 256 KB behind, or whose session is revoked
+// (sign-out, password change) is closed.
 // Clients without a socket poll stock/order/list, stock/hold/list and user/assets (same shapes).
 import type { FastifyPluginAsync } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { AccountClientFrame } from '../../../contract/ws.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
 import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
 import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
+import { FrameGate } from '../../domain/ws/frame-gate.ts';
 import { translate } from '../../i18n/translate.ts';
+import { socketRoute } from '../../plugins/websockets.ts';
 
-const MAX_MESSAGE_BYTES = 4096;
+/** Buffered bytes past which an account socket is dropped (it resyncs from a snapshot when it reconnects). */
+const ACCOUNT_HIGH_WATER_MARK = 256 * 1024;
+/** How long a socket may stay open without a valid `sub`. */
+const AUTH_WINDOW_MS = 15_000;
+const checkFrame = Compile(AccountClientFrame);
 
 interface Sub {
   auth: AuthContext;
@@ -24,6 +34,8 @@ interface Sub {
   lang: Lang;
   seq: number;
   send(data: string): void;
+  /** tells the client why with an `err` and closes the socket */
+  end(key: string): void;
 }
 
 export const accountWsRoutes: FastifyPluginAsync = async (app) => {
@@ -47,11 +59,10 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     if (!list?.size) return;
     const symbols = new Set([...change.orders.map((o) => o.symbol), ...(change.released ?? [])]);
     const pos = positions(change.accountId, symbols);
-    for (const s of list) {
+    for (const s of [...list]) {
       const live = resolveToken(app.db, s.token);
       if (!live || live.userStatus !== 1) {
-        list.delete(s);
-        s.send(JSON.stringify({ op: 'err', ch: 'account', msg: translate(s.lang, 'auth.notLoggedIn') }));
+        s.end('auth.notLoggedIn');
         continue;
       }
       const assets = assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
@@ -66,70 +77,108 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onClose', async () => stop());
 
-  app.get(
-    ACCOUNT_WS_PATH.slice('/api'.length),
-    { websocket: true, config: { auth: 'public' }, schema: { hide: true } },
-    (socket, request) => {
-      let sub: Sub | undefined;
-      const send = (msg: unknown) => {
-        if (socket.readyState === 1) socket.send(JSON.stringify(msg));
+  // Revoked sessions (sign-out, password change or reset) lose their sockets at once.
+  const stopRevoked = app.sessionEvents.onRevoked((event) => {
+    for (const [, list] of subs) {
+      for (const s of [...list]) {
+        const hit =
+          'sessionId' in event ? s.auth.sessionId === event.sessionId : s.auth.userId === event.userId;
+        if (hit) s.end('auth.notLoggedIn');
+      }
+    }
+  });
+  app.addHook('onClose', async () => stopRevoked());
+
+  socketRoute(app, ACCOUNT_WS_PATH.slice('/api'.length), (socket, request) => {
+    let sub: Sub | undefined;
+    let alive = true;
+    const gate = new FrameGate(checkFrame);
+    const send = (msg: unknown) => {
+      if (socket.readyState !== socket.OPEN) return;
+      // A client that does not read is dropped, never buffered for: it resyncs from a snapshot on reconnect.
+      if (socket.bufferedAmount > ACCOUNT_HIGH_WATER_MARK) return socket.terminate();
+      socket.send(JSON.stringify(msg));
+    };
+    const err = (key: string) => send({ op: 'err', ch: 'account', msg: translate(request.lang, key) });
+    const leave = () => {
+      if (sub) subs.get(sub.auth.accountId)?.delete(sub);
+      if (sub && subs.get(sub.auth.accountId)?.size === 0) subs.delete(sub.auth.accountId);
+      sub = undefined;
+    };
+    const end = (key: string, code = 1008) => {
+      err(key);
+      leave();
+      socket.close(code, 'session ended');
+    };
+    // Silent sockets (no pong, no frame for a whole period) are dropped, and one that has not signed in
+    // within AUTH_WINDOW_MS is closed: an anonymous socket costs memory and serves no one.
+    const opened = Date.now();
+    const timer = setInterval(() => {
+      if (!alive) return socket.terminate();
+      if (!sub && Date.now() - opened >= AUTH_WINDOW_MS) return end('auth.notLoggedIn');
+      alive = false;
+      socket.ping();
+      send({ op: 'hb', ts: app.market.now() });
+    }, WS_HEARTBEAT_MS);
+    timer.unref();
+
+    const subscribe = (token: string) => {
+      const auth = resolveToken(app.db, token);
+      if (!auth || auth.userStatus !== 1) return err('auth.notLoggedIn');
+      leave();
+      const next: Sub = {
+        auth,
+        token,
+        lang: request.lang,
+        seq: 0,
+        send: (d) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount > ACCOUNT_HIGH_WATER_MARK) return socket.terminate();
+          socket.send(d);
+        },
+        end: (key) => end(key),
       };
-      const err = (key: string) => send({ op: 'err', ch: 'account', msg: translate(request.lang, key) });
-      const leave = () => {
-        if (sub) subs.get(sub.auth.accountId)?.delete(sub);
-        sub = undefined;
-      };
-      const timer = setInterval(() => send({ op: 'hb', ts: app.market.now() }), WS_HEARTBEAT_MS);
-      timer.unref();
-      socket.on('message', (raw, isBinary) => {
-        const text = isBinary ? '' : raw.toString();
-        let msg: { op?: unknown; ch?: unknown; token?: unknown; t?: unknown };
-        try {
-          if (text.length > MAX_MESSAGE_BYTES) throw new Error('too large');
-          msg = JSON.parse(text) as typeof msg;
-        } catch {
+      sub = next;
+      const set = subs.get(auth.accountId) ?? new Set();
+      set.add(next);
+      subs.set(auth.accountId, set);
+      const open = listOrders(app.db, auth.accountId, 'open', 1, 500).list;
+      send({
+        op: 'snap',
+        ch: 'account',
+        seq: 0,
+        ts: app.market.now(),
+        data: {
+          orders: open.map((o) => orderOf(next, o)),
+          positions: positions(auth.accountId),
+          assets: assetsOf(app.db, app.market, auth.accountId, auth.accountType),
+        } satisfies AccountSnap,
+      });
+    };
+
+    return {
+      message: (data, isBinary) => {
+        alive = true;
+        const verdict = gate.accept(data, isBinary);
+        if (!verdict.ok) {
+          if (verdict.close) return end('trade.wsTooFast');
           return err('trade.wsBadMessage');
         }
-        if (msg.op === 'ping') return send({ op: 'pong', t: Number(msg.t) || 0, ts: app.market.now() });
+        const msg = verdict.frame;
+        if (msg.op === 'ping') return send({ op: 'pong', t: msg.t, ts: app.market.now() });
         if (msg.op === 'unsub') {
           leave();
           return send({ op: 'unsubd', ch: ['account'] });
         }
-        if (msg.op !== 'sub' || !Array.isArray(msg.ch) || !msg.ch.includes('account'))
-          return err('trade.wsBadMessage');
-        const auth =
-          typeof msg.token === 'string' && msg.token.length <= 100 ? resolveToken(app.db, msg.token) : null;
-        if (!auth || auth.userStatus !== 1) return err('auth.notLoggedIn');
-        leave();
-        sub = {
-          auth,
-          token: msg.token as string,
-          lang: request.lang,
-          seq: 0,
-          send: (d) => socket.readyState === 1 && socket.send(d),
-        };
-        const set = subs.get(auth.accountId) ?? new Set();
-        set.add(sub);
-        subs.set(auth.accountId, set);
-        const open = listOrders(app.db, auth.accountId, 'open', 1, 500).list;
-        send({
-          op: 'snap',
-          ch: 'account',
-          seq: 0,
-          ts: app.market.now(),
-          data: {
-            orders: open.map((o) => orderOf(sub as Sub, o)),
-            positions: positions(auth.accountId),
-            assets: assetsOf(app.db, app.market, auth.accountId, auth.accountType),
-          } satisfies AccountSnap,
-        });
-      });
-      const close = () => {
+        subscribe(msg.token);
+      },
+      pong: () => {
+        alive = true;
+      },
+      close: () => {
         clearInterval(timer);
         leave();
-      };
-      socket.on('close', close);
-      socket.on('error', close);
-    },
-  );
+      },
+    };
+  });
 };

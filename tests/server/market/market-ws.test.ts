@@ -2,6 +2,7 @@
 // book deltas that rebuild the exact book, errors, ping/pong, unsubscribe, subscription limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { WS_MAX_CHANNELS } from '../../../contract/ws.ts';
 import type { Book, BookDelta, ServerMessage } from '../../../workers/protocol/market.ts';
 import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
@@ -167,11 +168,12 @@ describe('market WebSocket', () => {
   it('bounds subscriptions per connection', async () => {
     const c = await connect();
     const symbols = sim.instruments().map((i) => i.symbol);
-    const names = symbols.flatMap((s) => ['1m', '5m'].map((iv) => `candles:${s}:${iv}`)).slice(0, 205);
-    c.send({ op: 'sub', ch: names });
-    const last = names.at(-1)!;
+    const names = symbols.flatMap((s) => ['1m', '5m'].map((iv) => `candles:${s}:${iv}`));
+    c.send({ op: 'sub', ch: names.slice(0, WS_MAX_CHANNELS) });
+    c.send({ op: 'sub', ch: names.slice(WS_MAX_CHANNELS, WS_MAX_CHANNELS + 5) });
+    const last = names[WS_MAX_CHANNELS + 4]!;
     await c.waitFor((m) => m.op === 'err' && m.ch === last, 10_000);
-    expect(c.msgs.filter((m) => m.op === 'snap')).toHaveLength(200);
+    expect(c.msgs.filter((m) => m.op === 'snap')).toHaveLength(WS_MAX_CHANNELS);
     expect(c.msgs.filter((m) => m.op === 'err')).toHaveLength(5);
     c.ws.close();
   });

@@ -10,7 +10,8 @@ const db = new Database(':memory:');
 migrate(db);
 let now = Date.parse('2026-11-19T11:00:00+05:00');
 const market = new SimulatedMarket(db, { seed: 'hub', historyDays: 3, minuteDays: 1, clock: () => now });
-const hub = new MarketHub(market, { highWaterMark: 1000, heartbeatMs: 60_000 });
+// A tiny mark so a test can back a socket up; the hard limit well above one snapshot.
+const hub = new MarketHub(market, { highWaterMark: 1000, hardLimit: 1_000_000, heartbeatMs: 60_000 });
 afterAll(() => hub.close());
 
 function fakeSocket() {
@@ -20,7 +21,15 @@ function fakeSocket() {
     readyState: 1,
     send: (d: string) => sent.push(JSON.parse(d) as ServerMessage),
     ping: () => {},
-    terminate: () => {},
+    closed: null as number | null,
+    close(code?: number) {
+      this.closed = code ?? 1000;
+      this.readyState = 3;
+    },
+    terminate() {
+      this.closed = 1006;
+      this.readyState = 3;
+    },
   };
   return { sock, sent };
 }
@@ -43,7 +52,7 @@ describe('MarketHub backpressure', () => {
     expect(deltas.length).toBe(5);
     const lastSeq = (deltas.at(-1) as { seq: number }).seq;
 
-    sock.bufferedAmount = 5000; // slow client
+    sock.bufferedAmount = 2000; // slow client: above the mark (1000)
     const before = sent.length;
     step(10);
     expect(sent.length).toBe(before); // nothing queued for it
@@ -61,16 +70,97 @@ describe('MarketHub backpressure', () => {
     expect(hub.connectionCount).toBe(0);
   });
 
-  it('re-subscribing to a channel returns a fresh snapshot at the current seq', () => {
+  it('a repeated sub for a held channel sends nothing; unsub then sub gives a fresh snapshot', () => {
     const { sock, sent } = fakeSocket();
     const conn = hub.attach(sock, 'ur-PK');
     conn.message(JSON.stringify({ op: 'sub', ch: ['ticker:BTCUSDT', 'trades:BTCUSDT'] }));
     step(20);
+    const before = sent.length;
+    conn.message(JSON.stringify({ op: 'sub', ch: ['ticker:BTCUSDT', 'trades:BTCUSDT'] }));
+    expect(sent.length).toBe(before);
+    conn.message(JSON.stringify({ op: 'unsub', ch: ['ticker:BTCUSDT'] }));
     conn.message(JSON.stringify({ op: 'sub', ch: ['ticker:BTCUSDT'] }));
     const snaps = sent.filter((m) => m.op === 'snap' && m.ch === 'ticker:BTCUSDT') as { seq: number }[];
-    const deltas = sent.filter((m) => m.op === 'delta' && m.ch === 'ticker:BTCUSDT') as { seq: number }[];
     expect(snaps).toHaveLength(2);
-    expect(snaps[1]!.seq).toBe(deltas.at(-1)!.seq);
+    step(10);
+    const after = sent.slice(before).filter((m) => m.op === 'delta' && m.ch === 'ticker:BTCUSDT');
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.map((m) => (m as { seq: number }).seq)).toEqual(after.map((_, i) => snaps[1]!.seq + 1 + i));
     conn.detach();
+  });
+
+  it('owes snapshots instead of sending them past the mark, and sends them a few at a time as it drains', () => {
+    const { sock, sent } = fakeSocket();
+    const conn = hub.attach(sock, 'en-US');
+    sock.bufferedAmount = 2000;
+    const names = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'].flatMap((s) => [`book:${s}`, `candles:${s}:1m`]);
+    conn.message(JSON.stringify({ op: 'sub', ch: names }));
+    expect(sent.filter((m) => m.op === 'snap')).toHaveLength(0);
+    // The fake socket's buffer grows with the snapshots sent: once past the mark, the rest stay owed.
+    sock.bufferedAmount = 0;
+    const send = sock.send;
+    sock.send = (d: string) => {
+      if (d.startsWith('{"op":"snap"')) sock.bufferedAmount += d.length;
+      return send(d);
+    };
+    step(1);
+    const first = sent.filter((m) => m.op === 'snap').length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(names.length);
+    // Never more than one snapshot past the mark.
+    expect(first).toBe(1);
+    for (let i = 0; i < names.length; i++) {
+      sock.bufferedAmount = 0;
+      step(1);
+    }
+    const snapped = new Set(sent.filter((m) => m.op === 'snap').map((m) => (m as { ch: string }).ch));
+    expect([...snapped].sort()).toEqual([...names].sort());
+    conn.detach();
+  });
+
+  it('drops a socket past the hard limit, and one that stays backed up (never reads)', () => {
+    const slow = new MarketHub(market, {
+      highWaterMark: 1000,
+      heartbeatMs: 60_000,
+      stuckMs: 5_000,
+      now: () => now,
+    });
+    const a = fakeSocket();
+    const b = fakeSocket();
+    const ca = slow.attach(a.sock, 'en-US');
+    const cb = slow.attach(b.sock, 'en-US');
+    ca.message(JSON.stringify({ op: 'sub', ch: ['tickers:crypto'] }));
+    cb.message(JSON.stringify({ op: 'sub', ch: ['tickers:crypto'] }));
+    a.sock.bufferedAmount = 5000; // past 4 × the mark
+    b.sock.bufferedAmount = 2000; // backed up, not past the hard limit
+    step(1);
+    expect(a.sock.closed).toBe(1006);
+    expect(b.sock.closed).toBeNull();
+    now += 6_000;
+    (slow as unknown as { heartbeat(): void }).heartbeat();
+    expect(b.sock.closed).toBe(1006);
+    expect(slow.connectionCount).toBe(0);
+    slow.close();
+  });
+
+  it('refuses frames that are not the contract, and closes a flooding socket with 1008', () => {
+    const { sock, sent } = fakeSocket();
+    const conn = hub.attach(sock, 'en-US');
+    for (const bad of [
+      'null',
+      '1',
+      '"x"',
+      '[]',
+      '{"op":"ping","t":{"valueOf":1}}',
+      '{"op":"sub","ch":"x"}',
+    ]) {
+      conn.message(bad);
+    }
+    conn.message(Buffer.from([0xff, 0xfe]), true);
+    expect(sent.filter((m) => m.op === 'err')).toHaveLength(7);
+    expect(sock.closed).toBeNull();
+    for (let i = 0; i < 100 && sock.closed === null; i++) conn.message('{"op":"ping","t":1}');
+    expect(sock.closed).toBe(1008);
+    expect(hub.connectionCount).toBe(0);
   });
 });

@@ -59,6 +59,11 @@ describe('market service: socket path', () => {
     h.service.subscribe(['ticker:AAA']);
     h.socket().push(snap('tickers:psx', 5, [ticker('AAA', '100.00', 1000)]));
     h.socket().push(delta('tickers:psx', 7, [ticker('AAA', '101.00', 1001)])); // 6 is missing
+    // The server sends nothing new for a held channel: the worker leaves it, then asks again.
+    expect(h.socket().sent.map((m) => [m.op, 'ch' in m ? m.ch : null])).toEqual([
+      ['unsub', ['tickers:psx']],
+      ['sub', ['tickers:psx']],
+    ]);
     expect(h.socket().takeOps('sub')).toEqual(['tickers:psx']);
     h.socket().push(delta('tickers:psx', 8, [ticker('AAA', '102.00', 1002)])); // still unsynced: dropped
     await h.advance(20);
