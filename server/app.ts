@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { lockoutsPlugin } from './plugins/lockouts.ts';
 import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -59,11 +60,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 3. Bodies: only UTF-8 form encoding (no JSON: it cannot refuse duplicate keys).
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  // 4. Storage, outside services and the named rate limiters.
+  // 4. Storage, outside services, the named rate limiters and the lock-outs of guessed passwords.
   await app.register(dbPlugin, { dataDir: config.dataDir });
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
   await app.register(limitersPlugin, { config });
+  await app.register(lockoutsPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin, { limits: config.sockets });

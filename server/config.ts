@@ -1,6 +1,7 @@
 // Server configuration read from environment variables, with the defaults of the README; pure and testable.
 import path from 'node:path';
 import { parseMinorUnits } from './domain/ledger/money.ts';
+import type { BackoffRule } from './domain/rate-limit/attempt-rules.ts';
 
 export interface RateLimitRule {
   /** How many events are allowed inside one window. */
@@ -31,13 +32,22 @@ export interface Config {
   limits: {
     /** Any /api call from one IP: a flood guard, generous on purpose. */
     apiPerIp: RateLimitRule;
-    loginFailuresPerPhone: RateLimitRule;
-    loginFailuresPerIp: RateLimitRule;
     codeSendPerPhone: RateLimitRule;
     codeSendPerIp: RateLimitRule;
     captchaPerIp: RateLimitRule;
     registerPerIp: RateLimitRule;
   };
+  /** Lock-outs of guessed secrets: free attempts, then doubling waits (domain/rate-limit/attempt-rules.ts). */
+  lockouts: {
+    /** The login password, per phone (also user/update/password: the same secret). */
+    loginPerPhone: BackoffRule;
+    /** Login failures per address, over all phones (one address guessing many phones). */
+    loginPerIp: BackoffRule;
+    /** The 6-digit transaction password, per user (kept in the database). */
+    tradePassword: BackoffRule;
+  };
+  /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
+  loginInFlight: { perIp: number; perPhone: number };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -74,6 +84,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     max: intVar(env, name, max, 1, 1_000_000),
     windowMs,
   });
+  const backoff = (name: string, free: number, base: number, max: number, forget: number): BackoffRule => ({
+    free: intVar(env, name, free, 1, 1000),
+    baseDelayMs: base,
+    maxDelayMs: max,
+    forgetAfterMs: forget,
+  });
   return {
     port: intVar(env, 'PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
@@ -95,12 +111,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     },
     limits: {
       apiPerIp: rule('RATE_API_PER_IP_PER_MIN', 600, MINUTE),
-      loginFailuresPerPhone: rule('RATE_LOGIN_FAIL_PER_PHONE', 5, 15 * MINUTE),
-      loginFailuresPerIp: rule('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, MINUTE),
       codeSendPerPhone: rule('RATE_CODE_PER_PHONE_PER_MIN', 1, MINUTE),
       codeSendPerIp: rule('RATE_CODE_PER_IP_PER_HOUR', 10, 60 * MINUTE),
       captchaPerIp: rule('RATE_CAPTCHA_PER_IP_PER_MIN', 60, MINUTE),
       registerPerIp: rule('RATE_REGISTER_PER_IP_PER_HOUR', 30, 60 * MINUTE),
+    },
+    lockouts: {
+      // The free counts keep their old variable names, so existing deployments keep their settings.
+      loginPerPhone: backoff('RATE_LOGIN_FAIL_PER_PHONE', 5, 30_000, 15 * MINUTE, 60 * MINUTE),
+      loginPerIp: backoff('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, 5_000, 15 * MINUTE, 15 * MINUTE),
+      tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+    },
+    loginInFlight: {
+      perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),
+      perPhone: intVar(env, 'LOGIN_IN_FLIGHT_PER_PHONE', 1, 1, 100),
     },
   };
 }

@@ -1,5 +1,6 @@
 // Rate limits: a per-IP flood guard on every /api call (@fastify/rate-limit, HTTP 429) and named
-// sliding-window limiters that routes consult for login failures, code sending, captchas and sign-ups.
+// sliding-window limiters that routes consult for code sending, captchas and sign-ups. Password guesses
+// (login, transaction password) have lock-outs of their own: plugins/lockouts.ts.
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import { WindowLimiter } from '../domain/rate-limit/window-limiter.ts';
@@ -8,8 +9,6 @@ import { CODE_BUSINESS } from '../../workers/protocol/api.ts';
 import { globalPlugin } from './global-plugin.ts';
 
 export interface Limiters {
-  loginFailuresPerPhone: WindowLimiter;
-  loginFailuresPerIp: WindowLimiter;
   codeSendPerPhone: WindowLimiter;
   codeSendPerIp: WindowLimiter;
   captchaPerIp: WindowLimiter;
@@ -34,8 +33,6 @@ export function refuseIfLimited(waitMs: number): void {
 export const limitersPlugin = globalPlugin<{ config: Config }>('limiters', async (app, { config }) => {
   const l = config.limits;
   app.decorate('limits', {
-    loginFailuresPerPhone: new WindowLimiter(l.loginFailuresPerPhone),
-    loginFailuresPerIp: new WindowLimiter(l.loginFailuresPerIp),
     codeSendPerPhone: new WindowLimiter(l.codeSendPerPhone),
     codeSendPerIp: new WindowLimiter(l.codeSendPerIp),
     captchaPerIp: new WindowLimiter(l.captchaPerIp),

@@ -30,8 +30,15 @@ describe('loadConfig', () => {
       tokenTtlDays: 30,
       serveStatic: true,
     });
-    expect(c.limits.loginFailuresPerPhone).toEqual({ max: 5, windowMs: 15 * 60_000 });
-    expect(c.limits.loginFailuresPerIp).toEqual({ max: 20, windowMs: 60_000 });
+    expect(c.lockouts.loginPerPhone).toEqual({
+      free: 5,
+      baseDelayMs: 30_000,
+      maxDelayMs: 15 * 60_000,
+      forgetAfterMs: 60 * 60_000,
+    });
+    expect(c.lockouts.loginPerIp.free).toBe(20);
+    expect(c.lockouts.tradePassword).toMatchObject({ free: 5, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 });
+    expect(c.loginInFlight).toEqual({ perIp: 2, perPhone: 1 });
     expect(c.limits.codeSendPerPhone).toEqual({ max: 1, windowMs: 60_000 });
   });
 

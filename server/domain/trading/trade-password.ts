@@ -1,17 +1,21 @@
-// The 6-digit transaction password: scrypt-hashed like the login password (users.trade_password_hash), locked
-// for 15 minutes after 5 wrong entries in a row (kept in the database, so a restart does not reset it).
+// The 6-digit transaction password: scrypt-hashed like the login password (users.trade_password_hash), behind
+// the same lock-out as every guessed secret (domain/rate-limit/attempt-guard.ts: a few free tries, then waits
+// that double; each try counted before its hash runs, so parallel orders cannot test more PINs than that; a
+// right PIN does not clear earlier failures). The guard's records are in the database (attempt_guards, scope
+// 'trade_password'), so a restart does not reset them.
 //
 // scrypt costs ~0.5 s and 128 MiB per check, so two things keep trading usable: identical checks in flight
-// share one scrypt run (100 copies of one submit cost one hash), and a correct check is remembered for
-// VERIFIED_TTL_MS as an HMAC under a per-process random key (never the password itself). Wrong entries are
-// never cached and always count.
+// share one scrypt run and one counted try (100 copies of one submit cost one hash and learn one answer), and
+// a correct check is remembered for VERIFIED_TTL_MS as an HMAC under a per-process random key (never the
+// password itself). The remembered answer is only looked up once the guard admits the try, so it is no
+// oracle for guesses while the user must wait. Checks run in the hash queue's 'user' lane, ahead of logins.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/open-db.ts';
 import { AppError } from '../../errors.ts';
+import { HashBusyError } from '../auth/hash-queue.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { AttemptRefused, type AttemptGuard } from '../rate-limit/attempt-guard.ts';
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
 const VERIFIED_TTL_MS = 5 * 60_000;
 
 const processKey = randomBytes(32);
@@ -27,71 +31,71 @@ export function hasTradePassword(db: Db, userId: number): boolean {
   return storedHash(db, userId) !== null;
 }
 
-function guard(db: Db, userId: number): { failures: number; lockedUntil: number } {
-  const row = db
-    .prepare('SELECT failures, locked_until AS lockedUntil FROM trade_password_guard WHERE user_id = ?')
-    .get(userId) as { failures: number; lockedUntil: number } | undefined;
-  return row ?? { failures: 0, lockedUntil: 0 };
+/** "Locked, try again in …", in seconds while the wait is short (the first waits are a minute or less). */
+function lockedError(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds <= 90) return new AppError('trade.passwordLockedSeconds', { seconds });
+  return new AppError('trade.passwordLocked', { minutes: Math.ceil(seconds / 60) });
 }
 
-function saveGuard(db: Db, userId: number, failures: number, lockedUntil: number): void {
-  db.prepare(
-    `INSERT INTO trade_password_guard (user_id, failures, locked_until) VALUES (?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until`,
-  ).run(userId, failures, lockedUntil);
+function wrongError(guard: AttemptGuard, userId: number): AppError {
+  const key = String(userId);
+  const left = guard.freeLeft(key);
+  return left > 0 ? new AppError('trade.passwordWrong', { left }) : lockedError(guard.waitMs(key));
 }
 
-function refuseIfLocked(db: Db, userId: number, now: number): void {
-  const g = guard(db, userId);
-  if (g.lockedUntil > now)
-    throw new AppError('trade.passwordLocked', { minutes: Math.ceil((g.lockedUntil - now) / 60_000) });
-}
-
-async function matches(hash: string, password: string, userId: number, now: number): Promise<boolean> {
-  const key = createHmac('sha256', processKey).update(`${userId}\n${hash}\n${password}`).digest('base64');
-  const until = verified.get(key);
-  if (until !== undefined && until > now) return true;
+/** The one scrypt run for this (user, hash, password), shared by identical checks while it runs. */
+function sharedRun(key: string, hash: string, password: string): Promise<boolean> {
   let run = inFlight.get(key);
   if (!run) {
-    run = verifyPassword(password, hash).finally(() => inFlight.delete(key));
+    run = verifyPassword(password, hash, 'user').finally(() => inFlight.delete(key));
     inFlight.set(key, run);
   }
-  const ok = await run;
-  if (ok) {
-    if (verified.size > 10_000) verified.clear();
-    verified.set(key, now + VERIFIED_TTL_MS);
-  }
-  return ok;
+  return run;
 }
 
-/** Throws the spec's refusal unless the password is set, not locked and correct; counts wrong entries. */
-export async function verifyTradePassword(db: Db, userId: number, password: string, now = Date.now()) {
+async function check(guard: AttemptGuard, userId: number, hash: string, password: string, now: number) {
+  const key = createHmac('sha256', processKey).update(`${userId}\n${hash}\n${password}`).digest('base64');
+  // Joining an identical check already admitted costs no try and tells nothing its first caller won't learn.
+  const running = inFlight.get(key);
+  if (running) return running;
+  return guard.check(String(userId), async () => {
+    const until = verified.get(key);
+    if (until !== undefined && until > now) return true;
+    const good = await sharedRun(key, hash, password);
+    if (good) {
+      if (verified.size > 10_000) verified.clear();
+      verified.set(key, now + VERIFIED_TTL_MS);
+    }
+    return good;
+  });
+}
+
+/** Throws the spec's refusal unless the password is set, may be tried now and is correct. */
+export async function verifyTradePassword(
+  db: Db,
+  guard: AttemptGuard,
+  userId: number,
+  password: string,
+  now = Date.now(),
+): Promise<void> {
   const hash = storedHash(db, userId);
   if (hash === null) throw new AppError('trade.passwordNotSet');
-  refuseIfLocked(db, userId, now);
-  if (await matches(hash, password, userId, now)) {
-    if (guard(db, userId).failures > 0) saveGuard(db, userId, 0, 0);
-    return;
+  let good: boolean;
+  try {
+    good = await check(guard, userId, hash, password, now);
+  } catch (err) {
+    if (err instanceof AttemptRefused) throw lockedError(err.waitMs);
+    if (err instanceof HashBusyError) throw new AppError('common.busy');
+    throw err;
   }
-  // One statement, so concurrent wrong entries each count.
-  const failures = db
-    .prepare(
-      `INSERT INTO trade_password_guard (user_id, failures, locked_until) VALUES (?, 1, 0)
-       ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1 RETURNING failures`,
-    )
-    .pluck()
-    .get(userId) as number;
-  if (failures >= MAX_FAILURES) {
-    saveGuard(db, userId, 0, now + LOCK_MS);
-    throw new AppError('trade.passwordLocked', { minutes: LOCK_MS / 60_000 });
-  }
-  throw new AppError('trade.passwordWrong', { left: MAX_FAILURES - failures });
+  if (!good) throw wrongError(guard, userId);
 }
 
 /** Sets the password the first time; refuses when one is already set. */
 export async function setTradePassword(db: Db, userId: number, password: string): Promise<void> {
   if (hasTradePassword(db, userId)) throw new AppError('trade.passwordAlreadySet');
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, 'user');
   const changed = db
     .prepare('UPDATE users SET trade_password_hash = ? WHERE id = ? AND trade_password_hash IS NULL')
     .run(hash, userId).changes;
@@ -101,13 +105,15 @@ export async function setTradePassword(db: Db, userId: number, password: string)
 /** Replaces the password after checking the old one (which counts towards the lock-out). */
 export async function changeTradePassword(
   db: Db,
+  guard: AttemptGuard,
   userId: number,
   oldPassword: string,
   password: string,
   now = Date.now(),
 ): Promise<void> {
-  await verifyTradePassword(db, userId, oldPassword, now);
+  // Same-as-old needs no hash, so it is refused before a try is spent.
   if (oldPassword === password) throw new AppError('auth.samePassword');
-  const hash = await hashPassword(password);
+  await verifyTradePassword(db, guard, userId, oldPassword, now);
+  const hash = await hashPassword(password, 'user');
   db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(hash, userId);
 }

@@ -74,7 +74,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       async (request) => {
         const c = caller(app, request);
         const b = request.body;
-        await verifyTradePassword(app.db, c.user.id, b.tradePassword, app.market.now());
+        await verifyTradePassword(
+          app.db,
+          app.lockouts.tradePassword,
+          c.user.id,
+          b.tradePassword,
+          app.market.now(),
+        );
         const { order } = app.trading.place({
           accountId: c.auth.accountId,
           kycOk: c.auth.accountType === 'demo' || c.user.idStatus === 'succ',

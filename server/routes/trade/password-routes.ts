@@ -39,7 +39,8 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Change the transaction password',
-        description: 'A wrong current password counts towards the lock-out (5 in a row → 15 minutes).',
+        description:
+          'A wrong current password counts towards the lock-out (a few free tries, then waits that double).',
         consumes: FORM,
         security: NEEDS_TOKEN,
         body: fields({ oldPassword: sixDigits, password: sixDigits, password2: sixDigits }, [
@@ -54,7 +55,14 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       const c = caller(app, request);
       const { oldPassword, password, password2 } = request.body;
       if (password !== password2) throw new AppError('auth.passwordMismatch');
-      await changeTradePassword(app.db, c.user.id, oldPassword, password, app.market.now());
+      await changeTradePassword(
+        app.db,
+        app.lockouts.tradePassword,
+        c.user.id,
+        oldPassword,
+        password,
+        app.market.now(),
+      );
       return ok(null);
     },
   );

@@ -12,7 +12,7 @@ import { findUserById, toUserInfo, updatePasswordHash } from '../../domain/auth/
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { refuseIfLimited } from '../../plugins/limits.ts';
+import { refuseLockout } from '../../plugins/lockouts.ts';
 import { fields, passwordField, text } from '../../schemas/fields.ts';
 import { envelope, nullData, userInfoSchema } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
@@ -39,7 +39,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       tags: ['user'],
       summary: 'Change the login password',
       description:
-        'Revokes every session of the user (all devices, real and demo): the client logs in again.',
+        'Revokes every session of the user (all devices, real and demo): the client logs in again. A wrong current password counts towards the login lock-out of the phone.',
       consumes: FORM,
       security: NEEDS_TOKEN,
       body: fields({ oldPassword: text(1, 20), password: passwordField, password2: text(1, 20) }, [
@@ -55,16 +55,16 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const user = findUserById(app.db, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
     const { oldPassword, password, password2 } = request.body;
-    const perPhone = app.limits.loginFailuresPerPhone;
-    refuseIfLimited(perPhone.retryAfterMs(user.phone));
-    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
-      perPhone.hit(user.phone);
-      throw new AppError('auth.oldPassword');
-    }
+    // The checks that need no hash come first, so a typo in the new password costs no attempt.
     if (password !== password2) throw new AppError('auth.passwordMismatch');
     if (password === oldPassword) throw new AppError('auth.samePassword');
     if (isCommonPassword(password)) throw new AppError('auth.commonPassword');
-    const hash = await hashPassword(password);
+    // Counted on the phone's login record: both guess the same password, so they share one allowance.
+    const good = await app.lockouts.loginPerPhone
+      .check(user.phone, () => verifyPassword(oldPassword, user.passwordHash, 'user'))
+      .catch(refuseLockout);
+    if (!good) throw new AppError('auth.oldPassword');
+    const hash = await hashPassword(password, 'user').catch(refuseLockout);
     app.db.transaction(() => {
       updatePasswordHash(app.db, user.id, hash);
       revokeUserSessions(app.db, user.id);

@@ -1,13 +1,13 @@
 // POST user/login, GET user/login/info and POST user/logout: starting, reading and ending a session.
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoginBody, LoginInfo, LoginResult } from '../../../workers/protocol/api.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../domain/auth/password-hash.ts';
+import { checkLogin } from '../../domain/auth/login-check.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { revokeSession } from '../../domain/auth/sessions-repo.ts';
-import { findUserById, findUserByPhone } from '../../domain/auth/users-repo.ts';
+import { findUserById } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { refuseIfLimited } from '../../plugins/limits.ts';
+import { refuseLockout } from '../../plugins/lockouts.ts';
 import { areaCodeField, fields, phoneField, text } from '../../schemas/fields.ts';
 import { envelope, loginInfoUserSchema, loginResultSchema, nullData } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags: ['user'],
         summary: 'Log in',
         description:
-          'Starts a session with two tokens: tokenReal and tokenDemo (send one as the `accesstoken` header). Repeated failures lock the phone for a while and slow down the IP.',
+          'Starts a session with two tokens: tokenReal and tokenDemo (send one as the `accesstoken` header). After a few failures a phone (and an address) must wait before the next try, longer with every failure; one check at a time per phone.',
         consumes: FORM,
         body: fields({ areaCode: areaCodeField, phone: phoneField, password: text(1, 20) }, [
           'phone',
@@ -33,19 +33,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const phone = normalisePkMobile(request.body.phone) ?? '';
-      const { loginFailuresPerPhone: perPhone, loginFailuresPerIp: perIp } = app.limits;
-      refuseIfLimited(Math.max(perPhone.retryAfterMs(phone), perIp.retryAfterMs(request.ip)));
-      const user = findUserByPhone(app.db, phone);
-      const good = user
-        ? await verifyPassword(request.body.password, user.passwordHash)
-        : await verifyAgainstDummy(request.body.password);
-      if (!user || !good) {
-        perPhone.hit(phone);
-        perIp.hit(request.ip);
-        throw new AppError('auth.badCredentials');
-      }
+      const { loginPerPhone: perPhone, loginPerIp: perIp } = app.lockouts;
+      const user = await checkLogin(
+        { db: app.db, gate: app.loginGate, perPhone, perIp },
+        phone,
+        request.ip,
+        request.body.password,
+      ).catch(refuseLockout);
+      if (!user) throw new AppError('auth.badCredentials');
       if (user.status !== 1) throw new AppError('auth.disabled');
-      perPhone.reset(phone);
       return ok<LoginResult>(startSession(app, request, user.id));
     },
   );

@@ -1,0 +1,119 @@
+// One lock-out guard for every secret a caller can guess (login password per phone and per IP, transaction
+// password, later the withdrawal password): `check` admits and counts an attempt before the secret is checked,
+// runs the check, then settles it, all through a store whose updates are atomic. Rules: attempt-rules.ts.
+import {
+  admit,
+  EMPTY_RECORD,
+  failuresAt,
+  freeLeft,
+  settle,
+  waitMs,
+  type AttemptRecord,
+  type BackoffRule,
+  type Outcome,
+} from './attempt-rules.ts';
+
+/** Where records live; `update` must read, change and write one key atomically (no await inside). */
+export interface AttemptStore {
+  update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): T;
+  read(key: string): AttemptRecord;
+}
+
+/** Thrown when an attempt is not admitted; routes turn it into their own localised refusal. */
+export class AttemptRefused extends Error {
+  constructor(readonly waitMs: number) {
+    super(`attempt refused for ${waitMs} ms`);
+    this.name = 'AttemptRefused';
+  }
+}
+
+/** An admitted attempt: settle it exactly once. */
+export interface AttemptTicket {
+  settle(outcome: Outcome): void;
+}
+
+export class AttemptGuard {
+  constructor(
+    readonly rule: BackoffRule,
+    private readonly store: AttemptStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Admits and counts one attempt for `key`, or throws AttemptRefused with the wait. */
+  enter(key: string): AttemptTicket {
+    const wait = this.store.update(key, (rec) => {
+      const a = admit(rec, this.rule, this.now());
+      return a.ok ? { next: a.next, result: 0 } : { next: rec, result: a.waitMs };
+    });
+    if (wait > 0) throw new AttemptRefused(wait);
+    let settled = false;
+    return {
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        this.store.update(key, (rec) => ({ next: settle(rec, outcome, this.now()), result: undefined }));
+      },
+    };
+  }
+
+  /**
+   * Runs `verify` as one counted attempt: true settles a success, false a failure, a throw (no verdict, e.g.
+   * the hash queue was full) gives the attempt back.
+   */
+  async check(key: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const ticket = this.enter(key);
+    let good: boolean;
+    try {
+      good = await verify();
+    } catch (err) {
+      ticket.settle('void');
+      throw err;
+    }
+    ticket.settle(good ? 'success' : 'failure');
+    return good;
+  }
+
+  /** Milliseconds until `key` may try again (0: now). */
+  waitMs(key: string): number {
+    return waitMs(this.store.read(key), this.rule, this.now());
+  }
+
+  /** Failures remembered for `key` (a success does not clear them; time does). */
+  failures(key: string): number {
+    return failuresAt(this.store.read(key), this.rule, this.now());
+  }
+
+  /** Attempts left before the waits start (0 once they have). */
+  freeLeft(key: string): number {
+    return freeLeft(this.store.read(key), this.rule, this.now());
+  }
+
+  /** Forgets `key` (tests, or an operator clearing a lock-out). */
+  clear(key: string): void {
+    this.store.update(key, () => ({ next: EMPTY_RECORD, result: undefined }));
+  }
+}
+
+/** Records in process memory: enough for one server process (login per phone / per IP). */
+export class MemoryAttemptStore implements AttemptStore {
+  private readonly records = new Map<string, AttemptRecord>();
+
+  constructor(private readonly maxKeys = 100_000) {}
+
+  read(key: string): AttemptRecord {
+    return this.records.get(key) ?? EMPTY_RECORD;
+  }
+
+  update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): T {
+    const { next, result } = change(this.read(key));
+    this.records.delete(key);
+    if (next.failures + next.pending > 0) this.records.set(key, next);
+    // Oldest-touched first (Map keeps insertion order): an attacker cycling keys can only push out records
+    // that have not been touched for the longest time.
+    if (this.records.size > this.maxKeys) {
+      const oldest = this.records.keys().next();
+      if (!oldest.done) this.records.delete(oldest.value);
+    }
+    return result;
+  }
+}
