@@ -1,6 +1,8 @@
 // What every response carries: security headers, JSON 404s under /api, the built app with history-mode
 // fallback and asset caching, the OpenAPI document, and the language of messages.
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +31,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    "connect-src 'self';",
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -38,6 +40,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
     expect(csp, `${what}: ${directive}`).toContain(directive);
   }
   expect(csp, what).not.toContain('unsafe-inline');
+  expect(csp, `${what}: no other host to connect to`).not.toMatch(/connect-src[^;]*(ws:|wss:|\*)/);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], what).toBe('DENY');
@@ -195,6 +198,62 @@ describe('language of messages', () => {
     for (const key of keys(ur)) {
       const value = key.split('.').reduce((o, k) => o[k], ur);
       expect(value, key).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+});
+
+describe('answers outside the routes still carry the envelope', () => {
+  it('marks every /api answer no-store, success, error and 404 alike, and leaves the app page alone', async () => {
+    for (const url of ['/api/common/captcha', '/api/user/info', '/api/user/login/info', '/api/no/such']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const page = await t.app.inject({ url: '/pages/tabbar/home' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a plain GET on the socket paths with an enveloped 426, and a broken handshake with 400', async () => {
+    for (const url of ['/api/ws', '/api/ws/account']) {
+      const res = await t.app.inject({ url, headers: { 'accept-language': 'en-US' } });
+      expect(res.statusCode, url).toBe(426);
+      expect(res.headers['upgrade']).toBe('websocket');
+      expect(res.json()).toEqual({
+        code: -1001,
+        msg: 'This address is a WebSocket: connect with a WebSocket client.',
+        data: null,
+      });
+      expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it("answers what Node's parser refuses (431, 400) with the envelope and security headers", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        let out = '';
+        const s = net.connect(port, '127.0.0.1', () => s.write(text));
+        s.on('data', (d) => (out += d.toString()));
+        s.on('close', () => resolve(out));
+        s.on('error', () => resolve(out));
+      });
+    const cases: Array<[string, number, string]> = [
+      [`GET /api/user/login/info?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'ur'],
+      [`GET /api/x HTTP/1.1\r\nAccept-Language: en-US\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'en'],
+      ['POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'ur'],
+      ['GARBAGE\r\n\r\n', 400, 'ur'],
+    ];
+    for (const [request, status, lang] of cases) {
+      const answer = await raw(request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0], request.slice(0, 40)).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      expect(head).toContain("content-security-policy: default-src 'none'");
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(head).toContain('cache-control: no-store');
+      const env = JSON.parse(body) as { code: number; msg: string; data: null };
+      expect(env.code).toBe(-1001);
+      expect(env.data).toBeNull();
+      expect(/[\u0600-\u06ff]/.test(env.msg), env.msg).toBe(lang === 'ur');
     }
   });
 });

@@ -271,6 +271,22 @@ describe('orders, positions and money', () => {
     expect(rowCounts(t.db)['ledger_journals']).toBe(journals);
   });
 
+  it('refuses a reused clientOrderId whose quantity, type or price differ, changing nothing', async () => {
+    const cid = newClientOrderId();
+    const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
+    expect(a.body.code).toBe(0);
+    const before = rowCounts(t.db);
+    for (const other of [
+      { qty: '10', clientOrderId: cid },
+      { qty: '5', type: 'limit', price: '1.00', clientOrderId: cid },
+    ]) {
+      const b = await order(alice.tokenDemo, 'buy', other);
+      expect(b.body.code).toBe(-1001);
+      expect(b.body.msg).toMatch(/already used for a different order/);
+    }
+    expect(rowCounts(t.db)).toEqual(before);
+  });
+
   it('lists funds movements with the balance after each, filtered by type', async () => {
     const all = await get<Page<TxRecord>>(t.app, '/api/user/tx/record', { size: '100' }, en(alice.tokenDemo));
     const list = all.body.data.list;
