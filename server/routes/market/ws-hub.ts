@@ -7,7 +7,8 @@
 // - a slow connection (socket buffer above the high-water mark) is sent neither deltas nor snapshots: its
 //   channels are marked stale and, once the buffer drains, each gets one fresh snapshot, a few at a time, as
 //   long as the buffer stays under the mark. A connection that stays backed up for `stuckMs` (a client that
-//   never reads), or whose buffer passes the hard limit, is dropped; it resyncs when it reconnects.
+//   never reads), or whose buffer passes the hard limit, is dropped; it resyncs when it reconnects; and when
+//   all connections together hold more than the node's budget, the most backed-up are dropped first.
 
 import { Compile } from 'typebox/compile';
 import { MarketClientFrame, WS_MAX_CHANNELS } from '../../../contract/ws.ts';
@@ -44,6 +45,8 @@ export interface HubOptions {
   candleSnapshot?: number;
   /** buffered bytes past which a connection is dropped at once (default 4 × the high-water mark) */
   hardLimit?: number;
+  /** bytes all connections together may hold buffered; past it the most backed-up ones are dropped */
+  nodeBudget?: number;
   /** a connection backed up above the high-water mark for this long is dropped */
   stuckMs?: number;
   /** frames (and channels named) a connection may send: burst and rate */
@@ -88,6 +91,7 @@ export class MarketHub {
       heartbeatMs: opts.heartbeatMs ?? WS_HEARTBEAT_MS,
       highWaterMark,
       hardLimit: opts.hardLimit ?? 4 * highWaterMark,
+      nodeBudget: opts.nodeBudget ?? 256 * 1024 * 1024,
       maxChannels: opts.maxChannels ?? WS_MAX_CHANNELS,
       candleSnapshot: opts.candleSnapshot ?? 300,
       stuckMs: opts.stuckMs ?? 30_000,
@@ -292,8 +296,15 @@ export class MarketHub {
    * while it stays under the mark: the rest stay owed for the next tick.
    */
   private resync(): void {
+    let total = 0;
+    const heavy: Conn[] = [];
     for (const conn of [...this.conns]) {
-      if (conn.socket.bufferedAmount > this.opts.highWaterMark / 2) continue;
+      const buffered = conn.socket.bufferedAmount;
+      total += buffered;
+      if (buffered > this.opts.highWaterMark / 2) {
+        heavy.push(conn);
+        continue;
+      }
       conn.backedUpSince = null;
       for (const ch of [...conn.stale]) {
         const state = this.channels.get(ch);
@@ -305,6 +316,18 @@ export class MarketHub {
         conn.stale.delete(ch);
         this.sendSnap(conn, ch, state);
       }
+    }
+    this.enforceNodeBudget(total, heavy);
+  }
+
+  /** Many slow sockets together may not hold more than the node's budget: the most backed-up go first. */
+  private enforceNodeBudget(total: number, heavy: Conn[]): void {
+    if (total <= this.opts.nodeBudget) return;
+    heavy.sort((a, b) => b.socket.bufferedAmount - a.socket.bufferedAmount);
+    for (const conn of heavy) {
+      if (total <= this.opts.nodeBudget) break;
+      total -= conn.socket.bufferedAmount;
+      this.drop(conn, 0, '');
     }
   }
 

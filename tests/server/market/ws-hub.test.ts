@@ -143,6 +143,26 @@ describe('MarketHub backpressure', () => {
     slow.close();
   });
 
+  it('drops the most backed-up sockets first when all together pass the node budget', () => {
+    const small = new MarketHub(market, {
+      highWaterMark: 1000,
+      hardLimit: 1_000_000,
+      nodeBudget: 5000,
+      heartbeatMs: 60_000,
+    });
+    const socks = [900, 3000, 2500, 400].map((buffered) => {
+      const f = fakeSocket();
+      small.attach(f.sock, 'en-US').message(JSON.stringify({ op: 'sub', ch: ['tickers:crypto'] }));
+      f.sock.bufferedAmount = buffered;
+      return f.sock;
+    });
+    step(1);
+    // 6,800 buffered against 5,000: the 3,000 one goes, which is enough.
+    expect(socks.map((x) => x.closed)).toEqual([null, 1006, null, null]);
+    expect(small.connectionCount).toBe(3);
+    small.close();
+  });
+
   it('refuses frames that are not the contract, and closes a flooding socket with 1008', () => {
     const { sock, sent } = fakeSocket();
     const conn = hub.attach(sock, 'en-US');
