@@ -26,6 +26,8 @@ export interface Config {
   serviceChatScriptUrl: string;
   captchaTtlSec: number;
   smsCodeTtlSec: number;
+  /** Key of the SMS-code HMACs (SMS_CODE_SECRET); empty: a random key kept in DATA_DIR/sms-code.key. */
+  smsCodeSecret: string;
   limits: {
     /** Any /api call from one IP: a flood guard, generous on purpose. */
     apiPerIp: RateLimitRule;
@@ -59,6 +61,12 @@ function boolVar(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be a boolean (1/0, true/false), got "${raw}"`);
 }
 
+function secretVar(env: Env, name: string): string {
+  const raw = env[name] ?? '';
+  if (raw !== '' && raw.length < 32) throw new Error(`${name} must be at least 32 characters when set`);
+  return raw;
+}
+
 /** Reads the configuration from `env` (usually `process.env`); throws a readable error on a bad value. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const demoFunds = env['DEMO_FUNDS_PKR'] ?? '1000000.00';
@@ -86,6 +94,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     serviceChatScriptUrl: env['SERVICE_CHAT_SCRIPT_URL'] ?? '',
     captchaTtlSec: intVar(env, 'CAPTCHA_TTL_SEC', 180, 30, 600),
     smsCodeTtlSec: intVar(env, 'SMS_CODE_TTL_SEC', 300, 60, 3600),
+    smsCodeSecret: secretVar(env, 'SMS_CODE_SECRET'),
     limits: {
       apiPerIp: rule('RATE_API_PER_IP_PER_MIN', 600, MINUTE),
       loginFailuresPerPhone: rule('RATE_LOGIN_FAIL_PER_PHONE', 5, 15 * MINUTE),
