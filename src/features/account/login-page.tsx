@@ -69,13 +69,15 @@ export default function LoginPage() {
         placeholder={t('account:fields.passwordPlaceholder')}
         name="password"
       />
-      <label className="check">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        <span>{t('account:login.remember')}</span>
-      </label>
-      <Link className="link-btn auth-forgot" to={routeTo('account.resetPassword')}>
-        {t('account:login.forgot')}
-      </Link>
+      <div className="auth-row">
+        <label className="check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <span>{t('account:login.remember')}</span>
+        </label>
+        <Link className="link-btn auth-forgot" to={routeTo('account.resetPassword')}>
+          {t('account:login.forgot')}
+        </Link>
+      </div>
     </AuthScreen>
   );
 }
