@@ -1,9 +1,13 @@
 // POST common/code/send: codes go through the SMS gateway (dev outbox by default), as keyed hashes in
 // sms_codes; the answer is the same whether or not the number has an account, for every type, and the
 // limits count every answer; the log never holds a code.
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
 import type { SmsGateway } from '../../server/domain/sms/sms-gateway.ts';
 import {
   latestSms,
@@ -231,6 +235,39 @@ describe('logging', () => {
       expect(log).not.toMatch(/verification code is|reset code is|تصدیقی کوڈ/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the HMAC key', () => {
+  it('comes from SMS_CODE_SECRET when set (no key file then), which must be at least 32 characters', async () => {
+    const secret = 'a-shared-secret-for-several-nodes-0123456789';
+    const s = await makeTestApp({ SMS_CODE_SECRET: secret });
+    try {
+      const phone = uniquePhone();
+      const code = await sendSmsCode(s.app, phone);
+      const stored = s.db
+        .prepare('SELECT code_hash FROM sms_codes WHERE phone = ?')
+        .pluck()
+        .get(`+92${phone}`);
+      expect(stored).toBe(
+        createHmac('sha256', secret).update(`+92${phone}\nregister\n${code}`).digest('hex'),
+      );
+      expect(fs.existsSync(path.join(s.dataDir, 'sms-code.key'))).toBe(false);
+    } finally {
+      await s.close();
+    }
+    expect(() => loadConfig({ SMS_CODE_SECRET: 'short' })).toThrow(/SMS_CODE_SECRET must be at least 32/);
+  });
+
+  it('is kept in DATA_DIR across restarts, so a texted code stays valid', async () => {
+    const phone = uniquePhone();
+    const code = await sendSmsCode(t.app, phone);
+    const again = await buildApp({ config: t.config });
+    try {
+      expect(again.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('ok');
+    } finally {
+      await again.close();
     }
   });
 });
