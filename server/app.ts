@@ -4,7 +4,9 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { SessionEvents } from './domain/auth/session-events.ts';
+import { loadSmsCodeKey } from './domain/sms/code-secret.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
+import { SmsCodeStore } from './domain/sms/sms-codes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
@@ -22,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     sms: SmsGateway;
+    /** SMS verification codes (keyed hashes in sms_codes): issue in common/code/send, verify where used. */
+    smsCodes: SmsCodeStore;
     /** Sign-outs and password changes, for the sockets of the sessions they end. */
     sessionEvents: SessionEvents;
   }
@@ -31,14 +35,16 @@ export interface BuildAppOptions {
   config: Config;
   /** Pino logging (default off, for tests); main.ts turns it on. */
   logger?: boolean;
-  /** A real SMS provider; without one, codes go to the dev outbox table and the log. */
+  /** Where the log goes when `logger` is on (default stdout); tests read it to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
+  /** A real SMS provider; without one, messages go to the dev outbox table (sms-gateway.ts). */
   smsGateway?: SmsGateway;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    logger: opts.logger ? { level: 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkError,
@@ -64,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { dataDir: config.dataDir });
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
+  app.decorate('smsCodes', new SmsCodeStore(app.db, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
   await app.register(limitersPlugin, { config });
   await app.register(lockoutsPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).

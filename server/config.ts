@@ -29,6 +29,8 @@ export interface Config {
   smsCodeTtlSec: number;
   /** WebSockets (market and account together): open sockets per client address and per node. */
   sockets: { perIp: number; total: number };
+  /** Key of the SMS-code HMACs (SMS_CODE_SECRET); empty: a random key kept in DATA_DIR/sms-code.key. */
+  smsCodeSecret: string;
   limits: {
     /** Any /api call from one IP: a flood guard, generous on purpose. */
     apiPerIp: RateLimitRule;
@@ -71,6 +73,12 @@ function boolVar(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be a boolean (1/0, true/false), got "${raw}"`);
 }
 
+function secretVar(env: Env, name: string): string {
+  const raw = env[name] ?? '';
+  if (raw !== '' && raw.length < 32) throw new Error(`${name} must be at least 32 characters when set`);
+  return raw;
+}
+
 /** Reads the configuration from `env` (usually `process.env`); throws a readable error on a bad value. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const demoFunds = env['DEMO_FUNDS_PKR'] ?? '1000000.00';
@@ -109,6 +117,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       perIp: intVar(env, 'WS_PER_IP', 50, 1, 100_000),
       total: intVar(env, 'WS_MAX_SOCKETS', 20_000, 1, 1_000_000),
     },
+    smsCodeSecret: secretVar(env, 'SMS_CODE_SECRET'),
     limits: {
       apiPerIp: rule('RATE_API_PER_IP_PER_MIN', 600, MINUTE),
       codeSendPerPhone: rule('RATE_CODE_PER_PHONE_PER_MIN', 1, MINUTE),

@@ -7,9 +7,8 @@
 //
 //   npx vite build && npx tsx bench/browser/positions.bench-run.ts [--positions=10000 --rate=1 --seconds=15 --reps=2]
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { ApiEnvelope } from '../../workers/protocol/api.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
-import { latestCaptchaAnswer } from '../../tests/e2e/support/captcha.ts';
+import { registerUser } from '../../tests/e2e/support/account.ts';
 import type { RunningServer } from '../../tests/e2e/support/server.ts';
 import { paisa } from './feed-data.ts';
 import type { Feed } from './feed-server.ts';
@@ -47,27 +46,9 @@ interface Session {
   user: unknown;
 }
 
+/** Signs up through the real API (captcha and SMS code read from the server's database, as the tests do). */
 async function register(server: RunningServer): Promise<Session> {
-  const captcha = (await (await fetch(`${server.url}/api/common/captcha`)).json()) as ApiEnvelope<{
-    captchaId: string;
-  }>;
-  const body = new URLSearchParams({
-    areaCode: '+92',
-    phone: `3${String(Date.now()).slice(-9)}`,
-    password: 'Karachi#2026',
-    password2: 'Karachi#2026',
-    captchaId: captcha.data.captchaId,
-    captcha: latestCaptchaAnswer(server.dataDir),
-    agree: '1',
-  });
-  const res = await fetch(`${server.url}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: body.toString(),
-  });
-  const env = (await res.json()) as ApiEnvelope<Session>;
-  if (env.code !== 0) throw new Error(`register failed: ${env.msg}`);
-  return env.data;
+  return registerUser(server);
 }
 
 /** One position per feed symbol; integers in paisa so the bench itself does no float money arithmetic. */

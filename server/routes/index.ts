@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
+import { passwordResetRoutes } from './user/password-reset.ts';
 import { profileRoutes } from './user/profile.ts';
 import { registerRoutes } from './user/register.ts';
 import { sessionRoutes } from './user/session.ts';
@@ -20,6 +21,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/register', plugin: registerRoutes },
   { name: 'user/session', plugin: sessionRoutes },
   { name: 'user/profile', plugin: profileRoutes },
+  { name: 'user/password/reset', plugin: passwordResetRoutes },
   { name: 'market', plugin: (await import('./market/market-plugin.ts')).marketRoutes },
   { name: 'trade', plugin: (await import('./trade/trade-plugin.ts')).tradeRoutes },
 ];

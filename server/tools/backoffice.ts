@@ -15,6 +15,7 @@ import {
   type DepositChannel,
 } from '../domain/backoffice/deposits.ts';
 import { isKycStatus, KYC_STATUSES, setKycStatus } from '../domain/backoffice/kyc.ts';
+import { normalisePkMobile } from '../domain/auth/phone.ts';
 import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
 import { formatMinorUnits } from '../domain/ledger/money.ts';
 import { cashOf, frozenOf, userAcct } from '../domain/trading/trade-ledger.ts';
@@ -33,15 +34,19 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
           set the KYC status the app shows (succ lets the real account trade)
   show    --phone P
           the user's KYC status, real account cash and back-office deposits
+  sms     --phone P [--limit N]
+          the newest messages (default 5) the development SMS outbox holds for a phone, registered or not:
+          where a developer reads the verification code when no SMS provider is configured
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
-const COMMANDS = ['deposit', 'kyc', 'show'] as const;
+const COMMANDS = ['deposit', 'kyc', 'show', 'sms'] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
   deposit: ['phone', 'user', 'amount', 'ref', 'channel', 'memo'],
   kyc: ['phone', 'user', 'status', 'reason'],
   show: ['phone', 'user'],
+  sms: ['phone', 'limit'],
 };
 
 class UsageError extends Error {}
@@ -156,6 +161,25 @@ function show(db: Db, values: Values, io: Io): void {
   );
 }
 
+function sms(db: Db, values: Values, io: Io): void {
+  const given = need(values, 'phone', '3001234567');
+  const phone = normalisePkMobile(given.replace(/[\s-]/g, ''));
+  if (phone === null) throw new UsageError(`--phone must be a Pakistani mobile number, got "${given}"`);
+  const limit = str(values, 'limit') ?? '5';
+  if (!/^[1-9][0-9]{0,2}$/.test(limit)) throw new UsageError(`--limit must be 1 to 999, got "${limit}"`);
+  const rows = db
+    .prepare('SELECT text, created_at AS createdAt FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?')
+    .all(phone, Number(limit)) as Array<{ text: string; createdAt: number }>;
+  if (rows.length === 0) io.err(`backoffice: the outbox holds no message for ${phone}`);
+  io.out(
+    JSON.stringify({
+      command: 'sms',
+      phone,
+      messages: rows.map((r) => ({ sentAt: new Date(r.createdAt).toISOString(), text: r.text })),
+    }),
+  );
+}
+
 /** Runs one command; returns the exit status (0 done, 1 refused, 2 bad usage). */
 export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): number {
   let db: Db | undefined;
@@ -173,6 +197,7 @@ export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): n
         memo: { type: 'string' },
         status: { type: 'string' },
         reason: { type: 'string' },
+        limit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -194,7 +219,7 @@ export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): n
       return 1;
     }
     db = openDb(dataDir);
-    ({ deposit, kyc, show })[cmd](db, values, io);
+    ({ deposit, kyc, show, sms })[cmd](db, values, io);
     return 0;
   } catch (e) {
     if (e instanceof BackofficeError) {

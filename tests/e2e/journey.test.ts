@@ -1,23 +1,26 @@
 // The foundation journey in Chromium at 360×800 against the real server (built app, SQLite on a temp dir):
-// register (+92, password, captcha), drawer (account, id copy, KYC "Unverified"), real/demo switch, language
-// switch with <html dir> flipping, login-password change, sign-out through the confirmation dialog, login again.
+// register (+92, SMS code from the server's outbox, password, captcha), drawer (account, id copy, KYC "Unverified"), real/demo switch, language
+// switch with <html dir> flipping, login-password change, sign-out through the confirmation dialog, login again,
+// and a forgotten password reset by SMS code from the login screen.
 // axe runs on the main screens with no serious or critical violations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { latestCaptchaAnswer } from './support/captcha.ts';
+import { latestCaptchaAnswer, latestSmsCode } from './support/server-db.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
+let registerCode = '';
 
 const phone = `3${String(Date.now()).slice(-9)}`;
 const password1 = 'Karachi#2026';
 const password2 = 'Lahore#2026x';
+const password3 = 'Quetta#2026y';
 
 async function axeSeriousOrCritical(p: Page): Promise<string[]> {
   const res = await new AxeBuilder({ page: p }).analyze();
@@ -31,6 +34,21 @@ async function solveCaptcha(p: Page): Promise<void> {
   await p.fill('input[name="captcha"]', latestCaptchaAnswer(server.dataDir));
 }
 
+/** Taps "Send code", waits for the countdown (the send went through), and types the texted code. */
+async function fillSmsCode(p: Page, previous?: string): Promise<string> {
+  await p.getByTestId('sms-send').click();
+  await expect.poll(() => p.getByTestId('sms-send').isDisabled()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      code = latestSmsCode(server.dataDir, phone);
+      return code !== undefined && code !== previous;
+    })
+    .toBe(true);
+  await p.fill('input[name="code"]', code ?? '');
+  return code ?? '';
+}
+
 async function openDrawer(p: Page): Promise<void> {
   await p.goto(`${server.url}/pages/tabbar/home`);
   await p.getByTestId('open-drawer').click();
@@ -38,7 +56,8 @@ async function openDrawer(p: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // The journey texts the same phone twice within a minute (sign-up, then the password reset).
+  server = await startServer({ RATE_CODE_PER_PHONE_PER_MIN: '5' });
   browser = await launchBrowser();
   // Reduced motion: axe then judges colours at rest, not halfway through a price flash.
   context = await phoneContext(browser, 'ur-PK', { reducedMotion: 'reduce' });
@@ -69,10 +88,14 @@ describe('foundation journey (360×800)', () => {
     await page.waitForURL(/\/pages\/common\/login/);
   });
 
-  it('registers with a +92 number, password and captcha', async () => {
+  it('registers with a +92 number, the texted SMS code, password and captcha', async () => {
     await page.goto(`${server.url}/pages/account/reg`);
     expect(await axeSeriousOrCritical(page)).toEqual([]);
+    // "Send code" checks the phone first.
+    await page.getByTestId('sms-send').click();
+    await page.locator('.field__error').first().waitFor({ state: 'visible' });
     await page.fill('input[name="phone"]', phone);
+    registerCode = await fillSmsCode(page);
     await page.fill('input[name="password"]', password1);
     await page.fill('input[name="password2"]', password1);
     await solveCaptcha(page);
@@ -189,6 +212,23 @@ describe('foundation journey (360×800)', () => {
     // The token is revoked on the server too.
     const res = await fetch(`${server.url}/api/user/info`, { headers: { accesstoken: token ?? '' } });
     expect(((await res.json()) as { code: number }).code).toBe(-1000);
+  });
+
+  it('resets a forgotten password by SMS code from the login screen, then logs in with it', async () => {
+    await page.goto(`${server.url}/pages/account/login`);
+    await page.locator('a.auth-forgot').click();
+    await page.waitForURL(/\/pages\/account\/resetPassword/);
+    expect(await axeSeriousOrCritical(page)).toEqual([]);
+    await page.fill('input[name="phone"]', phone);
+    await fillSmsCode(page, registerCode);
+    await page.fill('input[name="password"]', password3);
+    await page.fill('input[name="password2"]', password3);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/pages\/(common|account)\/login/);
+    await page.fill('input[name="phone"]', phone);
+    await page.fill('input[name="password"]', password3);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/pages\/tabbar\/home/);
   });
 
   it('raised no page errors', () => {

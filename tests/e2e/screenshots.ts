@@ -1,11 +1,19 @@
 // `npm run screenshots`: starts the real server on a temp database, signs up a user whose demo account buys a
-// few stocks, and writes 360×800 screenshots of the main screens in Urdu and English to tests/e2e/screenshots/.
+// few stocks, and writes 360×800 screenshots of the main screens in Urdu and English to tests/e2e/screenshots/
+// (and, as a guest, of registration and the password reset with a code just sent: the resend countdown).
 import { mkdirSync } from 'node:fs';
 import { startServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 
 const OUT = 'tests/e2e/screenshots';
+/** Guest screens: the phone is typed and "Send code" tapped, so the countdown and filled fields show. */
+const GUEST_SCREENS: Array<[name: string, path: string]> = [
+  ['register', '/pages/account/reg'],
+  ['reset-password', '/pages/account/resetPassword'],
+  ['login', '/pages/account/login'],
+];
+
 const SCREENS: Array<[name: string, path: string, open?: 'drawer']> = [
   ['home', '/pages/tabbar/home'],
   ['drawer', '/pages/tabbar/home', 'drawer'],
@@ -51,6 +59,29 @@ async function main(): Promise<void> {
         login.tokenDemo,
       );
       if (buy.code !== 0) throw new Error(`buy ${symbol}: ${buy.msg}`);
+    }
+
+    let n = 0;
+    for (const lang of ['ur-PK', 'en-US'] as const) {
+      const guest = await phoneContext(browser, lang);
+      await guest.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const page = await guest.newPage();
+      for (const [name, path] of GUEST_SCREENS) {
+        await page.goto(server.url + path, { waitUntil: 'networkidle' });
+        if (name !== 'login') {
+          n += 1;
+          await page.fill('input[name="phone"]', `3${String(Date.now() + n).slice(-9)}`);
+          await page.getByTestId('sms-send').click();
+          await page.waitForFunction(
+            () => (document.querySelector('[data-testid="sms-send"]') as HTMLButtonElement | null)?.disabled,
+          );
+        }
+        await page.waitForTimeout(1200);
+        const file = `${OUT}/${lang}-${name}.png`;
+        await page.screenshot({ path: file });
+        console.log(file);
+      }
+      await guest.close();
     }
 
     for (const lang of ['ur-PK', 'en-US'] as const) {

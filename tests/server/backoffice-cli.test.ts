@@ -151,3 +151,29 @@ it('refuses bad input with a message and a non-zero exit, changing nothing', () 
   expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^usage: /) });
   expect(journals()).toBe(before);
 });
+
+it('prints the newest outbox messages for a phone (sms), in any phone form', () => {
+  const db = openDb(dir);
+  const insert = db.prepare('INSERT INTO sms_outbox (phone, text, created_at) VALUES (?, ?, ?)');
+  insert.run(`+92${PHONE}`, 'Your verification code is 111111.', 1_000);
+  insert.run(`+92${PHONE}`, 'Your verification code is 222222.', 2_000);
+  insert.run('+923009999999', 'someone else', 3_000);
+  db.close();
+  const r = run([dir, 'sms', '--phone', `0${PHONE}`, '--limit', '1']);
+  expect(r.status).toBe(0);
+  expect(json(r.stdout)).toEqual({
+    command: 'sms',
+    phone: `+92${PHONE}`,
+    messages: [{ sentAt: new Date(2_000).toISOString(), text: 'Your verification code is 222222.' }],
+  });
+  const all = json(run([dir, 'sms', '--phone', PHONE]).stdout);
+  expect(all['messages']).toHaveLength(2);
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+  expect(runBackoffice([dir, 'sms', '--phone', '12345'], {}, io)).toBe(2);
+  expect(runBackoffice([dir, 'sms', '--phone', PHONE, '--limit', '0'], {}, io)).toBe(2);
+  expect(runBackoffice([dir, 'sms', '--user', '1'], {}, io)).toBe(2);
+  expect(runBackoffice([dir, 'sms', '--phone', '3110000000'], {}, io)).toBe(0);
+  expect(err.join('\n')).toMatch(/no message for \+923110000000/);
+});

@@ -1,7 +1,7 @@
 // Helpers for API tests against the real app (app.inject) on a temporary SQLite file.
 //
 //   const t = await makeTestApp();                  // fresh DATA_DIR in the OS temp dir, static serving off
-//   const alice = await registerUser(t.app);        // captcha solved from the DB; returns tokens + phone/password
+//   const alice = await registerUser(t.app);        // captcha and SMS code read from the DB; tokens + phone/password
 //   const res = await get(t.app, '/api/user/info', {}, { token: alice.tokenDemo });
 //   expect(res.body.data.accountType).toBe('demo');
 //   await t.close();                                // closes the app and deletes the temp dir
@@ -162,18 +162,47 @@ export function uniquePhone(): string {
   return `3${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(6, '0')}`;
 }
 
+/** The newest message the dev outbox holds for `phone` (any accepted form), or undefined. */
+export function latestSms(db: Db, phone: string): string | undefined {
+  return db
+    .prepare('SELECT text FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1')
+    .pluck()
+    .get(`+92${phone.slice(-10)}`) as string | undefined;
+}
+
+let codeIpCounter = 0;
+/**
+ * Asks common/code/send for a code and reads it from the dev outbox (what the phone's owner would read).
+ * Without `ip`, each call comes from its own address, so tests that are not about the per-IP limit never hit it.
+ */
+export async function sendSmsCode(
+  app: FastifyInstance,
+  phone: string,
+  type: 'register' | 'reset' | 'login' = 'register',
+  ip?: string,
+): Promise<string> {
+  codeIpCounter += 1;
+  const from = ip ?? `10.254.${(codeIpCounter >> 8) & 255}.${codeIpCounter & 255}`;
+  const res = await post(app, '/api/common/code/send', { areaCode: '+92', phone, type }, { ip: from });
+  if (res.body.code !== 0) throw new Error(`code/send failed: ${res.body.msg}`);
+  const code = /\b\d{6}\b/.exec(latestSms(app.db, phone) ?? '')?.[0];
+  if (!code) throw new Error(`no ${type} code texted to ${phone}`);
+  return code;
+}
+
 export interface RegisteredUser extends LoginResult {
   phone: string;
   password: string;
 }
 
-/** Registers (and thereby logs in) a user; throws unless the server says code 0. */
+/** Registers (and thereby logs in) a user, with a fresh SMS code; throws unless the server says code 0. */
 export async function registerUser(
   app: FastifyInstance,
   opts: { phone?: string; password?: string; inviteCode?: string; ip?: string } = {},
 ): Promise<RegisteredUser> {
   const phone = opts.phone ?? uniquePhone();
   const password = opts.password ?? 'Str0ng-pass';
+  const code = await sendSmsCode(app, phone, 'register', opts.ip);
   const captcha = await solveCaptcha(app, opts.ip);
   const res = await post<LoginResult>(
     app,
@@ -185,6 +214,7 @@ export async function registerUser(
       password2: password,
       ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
       ...captcha,
+      code,
       agree: '1',
     },
     opts.ip ? { ip: opts.ip } : {},

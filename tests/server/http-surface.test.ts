@@ -145,13 +145,24 @@ describe('GET /api/openapi.json', () => {
         '/api/user/logout',
         '/api/user/register',
         '/api/user/update/password',
+        '/api/user/password/reset',
       ]),
     );
     expect(Object.keys(paths['/api/user/info'] ?? {}).sort()).toEqual(['get', 'post']);
     const register = paths['/api/user/register']?.['post'];
     const form = register.requestBody.content['application/x-www-form-urlencoded'].schema;
     expect(Object.keys(form.properties).sort()).toEqual(
-      ['agree', 'areaCode', 'captcha', 'captchaId', 'inviteCode', 'password', 'password2', 'phone'].sort(),
+      [
+        'agree',
+        'areaCode',
+        'captcha',
+        'captchaId',
+        'code',
+        'inviteCode',
+        'password',
+        'password2',
+        'phone',
+      ].sort(),
     );
     const login = paths['/api/user/login']?.['post'].responses['200'].content['application/json'].schema;
     expect(Object.keys(login.properties.data.properties).sort()).toEqual(

@@ -1,12 +1,17 @@
-// user/register and common/captcha: the happy path, each refusal (nothing stored), captcha single use/expiry.
+// user/register: the happy path, each refusal (nothing stored), captcha single use/expiry, and the SMS code:
+// required, single use, expiring, limited tries, checked before "phone taken" can be said.
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, userLedgerAccount } from '../../server/domain/ledger/ledger-repo.ts';
-import { accountIdOf } from '../../server/domain/auth/users-repo.ts';
+import { accountIdOf, createUser } from '../../server/domain/auth/users-repo.ts';
 import {
-  get,
+  latestSms,
   post,
   registerUser,
   rowCounts,
+  sendSmsCode,
   solveCaptcha,
   uniquePhone,
   type TestApp,
@@ -19,40 +24,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A complete sign-up form with a fresh captcha and the SMS code texted to the (valid) phone. */
 async function validBody(overrides: Record<string, string> = {}) {
+  const phone = overrides['phone'] ?? uniquePhone();
   return {
     areaCode: '+92',
-    phone: uniquePhone(),
+    phone,
     password: 'Kar4chi-sea',
     password2: 'Kar4chi-sea',
+    code: await sendSmsCode(t.app, phone),
     ...(await solveCaptcha(t.app)),
     agree: '1',
     ...overrides,
   };
 }
 
-describe('GET common/captcha', () => {
-  it('answers an SVG data URL whose answer is stored, 4–5 unambiguous characters, not in the markup', async () => {
-    const res = await get(t.app, '/api/common/captcha');
-    expect(res.status).toBe(200);
-    expect(res.body.code).toBe(0);
-    const { captchaId, image, expiresInSec } = res.body.data;
-    expect(expiresInSec).toBeGreaterThanOrEqual(120);
-    expect(expiresInSec).toBeLessThanOrEqual(300);
-    expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(image.split(',')[1], 'base64').toString();
-    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).not.toContain('<text');
-    const row = t.db
-      .prepare('SELECT answer, expires_at - created_at AS ttl FROM captchas WHERE id = ?')
-      .get(captchaId) as {
-      answer: string;
-      ttl: number;
-    };
-    expect(row.answer).toMatch(/^[ACDEFHJKMNPRTUVWXY34679]{4,5}$/);
-    expect(row.ttl).toBe(expiresInSec * 1000);
-  });
-});
+const register = (body: Record<string, string | string[]>) =>
+  post(t.app, '/api/user/register', body, { lang: 'en-US' });
 
 describe('POST user/register', () => {
   it('registers, logs in with two tokens, normalises the phone and funds only the demo account', async () => {
@@ -137,6 +125,18 @@ describe('POST user/register', () => {
         /referral code does not exist/,
       ],
       ['an empty phone', (b) => ({ ...b, phone: '' }), /^Phone number: must not be empty$/],
+      ['no SMS code', ({ code: _code, ...b }) => b, /^SMS code: required$/],
+      ['a 5-digit SMS code', (b) => ({ ...b, code: '12345' }), /^SMS code: invalid format$/],
+      [
+        'a wrong SMS code',
+        (b) => ({ ...b, code: b['code'] === '000000' ? '000001' : '000000' }),
+        /^The SMS code is wrong/,
+      ],
+      [
+        'the code of another phone',
+        (b) => ({ ...b, phone: uniquePhone() }),
+        /^The SMS code has expired or was already used/,
+      ],
       [
         'a duplicated phone key',
         (b) => ({ ...b, phone: [b['phone'] ?? '', '3001234567'] }),
@@ -154,14 +154,111 @@ describe('POST user/register', () => {
     expect(rowCounts(t.db)).toEqual(before);
   });
 
-  it('refuses a phone that is already registered, in any of its forms', async () => {
-    const user = await registerUser(t.app);
-    const before = rowCounts(t.db);
-    const res = await post(t.app, '/api/user/register', await validBody({ phone: '0' + user.phone }), {
-      lang: 'en-US',
+  it('says "already registered" only after the SMS code is proven', async () => {
+    // The code was texted while the number was free; the account appeared meanwhile (another sign-up).
+    const body = await validBody();
+    createUser(t.db, {
+      areaCode: '+92',
+      phone: `+92${body.phone}`,
+      passwordHash: 'x',
+      invitedBy: null,
+      demoFundsPaisa: 0n,
     });
+    const before = rowCounts(t.db);
+    const wrong = await register({ ...body, code: body.code === '999999' ? '999998' : '999999' });
+    expect(wrong.body.msg).toMatch(/^The SMS code is wrong/);
+    const res = await register({ ...body, ...(await solveCaptcha(t.app)), phone: '0' + body.phone });
     expect(res.body).toMatchObject({ code: -1001, msg: 'This phone number is already registered' });
     expect(rowCounts(t.db)).toEqual(before);
+  });
+
+  it('texts a registered number a notice instead of a code, and refuses every guess like a wrong code', async () => {
+    const user = await registerUser(t.app);
+    t.app.limits.codeSendPerPhone.reset(`+92${user.phone}`); // a minute later
+    const res = await post(
+      t.app,
+      '/api/common/code/send',
+      { phone: user.phone, type: 'register' },
+      { lang: 'en-US' },
+    );
+    expect(res.body.code).toBe(0);
+    expect(latestSms(t.db, user.phone)).toMatch(/already has an account/);
+    expect(latestSms(t.db, user.phone)).not.toMatch(/\d{6}/);
+    const res2 = await register({
+      areaCode: '+92',
+      phone: user.phone,
+      password: 'Kar4chi-sea',
+      password2: 'Kar4chi-sea',
+      code: '123456',
+      ...(await solveCaptcha(t.app)),
+      agree: '1',
+    });
+    expect(res2.body.msg).toMatch(/^The SMS code is wrong/);
+  });
+
+  it('refuses a reused code (single use)', async () => {
+    const body = await validBody();
+    expect((await register(body)).body.code).toBe(0);
+    const again = await register({ ...body, ...(await solveCaptcha(t.app)) });
+    expect(again.body.msg).toBe('The SMS code has expired or was already used, please request a new one');
+  });
+
+  it('refuses an expired code and changes nothing', async () => {
+    const body = await validBody();
+    t.db
+      .prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?')
+      .run(Date.now() - 1, `+92${body.phone}`);
+    const before = rowCounts(t.db);
+    const res = await register(body);
+    expect(res.body).toEqual({
+      code: -1001,
+      msg: 'The SMS code has expired or was already used, please request a new one',
+      data: null,
+    });
+    expect(rowCounts(t.db)).toEqual(before);
+  });
+
+  it('allows 5 tries per code: after 5 wrong codes even the right one is refused', async () => {
+    const body = await validBody();
+    for (let i = 0; i < 5; i++) {
+      const wrong = String((Number(body.code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const res = await register({ ...body, ...(await solveCaptcha(t.app)), code: wrong });
+      expect(res.body.msg).toMatch(/^The SMS code is wrong/);
+    }
+    const right = await register({ ...body, ...(await solveCaptcha(t.app)) });
+    expect(right.body.msg).toMatch(/^The SMS code has expired/);
+  });
+
+  it('keeps the code when the form fails before it (captcha, passwords): the fixed form then succeeds', async () => {
+    const body = await validBody();
+    expect((await register({ ...body, captcha: 'ZZZZZZ' })).body.msg).toBe('captcha code error');
+    const mismatch = await register({ ...body, ...(await solveCaptcha(t.app)), password2: 'other-pass1' });
+    expect(mismatch.body.msg).toMatch(/do not match/);
+    const attempts = t.db
+      .prepare('SELECT attempts FROM sms_codes WHERE phone = ?')
+      .pluck()
+      .get(`+92${body.phone}`);
+    expect(attempts).toBe(0);
+    expect((await register({ ...body, ...(await solveCaptcha(t.app)) })).body.code).toBe(0);
+  });
+
+  it('stores the code as an HMAC under the server key (not the code, nor its plain SHA-256)', async () => {
+    const phone = uniquePhone();
+    const code = await sendSmsCode(t.app, phone);
+    const stored = t.db
+      .prepare('SELECT code_hash FROM sms_codes WHERE phone = ? AND type = ?')
+      .pluck()
+      .get(`+92${phone}`, 'register') as string;
+    const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+    expect(stored).not.toContain(code);
+    expect(stored).not.toBe(sha(code));
+    expect(stored).not.toBe(sha(`+92${phone}\nregister\n${code}`));
+    const keyFile = path.join(t.dataDir, 'sms-code.key');
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'hex');
+    expect(key).toHaveLength(32);
+    const hmac = createHmac('sha256', key).update(`+92${phone}\nregister\n${code}`).digest('hex');
+    expect(stored).toBe(hmac);
   });
 
   it('consumes a captcha on any attempt: a failed try cannot be retried with the right answer', async () => {

@@ -61,7 +61,7 @@ export interface LoginResult {
 /** GET common/captcha: a single-use, expiring image captcha. */
 export interface CaptchaResult {
   captchaId: string;
-  /** data: URL of an SVG image */
+  /** data:image/png;base64 URL of a rasterised image (the answer is not in it as shapes or text) */
   image: string;
   expiresInSec: number;
 }
@@ -77,7 +77,19 @@ export interface RegisterBody {
   inviteCode?: string;
   captchaId: string;
   captcha: string;
+  /** the 6-digit code common/code/send (type register) texted to `phone` */
+  code: string;
   agree: '1';
+}
+
+/** POST user/password/reset (public): a new login password for the owner of `phone`, proven by SMS code. */
+export interface ResetPasswordBody {
+  areaCode: string;
+  phone: string;
+  /** the 6-digit code common/code/send (type reset) texted to `phone` */
+  code: string;
+  password: string;
+  password2: string;
 }
 
 /** POST user/login */

@@ -1,7 +1,7 @@
 // Image captchas in the database: created with a plain answer, expiring, and consumed by any attempt.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/open-db.ts';
-import { CAPTCHA_ALPHABET } from './captcha-svg.ts';
+import { CAPTCHA_ALPHABET } from './captcha-glyphs.ts';
 import { randomText } from './tokens.ts';
 
 export function createCaptcha(db: Db, ttlSec: number, now = Date.now()): { id: string; answer: string } {

@@ -1,8 +1,9 @@
-// GET common/captcha: a fresh single-use image captcha (SVG data: URL) for registration.
+// GET common/captcha: a fresh single-use image captcha (a rasterised PNG data: URL) for registration. HEAD is
+// not served: Fastify would run this handler for it, and a HEAD must not create anything.
 import type { FastifyPluginAsync } from 'fastify';
 import type { CaptchaResult } from '../../../workers/protocol/api.ts';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, captchaPngDataUrl } from '../../domain/auth/captcha-image.ts';
 import { createCaptcha } from '../../domain/auth/captcha-repo.ts';
-import { captchaSvg, svgDataUrl } from '../../domain/auth/captcha-svg.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
 import { fields } from '../../schemas/fields.ts';
@@ -13,17 +14,20 @@ export const captchaRoutes: FastifyPluginAsync = async (app) => {
     '/common/captcha',
     {
       config: { auth: 'public' },
+      exposeHeadRoute: false,
       schema: {
         tags: ['common'],
         summary: 'New image captcha',
         description:
-          'Answer is 4–5 characters, case-insensitive, valid for a few minutes and consumed by the first attempt (right or wrong).',
+          'Answer is 4–5 characters, case-insensitive, valid for a few minutes and consumed by the first ' +
+          `attempt (right or wrong). The image is a ${CAPTCHA_WIDTH}×${CAPTCHA_HEIGHT} PNG (shown at half that ` +
+          'size). HEAD is not answered (404): it would create a captcha.',
         querystring: fields({}),
         response: envelope({
           type: 'object',
           properties: {
             captchaId: { type: 'string' },
-            image: { type: 'string', description: 'data:image/svg+xml;base64,… URL' },
+            image: { type: 'string', description: 'data:image/png;base64,… URL' },
             expiresInSec: { type: 'integer' },
           },
         }),
@@ -33,7 +37,7 @@ export const captchaRoutes: FastifyPluginAsync = async (app) => {
       refuseIfLimited(app.limits.captchaPerIp.take(request.ip));
       const ttl = app.config.captchaTtlSec;
       const { id, answer } = createCaptcha(app.db, ttl);
-      return ok<CaptchaResult>({ captchaId: id, image: svgDataUrl(captchaSvg(answer)), expiresInSec: ttl });
+      return ok<CaptchaResult>({ captchaId: id, image: captchaPngDataUrl(answer), expiresInSec: ttl });
     },
   );
 };

@@ -1,15 +1,26 @@
-// POST common/code/send: texts a 6-digit verification code, limited per phone and per IP.
+// POST common/code/send: texts a 6-digit verification code. The answer never says whether the number has an
+// account (same code, msg, data and the same database work either way); only the phone's owner sees the
+// difference, in what the text says. Limited per phone and per IP for every answer.
 import type { FastifyPluginAsync } from 'fastify';
 import type { CodeSendBody, CodeSendResult } from '../../../workers/protocol/api.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { findUserByPhone } from '../../domain/auth/users-repo.ts';
-import { issueSmsCode } from '../../domain/sms/sms-codes.ts';
-import { AppError } from '../../errors.ts';
+import type { CodeType } from '../../domain/sms/sms-codes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
 import { areaCodeField, fields, phoneField, text } from '../../schemas/fields.ts';
 import { envelope } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
+
+/**
+ * What the owner of the number receives. `code`: a code for this purpose. `notice`: a text without a code
+ * (sign-up asked for a number that already has an account: it points to "Forgot password"). `none`: nothing
+ * (reset or login asked for a number without an account: we do not text strangers).
+ */
+function outcome(type: CodeType, registered: boolean): 'code' | 'notice' | 'none' {
+  if (type === 'register') return registered ? 'notice' : 'code';
+  return registered ? 'code' : 'none';
+}
 
 export const codeSendRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CodeSendBody }>(
@@ -20,7 +31,11 @@ export const codeSendRoutes: FastifyPluginAsync = async (app) => {
         tags: ['common'],
         summary: 'Send an SMS verification code',
         description:
-          'One code per phone per minute, and a few per IP per hour. `register` needs an unregistered phone; `reset` and `login` a registered one.',
+          'One request per phone per minute and a few per IP per hour, counted for every answer. The answer is ' +
+          'the same whether or not the number has an account. The text: `register` → a sign-up code, or, for a ' +
+          'number that already has an account, a notice pointing to "Forgot password" (no code); `reset` and ' +
+          '`login` → a code for a registered number, nothing otherwise. Codes: 6 digits, single use, ' +
+          '`expiresInSec`, 5 tries; used by user/register (`register`) and user/password/reset (`reset`).',
         consumes: FORM,
         body: fields(
           {
@@ -41,14 +56,24 @@ export const codeSendRoutes: FastifyPluginAsync = async (app) => {
       const phone = normalisePkMobile(request.body.phone) ?? '';
       const { codeSendPerPhone, codeSendPerIp } = app.limits;
       refuseIfLimited(Math.max(codeSendPerPhone.retryAfterMs(phone), codeSendPerIp.retryAfterMs(request.ip)));
-      const registered = findUserByPhone(app.db, phone) !== undefined;
-      if (type === 'register' && registered) throw new AppError('auth.phoneTaken');
-      if (type !== 'register' && !registered) throw new AppError('auth.phoneNotRegistered');
       codeSendPerPhone.hit(phone);
       codeSendPerIp.hit(request.ip);
       const ttl = app.config.smsCodeTtlSec;
-      const code = issueSmsCode(app.db, phone, type, ttl);
-      await app.sms.send(phone, request.t('sms.code', { code, minutes: Math.round(ttl / 60) }));
+      const minutes = Math.round(ttl / 60);
+      const what = outcome(type, findUserByPhone(app.db, phone) !== undefined);
+      // Every branch writes one sms_codes row (a decoy where no code goes out), so the database work is the
+      // same and a later wrong code is refused the same way whether or not a real code exists.
+      const code = app.smsCodes.issue(phone, type, ttl, { decoy: what !== 'code' });
+      const textOf = () => {
+        if (code !== null)
+          return request.t(type === 'reset' ? 'sms.resetCode' : 'sms.code', { code, minutes });
+        return what === 'notice' ? request.t('sms.alreadyRegistered') : null;
+      };
+      const message = textOf();
+      if (message !== null) {
+        // Not awaited: a provider's latency would otherwise tell which numbers were texted.
+        app.sms.send(phone, message).catch((err: unknown) => request.log.error({ err }, 'SMS not sent'));
+      }
       return ok<CodeSendResult>({
         expiresInSec: ttl,
         resendInSec: Math.ceil(codeSendPerPhone.rule.windowMs / 1000),

@@ -1,4 +1,6 @@
-// POST user/register: a new user with a real and a funded demo account, logged in at once.
+// POST user/register: a new user with a real and a funded demo account, logged in at once. The SMS code
+// texted by common/code/send proves the caller holds the phone; only then may the answer say the number is
+// taken, so the call cannot be used to learn who has an account.
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoginResult, RegisterBody } from '../../../workers/protocol/api.ts';
 import { consumeCaptcha } from '../../domain/auth/captcha-repo.ts';
@@ -7,6 +9,7 @@ import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
+import { smsCodeField, verifySmsCodeOrThrow } from './sms-code-check.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
 import { areaCodeField, fields, passwordField, phoneField, text } from '../../schemas/fields.ts';
@@ -27,7 +30,10 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
         tags: ['user'],
         summary: 'Register and log in',
         description:
-          'Consumes the captcha whatever the outcome. The 100 most common passwords are refused. Answers like user/login.',
+          'Consumes the captcha whatever the outcome. Needs the code common/code/send (type `register`) texted ' +
+          'to the phone (single use, 5 tries, checked after the captcha and the password rules, before any ' +
+          'other work); "already registered" is said only after a right code. The 100 most common passwords ' +
+          'are refused. Answers like user/login.',
         consumes: FORM,
         body: fields(
           {
@@ -41,12 +47,13 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
             }),
             captchaId: text(1, 64, { pattern: '^[A-Za-z0-9_-]+$', description: 'From GET common/captcha.' }),
             captcha: text(1, 10, { description: 'The characters in the captcha image, any case.' }),
+            code: smsCodeField('register'),
             agree: text(1, 1, {
               enum: ['1'],
               description: 'Agreement to the disclaimer and privacy policy.',
             }),
           },
-          ['phone', 'password', 'password2', 'captchaId', 'captcha', 'agree'],
+          ['phone', 'password', 'password2', 'captchaId', 'captcha', 'code', 'agree'],
         ),
         response: envelope(loginResultSchema),
       },
@@ -59,13 +66,15 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
       if (captcha === 'wrong') throw new AppError('auth.captcha');
       if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
       if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
-      const phone = normalisePkMobile(body.phone) ?? '';
-      if (findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
       let invitedBy: number | null = null;
       if (body.inviteCode) {
         invitedBy = findUserIdByInviteCode(app.db, body.inviteCode) ?? null;
         if (invitedBy === null) throw new AppError('auth.inviteCode');
       }
+      const phone = normalisePkMobile(body.phone) ?? '';
+      // The cheap refusals above leave the code unused, so the user fixes the form and keeps the code.
+      verifySmsCodeOrThrow(app, phone, 'register', body.code);
+      if (findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
       const passwordHash = await hashPassword(body.password);
       let userId: number;
       try {

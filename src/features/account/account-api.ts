@@ -3,10 +3,13 @@
 // (-1001 toast, -1000 session reset).
 import type {
   CaptchaResult,
+  CodeSendBody,
+  CodeSendResult,
   LoginBody,
   LoginInfo,
   LoginResult,
   RegisterBody,
+  ResetPasswordBody,
   UpdatePasswordBody,
   UserInfo,
 } from '../../../workers/protocol/api.ts';
@@ -15,6 +18,10 @@ import { apiGet, apiPost } from '../../shared/api/client.ts';
 export const fetchCaptcha = () => apiGet<CaptchaResult>('common/captcha');
 export const postRegister = (body: RegisterBody) =>
   apiPost<LoginResult>('user/register', { ...body }, { loader: true });
+export const postCodeSend = (body: CodeSendBody) => apiPost<CodeSendResult>('common/code/send', { ...body });
+/** Beyond spec §7: a forgotten password, proven by the SMS code of type `reset`. */
+export const postResetPassword = (body: ResetPasswordBody) =>
+  apiPost<null>('user/password/reset', { ...body }, { loader: true });
 export const postLogin = (body: LoginBody) =>
   apiPost<LoginResult>('user/login', { ...body }, { loader: true });
 /** `data` is `{}` when the token is missing or no longer valid. */

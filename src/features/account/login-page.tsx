@@ -1,8 +1,8 @@
 // Login (/pages/account/login and /pages/common/login): +92 phone and password, "remember password",
-// link to register. After login it returns to the page the guard came from (?redirect=) or home.
+// "Forgot password?" (the SMS-code reset), link to register. After login it returns to the page the guard came from (?redirect=) or home.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CODE_OK } from '../../../workers/protocol/api.ts';
 import { routeTo, safeRedirect } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
@@ -69,10 +69,15 @@ export default function LoginPage() {
         placeholder={t('account:fields.passwordPlaceholder')}
         name="password"
       />
-      <label className="check">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        <span>{t('account:login.remember')}</span>
-      </label>
+      <div className="auth-row">
+        <label className="check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <span>{t('account:login.remember')}</span>
+        </label>
+        <Link className="link-btn auth-forgot" to={routeTo('account.resetPassword')}>
+          {t('account:login.forgot')}
+        </Link>
+      </div>
     </AuthScreen>
   );
 }

@@ -1,5 +1,6 @@
-// Registration (/pages/account/reg): +92 phone, password twice, optional invitation code (from ?code= or
-// the stored inviteCode), captcha, agreement to the disclaimer and privacy texts. Success signs the user in.
+// Registration (/pages/account/reg): +92 phone, the SMS code texted to it, password twice, optional invitation
+// code (from ?code= or the stored inviteCode), captcha, agreement to the disclaimer and privacy texts.
+// Success signs the user in.
 import { useCallback, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { postRegister, toastFailure } from './account-api.ts';
 import { AuthScreen, PhoneField } from './auth-screen.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { keepLogin } from './session.ts';
+import { SmsCodeField } from './sms-code-field.tsx';
 import {
   captchaError,
   confirmError,
@@ -21,9 +23,10 @@ import {
   normalizePkMobile,
   passwordError,
   phoneError,
+  smsCodeError,
 } from './validation.ts';
 
-type Field = 'phone' | 'password' | 'password2' | 'inviteCode' | 'captcha' | 'agree';
+type Field = 'phone' | 'code' | 'password' | 'password2' | 'inviteCode' | 'captcha' | 'agree';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export default function RegisterPage() {
   const areaCode = storage.get('areaCode') || '+92';
   const [form, setForm] = useState({
     phone: '',
+    code: '',
     password: '',
     password2: '',
     inviteCode: params.get('code') ?? storage.get('inviteCode'),
@@ -40,12 +44,15 @@ export default function RegisterPage() {
   const [agree, setAgree] = useState(false);
   const [captchaId, setCaptchaId] = useState('');
   const [refreshKey, setRefreshKey] = useState(0);
+  // The "Send code" button checks the phone before any submit; its verdict shows under the phone field.
+  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const onCaptchaId = useCallback((id: string) => setCaptchaId(id), []);
 
   const { errors, busy, onSubmit } = useCheckedSubmit<Field>(
     () => ({
       phone: phoneError(form.phone),
+      code: smsCodeError(form.code),
       password: passwordError(form.password),
       password2: confirmError(form.password, form.password2),
       inviteCode: inviteCodeError(form.inviteCode.trim()),
@@ -60,6 +67,7 @@ export default function RegisterPage() {
         password2: form.password2,
         captchaId,
         captcha: form.captcha.trim(),
+        code: form.code.trim(),
         agree: '1',
         ...(form.inviteCode.trim() && { inviteCode: form.inviteCode.trim() }),
       };
@@ -89,7 +97,24 @@ export default function RegisterPage() {
         to: routeTo('account.login'),
       }}
     >
-      <PhoneField areaCode={areaCode} value={form.phone} onValue={set('phone')} error={errors.phone} />
+      <PhoneField
+        areaCode={areaCode}
+        value={form.phone}
+        onValue={(v) => {
+          setPhoneProblem(null);
+          set('phone')(v);
+        }}
+        error={errors.phone ?? (phoneProblem ? t(phoneProblem) : undefined)}
+      />
+      <SmsCodeField
+        type="register"
+        areaCode={areaCode}
+        phone={form.phone}
+        value={form.code}
+        onValue={set('code')}
+        error={errors.code}
+        onPhoneProblem={setPhoneProblem}
+      />
       <NewPasswordFields
         values={form}
         errors={errors}

@@ -35,3 +35,9 @@ export function inviteCodeError(code: string): string | null {
   if (!code) return null;
   return /^[A-Za-z0-9]{1,32}$/.test(code) ? null : 'account:errors.inviteFormat';
 }
+
+/** The 6-digit code texted by common/code/send. */
+export function smsCodeError(code: string): string | null {
+  if (!code.trim()) return 'account:errors.smsCodeRequired';
+  return /^\d{6}$/.test(code.trim()) ? null : 'account:errors.smsCodeFormat';
+}

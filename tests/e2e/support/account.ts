@@ -1,9 +1,9 @@
-// A fresh account for a browser test: signs up through the real API (captcha read from the server's
-// database) and stores the session in a browser context the way the app does after a login.
+// A fresh account for a browser test: signs up through the real API (captcha and SMS code read from the
+// server's database) and stores the session in a browser context the way the app does after a login.
 import type { BrowserContext } from 'playwright-core';
 import type { AccountType, ApiEnvelope, CaptchaResult, LoginResult } from '../../../workers/protocol/api.ts';
 import type { RunningServer } from './server.ts';
-import { latestCaptchaAnswer } from './captcha.ts';
+import { latestCaptchaAnswer, latestSmsCode } from './server-db.ts';
 
 export const TEST_PASSWORD = 'Karachi#2026';
 
@@ -28,16 +28,22 @@ export async function apiPost<T>(
 
 /** Registers a new +92 user with a time-based phone number; throws with the server's message on refusal. */
 export async function registerUser(server: RunningServer): Promise<LoginResult> {
+  const phone = `3${String(Date.now()).slice(-9)}`;
+  const sent = await apiPost(server, 'common/code/send', { areaCode: '+92', phone, type: 'register' });
+  if (sent.code !== 0) throw new Error(`code/send failed: ${sent.msg}`);
+  const code = latestSmsCode(server.dataDir, phone);
+  if (!code) throw new Error(`no code texted to ${phone}`);
   const captcha = (await (
     await fetch(`${server.url}/api/common/captcha`)
   ).json()) as ApiEnvelope<CaptchaResult>;
   const reg = await apiPost<LoginResult>(server, 'user/register', {
     areaCode: '+92',
-    phone: `3${String(Date.now()).slice(-9)}`,
+    phone,
     password: TEST_PASSWORD,
     password2: TEST_PASSWORD,
     captchaId: captcha.data.captchaId,
     captcha: latestCaptchaAnswer(server.dataDir),
+    code,
     agree: '1',
   });
   if (reg.code !== 0) throw new Error(`register failed: ${reg.msg}`);

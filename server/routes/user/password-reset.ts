@@ -1,0 +1,67 @@
+// POST user/password/reset (beyond spec §7, which has no way back into an account whose password is lost):
+// the owner of a phone, proven by the SMS code of common/code/send (type `reset`), sets a new login password.
+// Every session of the user ends (announced on app.sessionEvents, so open account sockets close), and the
+// client sends the user to login.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ResetPasswordBody } from '../../../workers/protocol/api.ts';
+import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
+import { hashPassword } from '../../domain/auth/password-hash.ts';
+import { normalisePkMobile } from '../../domain/auth/phone.ts';
+import { revokeUserSessions } from '../../domain/auth/sessions-repo.ts';
+import { findUserByPhone, updatePasswordHash } from '../../domain/auth/users-repo.ts';
+import { AppError } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { areaCodeField, fields, passwordField, phoneField, text } from '../../schemas/fields.ts';
+import { envelope, nullData } from '../../schemas/responses.ts';
+import { FORM } from '../route-docs.ts';
+import { smsCodeField, verifySmsCodeOrThrow } from './sms-code-check.ts';
+
+export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: ResetPasswordBody }>(
+    '/user/password/reset',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Reset a forgotten login password (beyond the spec)',
+        description:
+          'Public. Needs the code common/code/send (type `reset`) texted to the phone: single use, 5 tries, ' +
+          'checked after the password rules and before any other work. A number without an account is ' +
+          'refused exactly like a wrong code. Sets the new password, revokes every session of the user (all ' +
+          'devices, real and demo) and lifts the login lock of the phone; the client then logs in.',
+        consumes: FORM,
+        body: fields(
+          {
+            areaCode: areaCodeField,
+            phone: phoneField,
+            code: smsCodeField('reset'),
+            password: passwordField,
+            password2: text(1, 20, { description: 'Must equal password.' }),
+          },
+          ['phone', 'code', 'password', 'password2'],
+        ),
+        response: envelope(nullData),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
+      if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
+      const phone = normalisePkMobile(body.phone) ?? '';
+      verifySmsCodeOrThrow(app, phone, 'reset', body.code);
+      const user = findUserByPhone(app.db, phone);
+      // Only a decoy (never texted) exists for a number without an account, so a right code implies a user;
+      // this guards the account deleted between the text and now.
+      if (!user) throw new AppError('auth.smsCodeExpired');
+      const hash = await hashPassword(body.password);
+      app.db.transaction(() => {
+        updatePasswordHash(app.db, user.id, hash);
+        revokeUserSessions(app.db, user.id);
+      })();
+      app.sessionEvents.revoked({ userId: user.id });
+      // The owner just proved the phone: earlier wrong passwords (maybe someone else's) no longer lock it.
+      app.lockouts.loginPerPhone.clear(phone);
+      return ok(null);
+    },
+  );
+};
