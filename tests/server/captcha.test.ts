@@ -63,6 +63,28 @@ describe('GET common/captcha', () => {
     expect(Buffer.from(captchaPixels('ACDE')).equals(Buffer.from(captchaPixels('ACDE')))).toBe(false);
   });
 
+  it('has no per-character shapes: ink does not split into one blob or one column band per character', () => {
+    // The old SVG drew each character as its own path; a script separated them and read each by its shape.
+    // On the raster, the two usual ways of cutting a picture into characters must fail: connected blobs of
+    // ink, and bands of columns separated by empty columns.
+    const answers = ['ACDE', 'HKMWX', 'PRTUV', 'Y3467', 'FJNA9', 'WWMM', 'CDEFH', 'KXY34'];
+    // Also after eroding one pixel of ink away (what removes thin noise lines and specks first).
+    let blobsMatch = 0;
+    let bandsMatch = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const answer of answers) {
+        for (const ink of [inkMask(captchaPixels(answer)), erode(inkMask(captchaPixels(answer)))]) {
+          if (bigBlobs(ink) === answer.length) blobsMatch += 1;
+          if (columnBands(ink) === answer.length) bandsMatch += 1;
+        }
+      }
+    }
+    const samples = answers.length * 3 * 2;
+    // Allow the odd coincidence; a separable drawing would match (nearly) every time.
+    expect(blobsMatch / samples).toBeLessThan(0.2);
+    expect(bandsMatch / samples).toBeLessThan(0.2);
+  });
+
   it('creates no captcha for HEAD', async () => {
     const before = captchaRows();
     const res = await t.app.inject({ method: 'HEAD', url: '/api/common/captcha' });
@@ -72,3 +94,72 @@ describe('GET common/captcha', () => {
     expect(captchaRows()).toBe(before + 1);
   });
 });
+
+/** Dark pixels of an RGB bitmap of the captcha's size. */
+function inkMask(pixels: Uint8Array | Buffer): Uint8Array {
+  const mask = new Uint8Array(CAPTCHA_WIDTH * CAPTCHA_HEIGHT);
+  for (let i = 0; i < mask.length; i++) {
+    const l = ((pixels[i * 3] ?? 255) + (pixels[i * 3 + 1] ?? 255) + (pixels[i * 3 + 2] ?? 255)) / 3;
+    mask[i] = l < 140 ? 1 : 0;
+  }
+  return mask;
+}
+
+/** Keeps an ink pixel only when its 8 neighbours are ink too (a one-pixel erosion). */
+function erode(mask: Uint8Array): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 1; y < CAPTCHA_HEIGHT - 1; y++)
+    for (let x = 1; x < CAPTCHA_WIDTH - 1; x++) {
+      let all = 1;
+      for (let dy = -1; dy <= 1 && all; dy++)
+        for (let dx = -1; dx <= 1; dx++) if (!mask[(y + dy) * CAPTCHA_WIDTH + x + dx]) all = 0;
+      out[y * CAPTCHA_WIDTH + x] = all;
+    }
+  return out;
+}
+
+/** 8-connected blobs of ink holding at least 3 % of all ink (specks and thin scraps do not count). */
+function bigBlobs(mask: Uint8Array): number {
+  const seen = new Uint8Array(mask.length);
+  const total = mask.reduce((a, b) => a + b, 0);
+  let big = 0;
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let area = 0;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      area += 1;
+      const x = i % CAPTCHA_WIDTH;
+      const y = (i - x) / CAPTCHA_WIDTH;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= CAPTCHA_WIDTH || ny >= CAPTCHA_HEIGHT) continue;
+          const j = ny * CAPTCHA_WIDTH + nx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+    }
+    if (area >= total * 0.03) big += 1;
+  }
+  return big;
+}
+
+/** Runs of columns holding ink (at least 2 ink pixels), separated by columns with less. */
+function columnBands(mask: Uint8Array): number {
+  let bands = 0;
+  let inBand = false;
+  for (let x = 0; x < CAPTCHA_WIDTH; x++) {
+    let n = 0;
+    for (let y = 0; y < CAPTCHA_HEIGHT; y++) n += mask[y * CAPTCHA_WIDTH + x] ?? 0;
+    const inked = n >= 2;
+    if (inked && !inBand) bands += 1;
+    inBand = inked;
+  }
+  return bands;
+}
