@@ -59,7 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('sessionEvents', new SessionEvents());
 
   // 1. Headers and language first, so every answer (errors and 404s included) has them.
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { connectOrigins: config.connectOrigins });
   await app.register(i18nPlugin);
   // 2. The envelope: error handler and serialisation for everything below.
   await app.register(envelopePlugin);

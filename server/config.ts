@@ -25,6 +25,11 @@ export interface Config {
   trustProxy: boolean;
   /** Address of the customer-service chat script (login-info `serviceSaleSmartly`); empty when none. */
   serviceChatScriptUrl: string;
+  /**
+   * Origins the app may connect to besides its own (CSP connect-src), e.g. an API or socket host of its own on
+   * another name; none by default.
+   */
+  connectOrigins: string[];
   captchaTtlSec: number;
   smsCodeTtlSec: number;
   /** WebSockets (market and account together): open sockets per client address and per node. */
@@ -79,6 +84,27 @@ function secretVar(env: Env, name: string): string {
   return raw;
 }
 
+/** A space-separated list of origins (scheme://host[:port], no path); empty when unset. */
+function originsVar(env: Env, name: string): string[] {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return [];
+  return raw.split(/\s+/).map((item) => {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new Error(`${name} must list origins like wss://api.example.pk, got "${item}"`);
+    }
+    if (
+      !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) ||
+      url.origin === 'null' ||
+      url.pathname !== '/'
+    )
+      throw new Error(`${name} must list origins like wss://api.example.pk, got "${item}"`);
+    return url.origin;
+  });
+}
+
 /** Reads the configuration from `env` (usually `process.env`); throws a readable error on a bad value. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const demoFunds = env['DEMO_FUNDS_PKR'] ?? '1000000.00';
@@ -110,6 +136,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     bodyLimit: intVar(env, 'BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
     trustProxy: boolVar(env, 'TRUST_PROXY', false),
     serviceChatScriptUrl: env['SERVICE_CHAT_SCRIPT_URL'] ?? '',
+    connectOrigins: originsVar(env, 'CSP_CONNECT_ORIGINS'),
     captchaTtlSec: intVar(env, 'CAPTCHA_TTL_SEC', 180, 30, 600),
     smsCodeTtlSec: intVar(env, 'SMS_CODE_TTL_SEC', 300, 60, 3600),
     sockets: {

@@ -4,35 +4,39 @@
 import helmet from '@fastify/helmet';
 import { globalPlugin } from './global-plugin.ts';
 
-export const securityHeadersPlugin = globalPlugin('security-headers', async (app) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        // 'self' covers ws:/wss: to this same host (CSP Level 3); no other host may be reached.
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+export const securityHeadersPlugin = globalPlugin<{ connectOrigins: string[] }>(
+  'security-headers',
+  async (app, { connectOrigins }) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          // 'self' covers ws:/wss: to this same host (CSP Level 3); no other host may be reached unless the
+          // operator names it (CSP_CONNECT_ORIGINS). Worker scripts carry this header too, so it binds the worker.
+          connectSrc: ["'self'", ...connectOrigins],
+          workerSrc: ["'self'", 'blob:'],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
       },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    // The app may be served over plain HTTP on a LAN address; HSTS there would only confuse browsers.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-  });
-});
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      frameguard: { action: 'deny' },
+      // The app may be served over plain HTTP on a LAN address; HSTS there would only confuse browsers.
+      strictTransportSecurity: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    });
+  },
+);
 
 /** `/api`, `/api/…` or `/api?…`. */
 export function isApiPath(url: string): boolean {

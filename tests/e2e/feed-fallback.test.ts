@@ -1,10 +1,12 @@
 // Pulling the cable out from under the socket, in Chromium against the real server: the app's market socket
-// goes through a TCP relay the test controls (`?feed=` override), REST stays on the server. With the relay cut,
+// goes through a TCP relay the test controls (`?feed=` override; the relay's origin is allowed by
+// CSP_CONNECT_ORIGINS), REST stays on the server. With the relay cut,
 // prices keep changing through polling and the badge says polling; with it back, the socket takes over again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { rowPrices } from './support/rows.ts';
+import { freePort } from '../support/server-process.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 
@@ -61,7 +63,9 @@ async function pricesChange(p: Page): Promise<void> {
 const badge = () => page.getByTestId('feed-badge').first().getAttribute('data-status');
 
 beforeAll(async () => {
-  server = await startServer();
+  // The relay is another origin, which the app's CSP (connect-src 'self') refuses unless the operator names it.
+  relayPort = await freePort();
+  server = await startServer({ CSP_CONNECT_ORIGINS: `ws://127.0.0.1:${relayPort}` });
   await openRelay(new URL(server.url));
   browser = await launchBrowser();
   context = await phoneContext(browser, 'en-US');

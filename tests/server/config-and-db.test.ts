@@ -69,8 +69,21 @@ describe('loadConfig', () => {
     [{ DEMO_FUNDS_PKR: '-5' }, /DEMO_FUNDS_PKR/],
     [{ SERVE_STATIC: 'maybe' }, /SERVE_STATIC/],
     [{ TOKEN_TTL_DAYS: '0' }, /TOKEN_TTL_DAYS/],
+    [{ CSP_CONNECT_ORIGINS: '*' }, /CSP_CONNECT_ORIGINS/],
+    [{ CSP_CONNECT_ORIGINS: 'wss:' }, /CSP_CONNECT_ORIGINS/],
+    [{ CSP_CONNECT_ORIGINS: 'wss://a.pk/path' }, /CSP_CONNECT_ORIGINS/],
+    [{ CSP_CONNECT_ORIGINS: "wss://a.pk 'unsafe-inline'" }, /CSP_CONNECT_ORIGINS/],
+    [{ CSP_CONNECT_ORIGINS: 'javascript://x' }, /CSP_CONNECT_ORIGINS/],
+    [{ WS_PER_IP: '0' }, /WS_PER_IP/],
   ])('refuses %o with a readable error', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('allows no other origin to connect to unless named, and only as bare origins', () => {
+    expect(loadConfig({}).connectOrigins).toEqual([]);
+    expect(
+      loadConfig({ CSP_CONNECT_ORIGINS: ' wss://api.example.pk  https://x.pk:8443 ' }).connectOrigins,
+    ).toEqual(['wss://api.example.pk', 'https://x.pk:8443']);
   });
 });
 
