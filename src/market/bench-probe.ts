@@ -10,7 +10,7 @@ import { bookKey } from '../../workers/protocol/market-api.ts';
 import { TICKER_STRIDE, TK_TS } from '../../workers/protocol/ticker-batch.ts';
 import { appStore } from '../shared/state/jotai.ts';
 import { createNaivePort } from './baseline/naive-port.ts';
-import type { MarketPort } from './bridge.ts';
+import type { MarketPort } from './market-port.ts';
 
 interface PageProbe {
   mark(feedTime: number): void;

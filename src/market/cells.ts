@@ -18,7 +18,7 @@ import {
   type QuoteCellTheme,
   type QuoteFigures,
 } from '../../workers/protocol/quote-cell.ts';
-import type { MarketPort } from './bridge.ts';
+import type { MarketPort } from './market-port.ts';
 
 export type PaintMode = 'worker' | 'main' | 'dom';
 

@@ -8,7 +8,7 @@
 import type { Position } from '../../workers/protocol/trade.ts';
 import { Dec } from '../shared/format/decimal.ts';
 import { formatMoney, withThousands } from '../shared/format/numbers.ts';
-import type { MarketStore } from './apply-batch.ts';
+import type { MarketStore } from './market-port.ts';
 import { tickerAtomFamily } from './atoms.ts';
 import { positionAtomFamily, positionsListAtom, positionTotalsAtom } from './positions-atoms.ts';
 

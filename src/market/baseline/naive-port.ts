@@ -21,9 +21,8 @@ import type {
   SortDir,
   SortKey,
 } from '../../../workers/protocol/market-api.ts';
-import type { MarketStore } from '../apply-batch.ts';
 import { bookAtomFamily, feedStatusAtom, sortedAtomFamily, tickerAtomFamily } from '../atoms.ts';
-import type { MarketPort } from '../bridge.ts';
+import type { MarketPort, MarketStore } from '../market-port.ts';
 import { naiveView } from './naive-view.ts';
 
 export interface NaiveHooks {

@@ -3,7 +3,7 @@
 // hands over (labelled from the start), its transfer once its size is known, relayouts, labels from batches
 // and the detach. jsdom has neither OffscreenCanvas nor ResizeObserver, so both are stood in for here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketPort } from '../../../src/market/bridge.ts';
+import type { MarketPort } from '../../../src/market/market-port.ts';
 import type { QuoteCellLayout } from '../../../workers/protocol/quote-cell.ts';
 import {
   applyCellLabels,
