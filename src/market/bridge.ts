@@ -20,7 +20,6 @@ import {
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
 import type { MarketPort, MarketStore } from './market-port.ts';
-import { benchPort } from './bench-probe.ts'; // BENCH PROBE: inert unless ?bench=1 / ?baseline=1
 
 export interface MarketBridge {
   port: MarketPort;
@@ -102,9 +101,23 @@ function startWorker(): MarketPort {
   };
 }
 
+/** Where the bridge's port comes from: the worker, unless the page's entry installed another source. */
+type PortSource = (startWorker: () => MarketPort) => MarketPort;
+let portSource: PortSource = (start) => start();
+
+/**
+ * Lets another entry wrap or replace the worker's port before the bridge starts (the bench build, bench/app/,
+ * measures through it and swaps in its main-thread baseline). The app's own entry never calls it, so the
+ * production bundle holds no bench code and no URL parameter can change how market data flows.
+ */
+export function setMarketPortSource(source: PortSource): void {
+  if (bridge) throw new Error('setMarketPortSource: the market bridge has already started');
+  portSource = source;
+}
+
 /** The app's bridge, starting the worker on first use. */
 export function marketBridge(): MarketBridge {
-  bridge ??= createBridge(benchPort(startWorker), marketInitOptions()); // BENCH PROBE: was startWorker()
+  bridge ??= createBridge(portSource(startWorker), marketInitOptions());
   return bridge;
 }
 

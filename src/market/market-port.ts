@@ -25,11 +25,11 @@ export interface MarketPort {
   setHidden(hidden: boolean): unknown;
   status(): Promise<FeedStatus> | FeedStatus;
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
-  /** Live positions (src/market/positions.ts); optional so ports without positions (the bench baseline) fit. */
+  /** Live positions (src/market/positions.ts); optional so ports without positions (chart-only fakes) fit. */
   setPositions?(accountKey: string, positions: Position[]): unknown;
   upsertPositions?(accountKey: string, positions: Position[]): unknown;
   removePosition?(accountKey: string, symbol: string): unknown;
-  /** Worker-painted row cells (src/market/cells.ts); optional: a port without them is painted on this thread. */
+  /** Painted row cells (src/market/cells.ts); optional: without them rows show their figures as DOM text. */
   attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
   relayoutCell?(id: number, layout: QuoteCellLayout): unknown;
   detachCell?(id: number): unknown;

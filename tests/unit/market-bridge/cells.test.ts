@@ -74,11 +74,11 @@ afterEach(() => {
 });
 
 describe('paint mode', () => {
-  it('is the worker when the port paints and canvases can be transferred, else this thread, else DOM', () => {
+  it('is the worker when the port paints and canvases can be transferred, else DOM text', () => {
     const { port } = fakePort();
     expect(paintMode(port)).toBe('worker');
     const { attachCell: _drop, ...noCells } = port;
-    expect(paintMode(noCells)).toBe('main');
+    expect(paintMode(noCells)).toBe('dom');
     delete proto.transferControlToOffscreen;
     expect(paintMode(port)).toBe('dom');
   });
