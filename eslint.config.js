@@ -8,7 +8,7 @@ import globals from 'globals';
 import { boundaries, boundaryRules } from './eslint/boundaries-plugin.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'bench/results', 'data', 'coverage'] },
+  { ignores: ['dist', 'dist-bench', 'node_modules', 'bench/results', 'data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,6 +47,11 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
+  },
+  {
+    // The bench build's page code (bench/app/): the app plus the bench probe and baselines, in the browser.
+    files: ['bench/app/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // The import boundaries (eslint/boundary-zones.js): one rule per zone, all in this one block, so no block

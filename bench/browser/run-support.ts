@@ -261,12 +261,18 @@ export interface Rig {
   browser: Browser;
 }
 
-/** The real server (built dist/), the feed and Chromium for the body's runs; all three stopped afterwards. */
+/**
+ * The bench build (bench/app/: the app plus the bench probe and the naive baseline), served by the real server
+ * from dist-bench/; `npm run bench` builds it. The production build in dist/ carries neither.
+ */
+export const BENCH_DIST = 'dist-bench';
+
+/** The real server (serving the bench build), the feed and Chromium for the body's runs; all stopped afterwards. */
 export async function withRig<T>(
   feedOptions: (server: RunningServer) => Promise<FeedOptions>,
   body: (rig: Rig) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer();
+  const server = await startServer({ STATIC_DIR: BENCH_DIST });
   let feed: Feed | null = null;
   let browser: Browser | null = null;
   try {

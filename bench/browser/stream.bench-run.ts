@@ -3,7 +3,7 @@
 // against the naive main-thread baseline (?baseline=1), alternating, for several repetitions. Prints a table,
 // checks the targets and writes bench/results/stream.json. Exits non-zero only when a run is void or broken.
 //
-//   npx vite build && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 --rate=10 --seconds=20 --reps=3]
+//   npx vite build --config bench/app/vite.config.ts && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 …]
 //   (or env SYMBOLS, RATE, SECONDS, REPS, WARMUP; `npm run bench` builds and runs it with the defaults)
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../tests/e2e/support/server.ts';
