@@ -12,7 +12,8 @@ import type { Feed } from './feed-server.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
 import { exitWith, measureMode, openBenchPage, option, runReps, withRig } from './run-support.ts';
 
-const RESULTS = 'bench/results/stream.json';
+/** Where the results go (env RESULTS: e.g. a short trial run that must not replace the committed numbers). */
+const RESULTS = process.env.RESULTS ?? 'bench/results/stream.json';
 
 const scenario: Scenario = {
   symbols: option('symbols', 'SYMBOLS', 1000),
