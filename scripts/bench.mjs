@@ -1,4 +1,6 @@
-// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the browser benches.
+// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the browser benches against the
+// bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive baselines, which the
+// production build in dist/ does not carry).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -22,7 +24,7 @@ const browserBenches = existsSync('bench/browser')
   : [];
 if (browserBenches.length) {
   run('node', ['scripts/ensure-chromium.mjs']);
-  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('npx', ['vite', 'build', '--config', 'bench/app/vite.config.ts', '--logLevel', 'warn']);
   // Run every browser bench even when one reports a void run (exit 1), then report the first failure.
   let failed = 0;
   for (const f of browserBenches) {

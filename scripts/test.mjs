@@ -26,6 +26,7 @@ const steps = [
   ['unit + server tests', ...vitest('unit-server', ['unit', 'server'])],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
   ['browser tests', ...vitest('e2e', ['e2e'])],
 ];
 

@@ -5,7 +5,7 @@
 // repetitions. The hold list is served by intercepting GET stock/hold/list (the real server's account holds
 // nothing); the session is a freshly registered user. Writes bench/results/positions.json (stream.json's shape).
 //
-//   npx vite build && npx tsx bench/browser/positions.bench-run.ts [--positions=10000 --rate=1 --seconds=15 --reps=2]
+//   npx vite build --config bench/app/vite.config.ts && npx tsx bench/browser/positions.bench-run.ts [--reps=2 …]
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Position } from '../../workers/protocol/trade.ts';
 import { registerUser } from '../../tests/e2e/support/account.ts';

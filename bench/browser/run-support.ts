@@ -48,7 +48,7 @@ export interface BenchPage {
 /**
  * A new phone context and page with the in-page probe, the worker's update counter and CDP Performance on.
  * `prepare` adds the bench's own init scripts and routes before the page opens. Experiment knobs:
- * BENCH_CSS='…' (extra CSS; bypasses the page CSP for that run), BENCH_REDUCED_MOTION=1.
+ * BENCH_CSS='…' (extra CSS), BENCH_REDUCED_MOTION=1. The page's CSP is bypassed (see below).
  */
 export async function openBenchPage(
   browser: Browser,
@@ -65,8 +65,10 @@ export async function openBenchPage(
     page.on('pageerror', (e) => errors.push(String(e)));
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
-    // The app's CSP forbids inline styles: the BENCH_CSS experiment needs it bypassed (never in a normal run).
-    if (process.env.BENCH_CSS) await cdp.send('Page.setBypassCSP', { enabled: true });
+    // The page's CSP (connect-src 'self') refuses a socket from the page to the bench feed, which listens on a
+    // port of its own: the baseline's main-thread socket needs it bypassed (the worker's socket is not refused).
+    // Both modes run bypassed so they load alike; BENCH_CSS (inline styles) needs it too.
+    await cdp.send('Page.setBypassCSP', { enabled: true });
     if (process.env.BENCH_REDUCED_MOTION === '1') await page.emulateMedia({ reducedMotion: 'reduce' });
     const workerHeap = await workerHeapReader(cdp);
     return { ctx, page, cdp, errors, workerHeap };
@@ -261,12 +263,18 @@ export interface Rig {
   browser: Browser;
 }
 
-/** The real server (built dist/), the feed and Chromium for the body's runs; all three stopped afterwards. */
+/**
+ * The bench build (bench/app/: the app plus the bench probe and the naive baseline), served by the real server
+ * from dist-bench/; `npm run bench` builds it. The production build in dist/ carries neither.
+ */
+export const BENCH_DIST = 'dist-bench';
+
+/** The real server (serving the bench build), the feed and Chromium for the body's runs; all stopped afterwards. */
 export async function withRig<T>(
   feedOptions: (server: RunningServer) => Promise<FeedOptions>,
   body: (rig: Rig) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer();
+  const server = await startServer({ STATIC_DIR: BENCH_DIST });
   let feed: Feed | null = null;
   let browser: Browser | null = null;
   try {

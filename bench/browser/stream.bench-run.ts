@@ -3,7 +3,7 @@
 // against the naive main-thread baseline (?baseline=1), alternating, for several repetitions. Prints a table,
 // checks the targets and writes bench/results/stream.json. Exits non-zero only when a run is void or broken.
 //
-//   npx vite build && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 --rate=10 --seconds=20 --reps=3]
+//   npx vite build --config bench/app/vite.config.ts && npx tsx bench/browser/stream.bench-run.ts [--symbols=1000 …]
 //   (or env SYMBOLS, RATE, SECONDS, REPS, WARMUP; `npm run bench` builds and runs it with the defaults)
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../tests/e2e/support/server.ts';
@@ -12,7 +12,8 @@ import type { Feed } from './feed-server.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
 import { exitWith, measureMode, openBenchPage, option, runReps, withRig } from './run-support.ts';
 
-const RESULTS = 'bench/results/stream.json';
+/** Where the results go (env RESULTS: e.g. a short trial run that must not replace the committed numbers). */
+const RESULTS = process.env.RESULTS ?? 'bench/results/stream.json';
 
 const scenario: Scenario = {
   symbols: option('symbols', 'SYMBOLS', 1000),

@@ -13,7 +13,6 @@ import {
   type MarketBatch,
 } from '../../workers/protocol/market-api.ts';
 import { createTickerReceiver, unpackTickers, type TickerRow } from '../../workers/protocol/ticker-batch.ts';
-import type { appStore } from '../shared/state/jotai.ts';
 import {
   bookAtomFamily,
   candlesAtomFamily,
@@ -29,9 +28,8 @@ import {
 import { FLASH_SHOW_MS, shouldFlash } from '../../workers/protocol/quote-cell.ts';
 import { applyIndicators } from './apply-indicators.ts';
 import { applyCellLabels } from './cells.ts';
+import type { MarketStore } from './market-port.ts';
 import { applyPositionsUpdate } from './positions-apply.ts';
-
-export type MarketStore = typeof appStore;
 
 /** Prints kept for the tape. */
 export const TAPE_LIMIT = 50;

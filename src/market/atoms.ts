@@ -1,10 +1,9 @@
 // Atoms the market bridge writes and the market hooks read: one atom per symbol (a tick re-renders only the
 // rows showing that symbol), per open-chart channel, per sorted list, and the feed status. Written only by
 // apply-batch.ts; features read them through hooks.ts.
-import { atomFamily } from 'jotai-family';
 import type { FeedStatus, BookView } from '../../workers/protocol/market-api.ts';
 import type { SessionState, Trade } from '../../workers/protocol/market.ts';
-import { atom } from '../shared/state/jotai.ts';
+import { atom, atomFamily } from '../shared/state/jotai.ts';
 
 /** One symbol as a list row shows it. Strings are final display text (formatted exactly in the worker). */
 export interface TickerView {

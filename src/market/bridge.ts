@@ -1,19 +1,14 @@
 // The one door from the app to the market worker: starts it once, wraps it with comlink, feeds its batches
 // into the store, forwards visibility and reference-counted interest. Nothing else in src/ touches the worker.
 import { proxy, wrap } from 'comlink';
-import type { Interval } from '../../workers/protocol/market.ts';
-import type { Position } from '../../workers/protocol/trade.ts';
-import type { QuoteCellLayout, QuoteCellTheme } from '../../workers/protocol/quote-cell.ts';
-import {
-  type BatchListener,
-  type CellFont,
-  type FeedStatus,
-  type InterestKey,
-  type MarketApi,
-  type MarketInitOptions,
+import type {
+  BatchListener,
+  InterestKey,
+  MarketApi,
+  MarketInitOptions,
 } from '../../workers/protocol/market-api.ts';
 import { appStore } from '../shared/state/jotai.ts';
-import { createBatchApplier, type MarketStore } from './apply-batch.ts';
+import { createBatchApplier } from './apply-batch.ts';
 import {
   bookAtomFamily,
   candlesAtomFamily,
@@ -24,29 +19,7 @@ import {
 } from './atoms.ts';
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
-import { benchPort } from './bench-probe.ts'; // BENCH PROBE: inert unless ?bench=1 / ?baseline=1
-
-/** What the bridge needs of the worker (comlink's Remote<MarketApi> fits; tests pass a fake). */
-export interface MarketPort {
-  init(opts: MarketInitOptions): unknown;
-  onBatch(listener: BatchListener): unknown;
-  subscribe(keys: InterestKey[]): unknown;
-  unsubscribe(keys: InterestKey[]): unknown;
-  setHidden(hidden: boolean): unknown;
-  status(): Promise<FeedStatus> | FeedStatus;
-  loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
-  /** Live positions (src/market/positions.ts); optional so ports without positions (the bench baseline) fit. */
-  setPositions?(accountKey: string, positions: Position[]): unknown;
-  upsertPositions?(accountKey: string, positions: Position[]): unknown;
-  removePosition?(accountKey: string, symbol: string): unknown;
-  /** Worker-painted row cells (src/market/cells.ts); optional: a port without them is painted on this thread. */
-  attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
-  relayoutCell?(id: number, layout: QuoteCellLayout): unknown;
-  detachCell?(id: number): unknown;
-  setCellTheme?(theme: QuoteCellTheme, fonts: CellFont[]): unknown;
-  /** Bench only: tick-to-paint samples of painted cells. */
-  takePaintSamples?(): Promise<number[]> | number[];
-}
+import type { MarketPort, MarketStore } from './market-port.ts';
 
 export interface MarketBridge {
   port: MarketPort;
@@ -128,9 +101,23 @@ function startWorker(): MarketPort {
   };
 }
 
+/** Where the bridge's port comes from: the worker, unless the page's entry installed another source. */
+type PortSource = (startWorker: () => MarketPort) => MarketPort;
+let portSource: PortSource = (start) => start();
+
+/**
+ * Lets another entry wrap or replace the worker's port before the bridge starts (the bench build, bench/app/,
+ * measures through it and swaps in its main-thread baseline). The app's own entry never calls it, so the
+ * production bundle holds no bench code and no URL parameter can change how market data flows.
+ */
+export function setMarketPortSource(source: PortSource): void {
+  if (bridge) throw new Error('setMarketPortSource: the market bridge has already started');
+  portSource = source;
+}
+
 /** The app's bridge, starting the worker on first use. */
 export function marketBridge(): MarketBridge {
-  bridge ??= createBridge(benchPort(startWorker), marketInitOptions()); // BENCH PROBE: was startWorker()
+  bridge ??= createBridge(portSource(startWorker), marketInitOptions());
   return bridge;
 }
 

@@ -1,26 +1,17 @@
 // Painted row cells (workers/protocol/quote-cell.ts): which way this page paints them, the theme read from
 // the page's CSS, and the worker-painted cell's life (transfer its canvas, follow its size, detach it).
 //
-// Three ways, decided once per page:
-// - 'worker': the market worker draws into the canvas (transferControlToOffscreen). A tick costs the main
-//   thread nothing; the canvas gets its accessible label from the worker about once a second.
-// - 'main': a port without a worker (the bench's naive baseline) draws the same pixels on the main thread.
-// - 'dom': no OffscreenCanvas (older browsers, jsdom): the row's live half is plain text.
+// Two ways, decided once per page:
+// - 'worker': the port draws into the canvas (transferControlToOffscreen): the market worker, so a tick costs
+//   the main thread nothing; the canvas gets its accessible label from it about once a second.
+// - 'dom': no OffscreenCanvas (older browsers, jsdom) or a port that paints no cells: plain text.
 import nastaliq400 from '@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff2?url';
 import { transfer } from 'comlink';
 import type { CellFont, CellLabel } from '../../workers/protocol/market-api.ts';
-import {
-  canvasSize,
-  cellLabel,
-  paintQuoteCell,
-  type CellContext,
-  type QuoteCellLayout,
-  type QuoteCellTheme,
-  type QuoteFigures,
-} from '../../workers/protocol/quote-cell.ts';
-import type { MarketPort } from './bridge.ts';
+import { cellLabel, type QuoteCellLayout, type QuoteCellTheme } from '../../workers/protocol/quote-cell.ts';
+import type { MarketPort } from './market-port.ts';
 
-export type PaintMode = 'worker' | 'main' | 'dom';
+export type PaintMode = 'worker' | 'dom';
 
 /** The words a cell draws, from the row's translations. */
 export interface CellWords {
@@ -31,8 +22,7 @@ export interface CellWords {
 
 export function paintMode(port: MarketPort): PaintMode {
   const canvas = globalThis.HTMLCanvasElement?.prototype;
-  if (!canvas || !('transferControlToOffscreen' in canvas)) return 'dom';
-  return port.attachCell ? 'worker' : 'main';
+  return canvas && 'transferControlToOffscreen' in canvas && port.attachCell ? 'worker' : 'dom';
 }
 
 /** The Urdu volume label's face, as styles/fonts.css declares it (a worker cannot see the page's faces). */
@@ -143,7 +133,7 @@ export interface WorkerCell {
  * Calls `onBox` with the element's CSS box each time it changes to a non-empty size; returns the stop. A
  * ResizeObserver, so reading the size never forces a layout.
  */
-export function observeCellBox(el: Element, onBox: (w: number, h: number) => void): () => void {
+function observeCellBox(el: Element, onBox: (w: number, h: number) => void): () => void {
   let last: { w: number; h: number } | null = null;
   const ro = new ResizeObserver((entries) => {
     const box = entries[entries.length - 1]!.contentRect;
@@ -215,24 +205,6 @@ export function attachWorkerCell(
       if (attached) void port.detachCell?.(id);
     },
   };
-}
-
-/**
- * The 'main' way: draws the figures into a canvas on this thread (size in CSS px; React renders its label).
- * The bench's baseline uses it, so both sides of the bench show the same pixels.
- */
-export function paintMainCell(
-  canvas: HTMLCanvasElement,
-  size: { w: number; h: number },
-  words: CellWords,
-  figures: QuoteFigures | null,
-): void {
-  const layout = cellLayout(size.w, size.h, words);
-  const { w, h } = canvasSize(layout);
-  if (canvas.width !== w) canvas.width = w;
-  if (canvas.height !== h) canvas.height = h;
-  const ctx = canvas.getContext('2d') as CellContext | null;
-  if (ctx) paintQuoteCell(ctx, layout, pageTheme().theme, figures);
 }
 
 /** Tests: forget the theme sent, the cells labelled and the pixel-ratio watch. */

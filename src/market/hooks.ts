@@ -110,7 +110,7 @@ export function useFeedStatus(): FeedStatus {
   return useAtomValue(feedStatusAtom);
 }
 
-/** How this page paints rows' live cells ('worker', 'main' or 'dom': src/market/cells.ts). Fixed per page. */
+/** How this page paints rows' live cells ('worker' or 'dom': src/market/cells.ts). Fixed per page. */
 export function usePaintMode(): PaintMode {
   return paintMode(marketBridge().port);
 }

@@ -1,7 +1,7 @@
 // Applies the worker's PositionsUpdate to the store: one atom write per row in the update, the list and the
 // totals when they changed. No money arithmetic: strings arrive formatted, floats only pick colours.
 import type { PositionsUpdate } from '../../workers/protocol/market-api.ts';
-import type { MarketStore } from './apply-batch.ts';
+import type { MarketStore } from './market-port.ts';
 import {
   positionAtomFamily,
   positionsAccountAtom,

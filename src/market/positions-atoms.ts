@@ -1,13 +1,12 @@
 // Atoms of the account's live positions, written only by positions-apply.ts from the worker's
 // PositionsUpdate: one atom per symbol (a tick re-renders only that row), the ordered list, the totals and
 // the account they belong to. Features read them through positions.ts.
-import { atomFamily } from 'jotai-family';
 import type {
   PositionInfoView,
   PositionLiveView,
   PositionTotalsView,
 } from '../../workers/protocol/market-api.ts';
-import { atom } from '../shared/state/jotai.ts';
+import { atom, atomFamily } from '../shared/state/jotai.ts';
 
 /** One positions row. Strings are final display text (exact, formatted in the worker). */
 export interface PositionView extends PositionInfoView, PositionLiveView {

@@ -8,7 +8,6 @@ import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { marketBridge } from './bridge.ts';
 import { useInterest } from './hooks.ts';
 import { resetPositions } from './positions-apply.ts';
-import { createNaivePositions } from './positions-baseline.ts';
 import {
   positionAtomFamily,
   positionsAccountAtom,
@@ -21,8 +20,6 @@ import {
 
 export type { PositionTotalsView, PositionView } from './positions-atoms.ts';
 
-let naive: ReturnType<typeof createNaivePositions> | null = null;
-
 /**
  * Replaces the account's positions (all pages, or the first one then `upsertPositions` for the rest).
  * `accountKey` names the account ('real' / 'demo', or user:account): switching it clears every row, the
@@ -31,9 +28,7 @@ let naive: ReturnType<typeof createNaivePositions> | null = null;
 export function setPositions(accountKey: string, positions: Position[]): void {
   const { port } = marketBridge();
   if (appStore.get(positionsAccountAtom) !== accountKey) resetPositions(appStore, accountKey);
-  if (port.setPositions) void port.setPositions(accountKey, positions);
-  // Only the bench's main-thread baseline port lacks positions: it gets the naive main-thread P&L.
-  else (naive ??= createNaivePositions(appStore)).set(positions);
+  void port.setPositions?.(accountKey, positions);
 }
 
 /** Adds or replaces positions by symbol (more pages, a fill from the account channel). */

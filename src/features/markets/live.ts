@@ -92,8 +92,7 @@ export function useMarketSubscription(symbols: readonly string[]): void {
 }
 
 export type { CellWords, PaintMode } from '../../market/cells.ts';
-export { observeCellBox, paintMainCell } from '../../market/cells.ts';
-/** How rows' live cells are painted here (worker, this thread or DOM text), and a worker-painted cell. */
+/** How rows' live cells are painted here (by the worker or as DOM text), and a worker-painted cell. */
 export { usePaintMode, useWorkerCell } from '../../market/hooks.ts';
 
 export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly string[] | undefined {

@@ -10,6 +10,8 @@ export interface RunningServer {
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npx vite build` first');
+  // The benches serve their own build (STATIC_DIR=dist-bench, bench/app/vite.config.ts).
+  const dir = extraEnv.STATIC_DIR ?? 'dist';
+  if (!existsSync(`${dir}/index.html`)) throw new Error(`${dir}/ is missing: build it first`);
   return startServerProcess({ PSX_ALWAYS_OPEN: '1', ...extraEnv });
 }

@@ -3,7 +3,7 @@
 // hands over (labelled from the start), its transfer once its size is known, relayouts, labels from batches
 // and the detach. jsdom has neither OffscreenCanvas nor ResizeObserver, so both are stood in for here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketPort } from '../../../src/market/bridge.ts';
+import type { MarketPort } from '../../../src/market/market-port.ts';
 import type { QuoteCellLayout } from '../../../workers/protocol/quote-cell.ts';
 import {
   applyCellLabels,
@@ -74,11 +74,11 @@ afterEach(() => {
 });
 
 describe('paint mode', () => {
-  it('is the worker when the port paints and canvases can be transferred, else this thread, else DOM', () => {
+  it('is the worker when the port paints and canvases can be transferred, else DOM text', () => {
     const { port } = fakePort();
     expect(paintMode(port)).toBe('worker');
     const { attachCell: _drop, ...noCells } = port;
-    expect(paintMode(noCells)).toBe('main');
+    expect(paintMode(noCells)).toBe('dom');
     delete proto.transferControlToOffscreen;
     expect(paintMode(port)).toBe('dom');
   });

@@ -4,7 +4,8 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { BatchListener, InterestKey } from '../../../workers/protocol/market-api.ts';
 import { nextIndicator } from '../../../src/market/apply-indicators.ts';
-import { createBridge, type MarketPort } from '../../../src/market/bridge.ts';
+import { createBridge } from '../../../src/market/bridge.ts';
+import type { MarketPort } from '../../../src/market/market-port.ts';
 import { EMPTY_INDICATOR, indicatorAtomFamily } from '../../../src/market/atoms.ts';
 import { indicatorUpdate } from './indicator-update.ts';
 

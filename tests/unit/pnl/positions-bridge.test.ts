@@ -7,7 +7,8 @@ import type { PositionLiveView, PositionsUpdate } from '../../../workers/protoco
 import { positionKey } from '../../../workers/protocol/market-api.ts';
 import type { Position } from '../../../workers/protocol/trade.ts';
 import { createBatchApplier } from '../../../src/market/apply-batch.ts';
-import { setMarketBridge, type MarketPort } from '../../../src/market/bridge.ts';
+import { setMarketBridge } from '../../../src/market/bridge.ts';
+import type { MarketPort } from '../../../src/market/market-port.ts';
 import { InterestCounter } from '../../../src/market/interest.ts';
 import { applyPositionsUpdate, resetPositions } from '../../../src/market/positions-apply.ts';
 import {

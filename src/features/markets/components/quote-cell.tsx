@@ -1,34 +1,19 @@
 // A row's live half (price, volume, change pill), painted the way this page paints cells
-// (src/market/cells.ts): by the market worker into a canvas (the app), on this thread into a canvas (a port
-// without a worker: the bench's baseline), or as DOM text where there is no OffscreenCanvas (older browsers,
-// jsdom).
+// (src/market/cells.ts): by the market worker into a canvas, or as DOM text where there is no OffscreenCanvas
+// (older browsers, jsdom).
 //
 // Decision (the spec does not say): the painted cell is an image to assistive technology, labelled "Price …,
 // change …, volume …" and refreshed about once a second; the row's link points to it with aria-describedby,
 // so a screen reader says the name, then the figures. (The DOM version's figures were hidden behind the
 // link's own aria-label.)
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { cellLabel, type QuoteFigures } from '../../../../workers/protocol/quote-cell.ts';
+import { memo, useRef } from 'react';
 import { Num } from '../../../shared/ui/num.tsx';
-import {
-  observeCellBox,
-  paintMainCell,
-  useTicker,
-  useWorkerCell,
-  type CellWords,
-  type LiveTicker,
-} from '../live.ts';
+import { useTicker, useWorkerCell, type CellWords } from '../live.ts';
 import { ChangePill } from './change-pill.tsx';
 
 /** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
 export function flashClass(flash: 'up' | 'down' | null | undefined): string {
   return flash ? ` flash-${flash}` : '';
-}
-
-export function liveFigures(tk: LiveTicker | undefined): QuoteFigures | null {
-  return tk
-    ? { price: tk.price, volume: tk.volume, changePct: tk.changePct, tone: tk.dir, flash: tk.flash }
-    : null;
 }
 
 interface CellProps {
@@ -43,31 +28,6 @@ export const WorkerQuoteCell = memo(function WorkerQuoteCell({ symbol, words, do
   const host = useRef<HTMLSpanElement>(null);
   useWorkerCell(host, domId, symbol, words);
   return <span className="quote-row__cell" ref={host} />;
-});
-
-/** Drawn on this thread whenever the symbol's ticker changes. */
-export const MainQuoteCell = memo(function MainQuoteCell({ symbol, words, domId }: CellProps) {
-  const tk = useTicker(symbol);
-  const figures = useMemo(() => liveFigures(tk), [tk]);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  useEffect(() => {
-    if (canvas.current) return observeCellBox(canvas.current, (w, h) => setSize({ w, h }));
-  }, []);
-  useLayoutEffect(() => {
-    if (canvas.current && size) paintMainCell(canvas.current, size, words, figures);
-  }, [figures, size, words]);
-  return (
-    <span className="quote-row__cell">
-      <canvas
-        ref={canvas}
-        id={domId}
-        role="img"
-        aria-label={cellLabel(words.labelTemplate, figures)}
-        className="quote-row__canvas"
-      />
-    </span>
-  );
 });
 
 /**

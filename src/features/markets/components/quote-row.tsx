@@ -8,7 +8,7 @@ import { Num } from '../../../shared/ui/num.tsx';
 import { displayName, isCoin } from '../instruments.ts';
 import type { Instrument } from '../../../../workers/protocol/market.ts';
 import { usePaintMode, type CellWords } from '../live.ts';
-import { DomQuoteCell, MainQuoteCell, WorkerQuoteCell } from './quote-cell.tsx';
+import { DomQuoteCell, WorkerQuoteCell } from './quote-cell.tsx';
 
 export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | undefined): string {
   return isCoin(inst, symbol)
@@ -21,7 +21,7 @@ interface QuoteRowProps {
   inst: Instrument | undefined;
 }
 
-const CELLS = { worker: WorkerQuoteCell, main: MainQuoteCell, dom: DomQuoteCell } as const;
+const CELLS = { worker: WorkerQuoteCell, dom: DomQuoteCell } as const;
 
 export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) {
   const { t, i18n } = useTranslation();

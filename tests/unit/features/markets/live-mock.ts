@@ -32,7 +32,7 @@ export const live = {
   } as State,
   subscribed: [] as string[][],
   /** How rows paint their live cells ('dom' unless a test says otherwise) and the worker cells mounted. */
-  paintMode: 'dom' as 'worker' | 'main' | 'dom',
+  paintMode: 'dom' as 'worker' | 'dom',
   cells: [] as { domId: string; symbol: string; words: CellWords }[],
   sortCalls: [] as string[],
   olderCalls: 0,
@@ -98,7 +98,6 @@ export const liveModule = {
   useWorkerCell: (_host: unknown, domId: string, symbol: string, words: CellWords) => {
     live.cells.push({ domId, symbol, words });
   },
-  paintMainCell: () => {},
   useTicker: (s: string) => useLive((st) => st.tickers[s]),
   useMarketSubscription: (symbols: readonly string[]) => {
     live.subscribed.push([...symbols]);

@@ -1,8 +1,8 @@
 // The naive baseline's ticker view: the same TickerView the rows read, but formatted at read time (in render),
 // as a typical React app that keeps the raw wire ticker in state would do. Bench-only (see naive-port.ts).
-import type { Ticker } from '../../../workers/protocol/market.ts';
-import { abbreviate, formatPct, withThousands } from '../../shared/format/numbers.ts';
-import type { TickerView } from '../atoms.ts';
+import type { Ticker } from '../../workers/protocol/market.ts';
+import { abbreviate, formatPct, withThousands } from '../../src/shared/format/numbers.ts';
+import type { TickerView } from '../../src/market/atoms.ts';
 
 function signed(s: string): string {
   const g = withThousands(s);

@@ -1,16 +1,20 @@
-// The positions bench's naive baseline (issue 4 Bench b), used only when the market port has no positions
-// (the main-thread `?baseline=1` port): P&L the way a first version would do it — on the main thread, with
+// The positions bench's naive baseline (issue 4 Bench b): the positions half of the main-thread `?baseline=1`
+// port (naive-port.ts), in the bench build only (bench/app/): P&L the way a first version would do it — on the main thread, with
 // decimal.js, every row recomputed and written on every tick of its symbol (shown or not) and the totals summed
 // again over every position after each socket message (per tick they never let the page render at all).
 // Floating and today's P&L both, by the worker's rules (calc/pnl.ts: today's P&L = qty × last − base, base =
 // (qty − todayQty) × prevClose + todayCost, none without the server's prevClose, nor totals then; a zero base
 // or cost gives ±∞%), so the bench compares data paths, not screens. Not for users.
 import type { Position } from '../../workers/protocol/trade.ts';
-import { Dec } from '../shared/format/decimal.ts';
-import { formatMoney, withThousands } from '../shared/format/numbers.ts';
-import type { MarketStore } from './apply-batch.ts';
-import { tickerAtomFamily } from './atoms.ts';
-import { positionAtomFamily, positionsListAtom, positionTotalsAtom } from './positions-atoms.ts';
+import { Dec } from '../../src/shared/format/decimal.ts';
+import { formatMoney, withThousands } from '../../src/shared/format/numbers.ts';
+import type { MarketStore } from '../../src/market/market-port.ts';
+import { tickerAtomFamily } from '../../src/market/atoms.ts';
+import {
+  positionAtomFamily,
+  positionsListAtom,
+  positionTotalsAtom,
+} from '../../src/market/positions-atoms.ts';
 
 type D = InstanceType<typeof Dec>;
 

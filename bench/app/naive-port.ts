@@ -1,9 +1,11 @@
-// The streaming bench's naive baseline (issue 3 §5(b)), selected only by `?baseline=1`: the same MarketPort the
-// worker offers, implemented on the main thread the way a first version would be — one WebSocket, JSON.parse
-// of every message, and every ticker of every message written to its atom at once: no worker, no coalescing,
-// no visibility filter. What the user sees keeps the same cadence as the worker's (list order every 500 ms,
-// the badge's time at most every second), so the bench compares data paths, not UI behaviour. Not for users;
-// charts (candles, trades) are not served.
+// The streaming and positions benches' naive baseline (issue 3 §5(b), issue 4 Bench b), in the bench build only
+// (bench/app/, selected by `?baseline=1`): the same MarketPort the worker offers, implemented on the main
+// thread the way a first version would be — one WebSocket, JSON.parse of every message, and every ticker of
+// every message written to its atom at once: no worker, no coalescing, no visibility filter. What the user sees
+// keeps the same cadence as the worker's (list order every 500 ms, the badge's time at most every second), so
+// the bench compares data paths, not UI behaviour. The rows' canvases are drawn on this thread
+// (naive-cells.ts) and positions priced here with decimal.js (naive-positions.ts). Charts (candles, trades)
+// are not served.
 import type {
   Book,
   BookDelta,
@@ -11,8 +13,8 @@ import type {
   Market,
   ServerMessage,
   Ticker,
-} from '../../../workers/protocol/market.ts';
-import { MARKETS, parseChannel, tickersChannel } from '../../../workers/protocol/market.ts';
+} from '../../workers/protocol/market.ts';
+import { MARKETS, parseChannel, tickersChannel } from '../../workers/protocol/market.ts';
 import type {
   BookView,
   FeedStatus,
@@ -20,16 +22,22 @@ import type {
   MarketInitOptions,
   SortDir,
   SortKey,
-} from '../../../workers/protocol/market-api.ts';
-import type { MarketStore } from '../apply-batch.ts';
-import { bookAtomFamily, feedStatusAtom, sortedAtomFamily, tickerAtomFamily } from '../atoms.ts';
-import type { MarketPort } from '../bridge.ts';
+} from '../../workers/protocol/market-api.ts';
+import {
+  bookAtomFamily,
+  feedStatusAtom,
+  sortedAtomFamily,
+  tickerAtomFamily,
+} from '../../src/market/atoms.ts';
+import type { MarketPort, MarketStore } from '../../src/market/market-port.ts';
+import { createNaiveCells } from './naive-cells.ts';
+import { createNaivePositions } from './naive-positions.ts';
 import { naiveView } from './naive-view.ts';
 
 export interface NaiveHooks {
   /** Ticker updates received in deltas (the bench's delivered count). */
   delivered?(updates: number): void;
-  /** A ticker of a symbol on screen was applied (the bench's tick-to-paint mark), with its feed time. */
+  /** A row's cell was drawn with a new ticker (the bench's tick-to-paint mark), with its feed time. */
   shown?(feedTime: number): void;
 }
 
@@ -70,10 +78,11 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
   let ws: WebSocket | null = null;
   const channels = new Set<string>(MARKETS.map(tickersChannel));
   const markets = new Map<Market, Map<string, Ticker>>(MARKETS.map((m) => [m, new Map()]));
-  const visible = new Set<string>();
   const sorts = new Set<`${Market}:${SortKey}:${SortDir}`>();
   const books = new Map<string, NaiveBook>();
   let status: FeedStatus = { state: 'offline', lastUpdate: null, since: Date.now() };
+  const cells = createNaiveCells(store, (t) => hooks.shown?.(t));
+  let positions: ReturnType<typeof createNaivePositions> | null = null;
 
   const send = (msg: unknown) => {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -99,8 +108,8 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
     for (const t of list) {
       rows.set(t.s, t);
       const a = tickerAtomFamily(t.s);
+      // Synchronous: a row's cell subscribed to this atom is drawn right here (naive-cells.ts).
       store.set(a, naiveView(t, store.get(a)));
-      if (visible.has(t.s)) hooks.shown?.(t.t);
     }
     unsorted.add(market);
   }
@@ -148,12 +157,11 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
       };
       ws.onclose = () => setStatus({ state: 'offline', lastUpdate: status.lastUpdate, since: Date.now() });
     },
-    onBatch() {},
+    onBatch: (listener) => cells.listen(listener),
     subscribe(keys: InterestKey[]) {
       for (const k of keys) {
         const [kind, a = '', b, c] = k.split(':');
-        if (kind === 'ticker') visible.add(a);
-        else if (kind === 'sort') {
+        if (kind === 'sort') {
           sorts.add(`${a}:${b}:${c}` as `${Market}:${SortKey}:${SortDir}`);
           resort(a as Market);
         } else if (kind === 'book' && !channels.has(`book:${a}`)) {
@@ -165,13 +173,17 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
     unsubscribe(keys: InterestKey[]) {
       for (const k of keys) {
         const [kind, a = '', b, c] = k.split(':');
-        if (kind === 'ticker') visible.delete(a);
-        else if (kind === 'sort') sorts.delete(`${a}:${b}:${c}` as `${Market}:${SortKey}:${SortDir}`);
+        if (kind === 'sort') sorts.delete(`${a}:${b}:${c}` as `${Market}:${SortKey}:${SortDir}`);
         else if (kind === 'book' && channels.delete(`book:${a}`)) send({ op: 'unsub', ch: [`book:${a}`] });
       }
     },
     setHidden() {},
     status: () => status,
     loadOlderCandles: () => 0,
+    setPositions: (_accountKey, list) => (positions ??= createNaivePositions(store)).set(list),
+    attachCell: (id, canvas, symbol, layout) => cells.attach(id, canvas, symbol, layout),
+    relayoutCell: (id, layout) => cells.relayout(id, layout),
+    detachCell: (id) => cells.detach(id),
+    setCellTheme: (theme) => cells.setTheme(theme),
   };
 }

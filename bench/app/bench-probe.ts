@@ -1,16 +1,16 @@
-// BENCH PROBE for bench/browser/stream.bench-run.ts — inert unless the page URL asks for it:
-//   ?baseline=1     the market port is the naive main-thread baseline (src/market/baseline/) instead of the worker;
+// The bench build's market port (bench/app/main.tsx installs it with setMarketPortSource; the app's own build
+// has no such code): for bench/browser/*.bench-run.ts, inert unless the page URL asks for it:
+//   ?baseline=1     the market port is the naive main-thread baseline (naive-port.ts) instead of the worker;
 //   ?bench=1        each ticker the bridge applies marks its feed time for the tick-to-paint measurement
 //                   (into the page probe `window.__bench` that the bench runner installs), and the worker
 //                   measures the rows it paints itself (samples fetched every SAMPLES_MS);
 //   ?benchBook=SYM  keep SYM's book subscribed, so the scenario's one book streams while Markets is shown;
 //   ?benchFlushMs=N the worker's ticker flush period (an experiment knob: what a slower row cadence saves).
-// The bridge calls benchPort() where it picks its port; nothing else in the app knows about the bench.
 import { bookKey } from '../../workers/protocol/market-api.ts';
 import { TICKER_STRIDE, TK_TS } from '../../workers/protocol/ticker-batch.ts';
-import { appStore } from '../shared/state/jotai.ts';
-import { createNaivePort } from './baseline/naive-port.ts';
-import type { MarketPort } from './bridge.ts';
+import type { MarketPort } from '../../src/market/market-port.ts';
+import { appStore } from '../../src/shared/state/jotai.ts';
+import { createNaivePort } from './naive-port.ts';
 
 interface PageProbe {
   mark(feedTime: number): void;

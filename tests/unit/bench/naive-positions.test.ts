@@ -15,9 +15,9 @@ import {
 import type { Position } from '../../../workers/protocol/trade.ts';
 import type { TickerView } from '../../../src/market/atoms.ts';
 import { tickerAtomFamily } from '../../../src/market/atoms.ts';
-import { createNaivePositions } from '../../../src/market/positions-baseline.ts';
+import { createNaivePositions } from '../../../bench/app/naive-positions.ts';
 import { positionAtomFamily, positionTotalsAtom } from '../../../src/market/positions-atoms.ts';
-import { Decimal, decimalString } from './decimal-reference.ts';
+import { Decimal, decimalString } from '../pnl/decimal-reference.ts';
 
 type Today = Partial<Pick<Position, 'prevClose' | 'todayQty' | 'todayCost'>>;
 
