@@ -1,10 +1,12 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { SessionEvents } from './domain/auth/session-events.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
+import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
@@ -69,9 +71,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin, { limits: config.sockets });
-  // 6. The API: per-IP flood guard, token → session, then the areas.
+  // 6. The API: JSON compressed above 1 KB (this scope only), per-IP flood guard, token → session, the areas.
   await app.register(
     async (api) => {
+      await api.register(compress, apiCompressionOptions);
       await api.register(floodGuardPlugin, { config });
       await api.register(authPlugin);
       api.addHook('preValidation', async (request) => {
