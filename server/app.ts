@@ -1,5 +1,6 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -7,6 +8,7 @@ import { SessionEvents } from './domain/auth/session-events.ts';
 import { loadSmsCodeKey } from './domain/sms/code-secret.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { SmsCodeStore } from './domain/sms/sms-codes.ts';
+import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
@@ -76,9 +78,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin, { limits: config.sockets });
-  // 6. The API: per-IP flood guard, token → session, then the areas.
+  // 6. The API: JSON compressed above 1 KB (this scope only), per-IP flood guard, token → session, the areas.
   await app.register(
     async (api) => {
+      await api.register(compress, apiCompressionOptions);
       await api.register(floodGuardPlugin, { config });
       await api.register(authPlugin);
       api.addHook('preValidation', async (request) => {

@@ -1,5 +1,8 @@
 // Serves the built app (./dist) with history-mode fallback: a GET outside /api/ that is not a file gets
-// index.html. Hashed files under /assets/ are cached for a year; everything else is revalidated.
+// index.html. Text files go out as the .br or .gz the build wrote beside them (scripts/build/precompress.ts)
+// when the browser accepts it, with Vary: Accept-Encoding. Hashed files under /assets/ are cached for a
+// year; everything else (index.html, the manifests, the service worker, icons) is revalidated on every use,
+// so a new release is seen at once and the service worker is never answered from the HTTP cache.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +20,7 @@ export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
         root: opts.root,
         index: 'index.html',
         wildcard: true,
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const immutable = filePath.startsWith(path.join(opts.root, 'assets') + path.sep);
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -57,6 +57,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.assets': () => import('../features/assets/assets-page.tsx'),
   'fundsDetail.index': () => import('../features/assets/funds-detail-page.tsx'),
   'fundsDetail.stockFundsDetail': () => import('../features/assets/funds-detail-page.tsx'),
+  'common.download': () => import('../features/install/download-page.tsx'),
+  'common.androidAPP': () => import('../features/install/android-page.tsx'),
+  'common.iosAPP': () => import('../features/install/ios-page.tsx'),
 };
 
 /**

@@ -1,7 +1,11 @@
-// Start-up wiring, in order: session atoms follow storage, i18n in the stored language, the router, and the
-// request layer's UI handlers (toast, loader, session expiry → login).
+// Start-up wiring, in order: the browser's install offer (it fires early), session atoms follow storage, i18n
+// in the stored language (with the manifest of that language), the router, the request layer's UI handlers
+// (toast, loader, session expiry → login), and the service worker once the page has loaded.
 import { setApiHandlers } from '../shared/api/api-handlers.ts';
-import { i18next, initI18n } from '../shared/i18n/i18n.ts';
+import { i18next, initI18n, isLang } from '../shared/i18n/i18n.ts';
+import { captureInstallPrompt } from '../shared/pwa/install-prompt.ts';
+import { linkManifestFor } from '../shared/pwa/manifest-link.ts';
+import { registerServiceWorker } from '../shared/pwa/sw-update.ts';
 import { LOGIN_ROUTE, routeTo } from '../shared/routing/paths.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../shared/state/session-atoms.ts';
 import { storage } from '../shared/storage/storage.ts';
@@ -10,8 +14,14 @@ import { showToast } from '../shared/ui/toast.tsx';
 import { createAppRouter, type AppRouter } from './router.tsx';
 
 export async function startApp(): Promise<AppRouter> {
+  captureInstallPrompt();
   bindSessionToStorage();
   await initI18n(storage.get('lang'));
+  const followLang = (lng: string) => {
+    if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));
+  };
+  followLang(i18next.language);
+  i18next.on('languageChanged', followLang);
   const router = createAppRouter();
   setApiHandlers({
     toast: (msg, opts) => showToast(msg, opts),
@@ -24,5 +34,6 @@ export async function startApp(): Promise<AppRouter> {
       void router.navigate(routeTo(LOGIN_ROUTE), { replace: true });
     },
   });
+  registerServiceWorker();
   return router;
 }

@@ -1,5 +1,5 @@
 // The app frame around every page: the page (Outlet), the tab bar on tab pages, the drawer, toasts, the
-// loader, a delayed navigation progress bar, the document title, and a guard for sessions that end while
+// loader, the new-release banner, a delayed navigation progress bar, the document title, and a guard for sessions that end while
 // a private page is open (sign-out in another tab, -1000).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ToastHost } from '../../shared/ui/toast.tsx';
 import { useCurrentRoute } from '../current-route.ts';
 import { Drawer } from './drawer.tsx';
 import { TabBar } from './tab-bar.tsx';
+import { UpdateBanner } from './update-banner.tsx';
 
 /** Spec §9: page async loading shows its indicator only after 200 ms, so fast pages never flash it. */
 const PROGRESS_DELAY_MS = 200;
@@ -59,6 +60,7 @@ export function AppLayout() {
       <NavigationProgress />
       <Outlet />
       {route?.tab && <TabBar active={route.tab} />}
+      <UpdateBanner />
       <Drawer />
       <ToastHost />
       <LoaderHost />

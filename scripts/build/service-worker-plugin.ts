@@ -1,0 +1,85 @@
+// Vite plugin: builds src/sw/service-worker.ts into dist/sw.js (a classic script at the root, so its scope is
+// the whole app) and, once every file is written, fills in its precache manifest: every file of dist/ that
+// the app may need offline (index.html, all chunks of all routes, CSS, fonts, the market worker, manifests),
+// with a content hash as revision for the files whose name does not change. Because the manifest is inside
+// sw.js, any change to the app changes sw.js, which is how browsers notice a new release.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { MANIFEST_PLACEHOLDER, type PrecacheEntry } from '../../src/sw/precache-manifest.ts';
+import { listFiles } from './precompress.ts';
+
+const SW_SOURCE = path.resolve(import.meta.dirname, '../../src/sw/service-worker.ts');
+const SW_FILE = 'sw.js';
+
+/**
+ * Not precached: source maps and compressed copies (the browser never asks for them), the worker itself,
+ * Vite's metadata, and the install icons (the browser fetches those once when installing; the app's own
+ * icons are inline SVG).
+ */
+const SKIP = /(?:\.map|\.br|\.gz)$|^sw\.js$|^\.vite\/|^icons\//;
+/** Vite's hashed output: the name changes whenever the content does. */
+const HASHED = /^assets\//;
+
+export async function buildPrecacheManifest(outDir: string): Promise<PrecacheEntry[]> {
+  const entries: PrecacheEntry[] = [];
+  for (const file of await listFiles(outDir)) {
+    const rel = path.relative(outDir, file).split(path.sep).join('/');
+    if (SKIP.test(rel)) continue;
+    const revision = HASHED.test(rel)
+      ? null
+      : crypto
+          .createHash('sha256')
+          .update(await fs.readFile(file))
+          .digest('hex')
+          .slice(0, 16);
+    entries.push({ url: `/${rel}`, revision });
+  }
+  return entries;
+}
+
+export function serviceWorkerPlugin(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'pk-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: SW_SOURCE, fileName: SW_FILE });
+    },
+    generateBundle(_options, bundle) {
+      const chunk = bundle[SW_FILE];
+      if (chunk?.type !== 'chunk') return this.error(`${SW_FILE} was not built`);
+      // A classic service worker script cannot import: everything it uses must be inlined into it.
+      if (
+        chunk.imports.length > 0 ||
+        chunk.dynamicImports.length > 0 ||
+        /^\s*(?:import|export)\b/m.test(chunk.code)
+      ) {
+        return this.error(
+          `${SW_FILE} must be one self-contained script (it imports ${chunk.imports.join(', ')})`,
+        );
+      }
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const swPath = path.join(outDir, SW_FILE);
+        const code = await fs.readFile(swPath, 'utf8');
+        const literal = new RegExp(`(["'\`])${MANIFEST_PLACEHOLDER}\\1`, 'g');
+        const found = code.match(literal)?.length ?? 0;
+        if (found !== 1)
+          throw new Error(`${SW_FILE}: expected the manifest placeholder once, found it ${found} times`);
+        const manifest = await buildPrecacheManifest(outDir);
+        await fs.writeFile(
+          swPath,
+          code.replace(literal, () => JSON.stringify(JSON.stringify(manifest))),
+        );
+        this.info?.(`${SW_FILE}: ${manifest.length} files precached`);
+      },
+    },
+  };
+}

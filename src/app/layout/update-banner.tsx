@@ -1,0 +1,25 @@
+// "A new version is ready — Reload": a small bar above the tab bar when a new release has installed and is
+// waiting. It blocks nothing (no backdrop, the page stays usable); Reload lets the new release take over
+// and reloads into it, the close button hides it until the next release or the next start.
+import { useTranslation } from 'react-i18next';
+import { applyUpdate, dismissUpdate, useUpdateWaiting } from '../../shared/pwa/sw-update.ts';
+import { IconClose, IconRefresh } from '../../shared/ui/icons.tsx';
+import './update-banner.css';
+
+export function UpdateBanner() {
+  const { t } = useTranslation('pwa');
+  const waiting = useUpdateWaiting();
+  if (!waiting) return null;
+  return (
+    <div className="update-banner" role="status" data-testid="update-banner">
+      <IconRefresh size={20} className="update-banner__icon" />
+      <span className="update-banner__text">{t('update.ready')}</span>
+      <button type="button" className="btn btn--primary update-banner__reload" onClick={applyUpdate}>
+        {t('update.reload')}
+      </button>
+      <button type="button" className="icon-btn" aria-label={t('update.later')} onClick={dismissUpdate}>
+        <IconClose size={20} />
+      </button>
+    </div>
+  );
+}

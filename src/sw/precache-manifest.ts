@@ -1,0 +1,26 @@
+// The precache manifest's shape, shared by the build step that writes it into sw.js
+// (scripts/build/service-worker-plugin.ts) and the service worker that reads it (service-worker.ts).
+
+/** One file of the app to keep offline. `revision` is null for hashed files, whose name changes with them. */
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/** The string the build replaces with the manifest's JSON (quoted): a literal survives minification. */
+export const MANIFEST_PLACEHOLDER = '__PK_PRECACHE_MANIFEST__';
+
+/** The key a file is cached under: revisioned files carry their revision, so a new one never hits an old copy. */
+export function cacheKeyOf(entry: PrecacheEntry): string {
+  return entry.revision ? `${entry.url}?__rev=${entry.revision}` : entry.url;
+}
+
+/** Paths the server answers with index.html (history-mode routing): outside /api/, no dot in the last segment. */
+export function isAppPagePath(pathname: string): boolean {
+  if (isApiPath(pathname)) return false;
+  return !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
