@@ -54,7 +54,8 @@ export async function openBenchPage(
   browser: Browser,
   prepare?: (ctx: BrowserContext) => Promise<void>,
 ): Promise<BenchPage> {
-  const ctx = await phoneContext(browser);
+  // No service worker: its background precache of every route would run inside the measured window.
+  const ctx = await phoneContext(browser, 'ur-PK', { serviceWorkers: 'block' });
   try {
     await ctx.addInitScript(PAGE_PROBE_SCRIPT);
     if (process.env.BENCH_CSS) await ctx.addInitScript(cssInjector(process.env.BENCH_CSS));

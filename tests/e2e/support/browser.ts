@@ -28,10 +28,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function phoneContext(
   browser: Browser,
   locale = 'ur-PK',
-  opts: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  opts: { reducedMotion?: 'reduce' | 'no-preference'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     reducedMotion: opts.reducedMotion ?? 'no-preference',
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     viewport: { width: 360, height: 800 },
     deviceScaleFactor: 2,
     isMobile: true,
