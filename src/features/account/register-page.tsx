@@ -12,10 +12,10 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postRegister, toastFailure } from './account-api.ts';
-import { AuthScreen, PhoneField } from './auth-screen.tsx';
+import { AuthScreen } from './auth-screen.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { keepLogin } from './session.ts';
-import { SmsCodeField } from './sms-code-field.tsx';
+import { PhoneAndCodeFields } from './sms-code-field.tsx';
 import {
   captchaError,
   confirmError,
@@ -45,7 +45,6 @@ export default function RegisterPage() {
   const [captchaId, setCaptchaId] = useState('');
   const [refreshKey, setRefreshKey] = useState(0);
   // The "Send code" button checks the phone before any submit; its verdict shows under the phone field.
-  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const onCaptchaId = useCallback((id: string) => setCaptchaId(id), []);
 
@@ -97,23 +96,14 @@ export default function RegisterPage() {
         to: routeTo('account.login'),
       }}
     >
-      <PhoneField
-        areaCode={areaCode}
-        value={form.phone}
-        onValue={(v) => {
-          setPhoneProblem(null);
-          set('phone')(v);
-        }}
-        error={errors.phone ?? (phoneProblem ? t(phoneProblem) : undefined)}
-      />
-      <SmsCodeField
+      <PhoneAndCodeFields
         type="register"
         areaCode={areaCode}
         phone={form.phone}
-        value={form.code}
-        onValue={set('code')}
-        error={errors.code}
-        onPhoneProblem={setPhoneProblem}
+        code={form.code}
+        onPhone={set('phone')}
+        onCode={set('code')}
+        errors={errors}
       />
       <NewPasswordFields
         values={form}

@@ -11,9 +11,9 @@ import { NewPasswordFields } from '../../shared/ui/password-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { postResetPassword, toastFailure } from './account-api.ts';
-import { AuthScreen, PhoneField } from './auth-screen.tsx';
+import { AuthScreen } from './auth-screen.tsx';
 import { clearLocalSession } from './session.ts';
-import { SmsCodeField } from './sms-code-field.tsx';
+import { PhoneAndCodeFields } from './sms-code-field.tsx';
 import { confirmError, normalizePkMobile, passwordError, phoneError, smsCodeError } from './validation.ts';
 
 type Field = 'phone' | 'code' | 'password' | 'password2';
@@ -23,7 +23,6 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const areaCode = storage.get('areaCode') || '+92';
   const [form, setForm] = useState({ phone: '', code: '', password: '', password2: '' });
-  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const { errors, busy, onSubmit } = useCheckedSubmit<Field>(
@@ -65,23 +64,14 @@ export default function ResetPasswordPage() {
         to: routeTo('account.login'),
       }}
     >
-      <PhoneField
-        areaCode={areaCode}
-        value={form.phone}
-        onValue={(v) => {
-          setPhoneProblem(null);
-          set('phone')(v);
-        }}
-        error={errors.phone ?? (phoneProblem ? t(phoneProblem) : undefined)}
-      />
-      <SmsCodeField
+      <PhoneAndCodeFields
         type="reset"
         areaCode={areaCode}
         phone={form.phone}
-        value={form.code}
-        onValue={set('code')}
-        error={errors.code}
-        onPhoneProblem={setPhoneProblem}
+        code={form.code}
+        onPhone={set('phone')}
+        onCode={set('code')}
+        errors={errors}
       />
       <NewPasswordFields
         values={form}

@@ -7,6 +7,7 @@ import { CODE_OK, type CodeSendBody } from '../../../workers/protocol/api.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { postCodeSend } from './account-api.ts';
+import { PhoneField } from './auth-screen.tsx';
 import { normalizePkMobile, phoneError } from './validation.ts';
 
 interface SmsCodeFieldProps {
@@ -82,5 +83,47 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
         </button>
       }
     />
+  );
+}
+
+interface PhoneAndCodeProps {
+  type: CodeSendBody['type'];
+  areaCode: string;
+  phone: string;
+  code: string;
+  onPhone: (v: string) => void;
+  onCode: (v: string) => void;
+  errors: { phone?: string | undefined; code?: string | undefined };
+}
+
+/**
+ * The +92 phone field and the SMS-code field below it, as registration and the password reset both ask for
+ * them: a phone the send button refuses shows its problem under the phone field until it is edited.
+ */
+export function PhoneAndCodeFields(props: PhoneAndCodeProps) {
+  const { type, areaCode, phone, code, onPhone, onCode, errors } = props;
+  const { t } = useTranslation();
+  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
+  return (
+    <>
+      <PhoneField
+        areaCode={areaCode}
+        value={phone}
+        onValue={(v) => {
+          setPhoneProblem(null);
+          onPhone(v);
+        }}
+        error={errors.phone ?? (phoneProblem ? t(phoneProblem) : undefined)}
+      />
+      <SmsCodeField
+        type={type}
+        areaCode={areaCode}
+        phone={phone}
+        value={code}
+        onValue={onCode}
+        error={errors.code}
+        onPhoneProblem={setPhoneProblem}
+      />
+    </>
   );
 }
