@@ -27,9 +27,12 @@ export function addCollect(
     .pluck()
     .get(userId, kind) as number;
   if (count >= MAX_COLLECT) return false;
+  // Two stars within one millisecond must still list in the order they were added: created_at is kept
+  // strictly increasing per list (the ORDER BY would otherwise fall back to the symbol).
   db.prepare(
-    'INSERT OR IGNORE INTO market_collect (user_id, kind, symbol, created_at) VALUES (?, ?, ?, ?)',
-  ).run(userId, kind, symbol, now);
+    `INSERT OR IGNORE INTO market_collect (user_id, kind, symbol, created_at)
+     VALUES (?, ?, ?, MAX(?, COALESCE((SELECT MAX(created_at) + 1 FROM market_collect WHERE user_id = ? AND kind = ?), 0)))`,
+  ).run(userId, kind, symbol, now, userId, kind);
   return true;
 }
 

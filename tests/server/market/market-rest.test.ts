@@ -1,6 +1,7 @@
 // Every market REST call through the real app (inject): happy paths and bad input (-1001, localised).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candle, Quote } from '../../../workers/protocol/market.ts';
+import { addCollect, listCollect } from '../../../server/domain/market/collect-repo.ts';
 import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import { get, makeTestApp, post, registerUser, type TestApp } from '../helpers.ts';
 
@@ -232,6 +233,12 @@ describe('watchlists', () => {
     for (const url of ['/api/stock/collect/add', '/api/stock/collect/list', '/api/coin/collect/add']) {
       expect((await post(t.app, url, { symbol: 'OGDC' })).body.code).toBe(-1000);
     }
+  });
+
+  it('lists favourites in the order they were added, even within one millisecond', async () => {
+    const carol = await registerUser(t.app);
+    for (const sym of ['PSO', 'HBL', 'ENGRO']) addCollect(t.db, carol.user.id, 'stock', sym, 1_000);
+    expect(listCollect(t.db, carol.user.id, 'stock')).toEqual(['PSO', 'HBL', 'ENGRO']);
   });
 
   it('add, list and delete stock and coin favourites per user', async () => {
