@@ -195,6 +195,13 @@ describe('foundation journey (360×800)', () => {
     await page.waitForURL(/\/pages\/tabbar\/home/);
   });
 
+  it('sends a signed-in user who opens login or registration home', async () => {
+    for (const path of ['/pages/account/login', '/pages/account/reg']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(/\/pages\/tabbar\/home/);
+    }
+  });
+
   it('signs out through the confirmation dialog (cancel keeps the session)', async () => {
     await openDrawer(page);
     await page.getByTestId('drawer-sign-out').click();

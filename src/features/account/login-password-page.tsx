@@ -35,9 +35,9 @@ export default function LoginPasswordPage() {
         toastFailure(res);
         return;
       }
-      // Leave this private page first, then drop the (already revoked) tokens.
-      void navigate(routeTo('common.login'), { replace: true });
+      // Drop the (already revoked) tokens first: login sends a signed-in user home.
       clearLocalSession();
+      void navigate(routeTo('common.login'), { replace: true });
       showToast(t('account:password.changed'), { icon: 'success', durationMs: 3000 });
     },
   );

@@ -20,16 +20,17 @@ export function clearLocalSession(): void {
 
 /** Revokes the token on the server, then clears locally — locally even if the server cannot be reached,
  * because the user asked to leave and must not stay signed in on this device. */
-export async function signOut(beforeClear?: () => void): Promise<void> {
+export async function signOut(afterClear?: () => void): Promise<void> {
   try {
     if (storage.get('userToken')) await postLogout();
   } catch {
     // offline: the local clear below still signs the user out here
   }
-  // The caller leaves the private page first (e.g. navigates to login), so the guest guard does not see a
-  // private page without a session and add a "come back here" redirect.
-  beforeClear?.();
+  // Cleared first, then the caller leaves (navigates to login): login sends a signed-in user home, so it must
+  // see the session gone. Loaders do not re-run on a storage change, so the private page being left never
+  // sees itself without a session (no "come back here" redirect is added).
   clearLocalSession();
+  afterClear?.();
 }
 
 function isLoginInfo(data: unknown): data is LoginInfo {

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+// Login and registration are for guests: a signed-in user who opens them goes home, or where ?redirect= said
+// (issue 14, 6l); a guest still sees them.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildRoutes } from '../../../src/app/router.tsx';
+import { initI18n } from '../../../src/shared/i18n/i18n.ts';
+import { StoreProvider } from '../../../src/shared/state/jotai.ts';
+import { bindSessionToStorage, syncSessionFromStorage } from '../../../src/shared/state/session-atoms.ts';
+import { storage } from '../../../src/shared/storage/storage.ts';
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  bindSessionToStorage();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  storage.clearSession();
+  syncSessionFromStorage();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: '', data: {} }))),
+  );
+  window.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <StoreProvider>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+  return router;
+}
+
+describe('guest-only screens', () => {
+  it('show login and registration to a guest', async () => {
+    renderAt('/pages/account/reg');
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+  });
+
+  it.each(['/pages/account/login', '/pages/common/login', '/pages/account/reg'])(
+    'send a signed-in user from %s home',
+    async (path) => {
+      storage.set('userToken', 'tok-real');
+      storage.set('userTokenReal', 'tok-real');
+      syncSessionFromStorage();
+      const router = renderAt(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/home'));
+    },
+  );
+
+  it('honour a safe ?redirect= and ignore an unsafe one', async () => {
+    storage.set('userToken', 'tok-real');
+    syncSessionFromStorage();
+    const r1 = renderAt('/pages/common/login?redirect=%2Fpages%2Fuser%2Fabout');
+    await waitFor(() => expect(r1.state.location.pathname).toBe('/pages/user/about'));
+    cleanup();
+    const r2 = renderAt('/pages/common/login?redirect=%2F%2Fevil.example');
+    await waitFor(() => expect(r2.state.location.pathname).toBe('/pages/tabbar/home'));
+  });
+});
