@@ -77,7 +77,8 @@ export function parseDecimal(text: string): Scaled | null {
   const frac = m[3] ?? '';
   const abs = BigInt((m[2] || '0') + frac);
   const units = m[1] === '-' ? -abs : abs;
-  const scale = frac.length - Number(m[4] ?? 0);
+  if (m[4] === undefined) return { units, scale: frac.length };
+  const scale = frac.length - Number(m[4]);
   return scale >= 0 ? { units, scale } : { units: units * pow10(-scale), scale: 0 };
 }
 
@@ -159,8 +160,10 @@ export function formatScaled(x: Scaled): string {
 export function divRound(n: bigint, d: bigint, rounding: Rounding): bigint {
   if (d === 0n) throw new RangeError('division by zero');
   const q = n / d;
+  // bigint division already truncates; skip the remainder (a second division) on the hot display path.
+  if (rounding === 'trunc') return q;
   const r = n % d;
-  if (r === 0n || rounding === 'trunc') return q;
+  if (r === 0n) return q;
   const negative = r < 0n !== d < 0n;
   if (rounding === 'floor') return negative ? q - 1n : q;
   if (rounding === 'ceil') return negative ? q : q + 1n;
