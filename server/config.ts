@@ -1,6 +1,6 @@
 // Server configuration read from environment variables, with the defaults of the README; pure and testable.
 import path from 'node:path';
-import { parseMinorUnits } from './domain/ledger/money.ts';
+import { parseMinor } from '../contract/money.ts';
 import type { BackoffRule } from './domain/rate-limit/attempt-rules.ts';
 
 export interface RateLimitRule {
@@ -108,7 +108,7 @@ function originsVar(env: Env, name: string): string[] {
 /** Reads the configuration from `env` (usually `process.env`); throws a readable error on a bad value. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const demoFunds = env['DEMO_FUNDS_PKR'] ?? '1000000.00';
-  const demoFundsPaisa = parseMinorUnits(demoFunds, 2);
+  const demoFundsPaisa = parseMinor(demoFunds, 2);
   if (demoFundsPaisa === null || demoFundsPaisa < 0n) {
     throw new Error(
       `DEMO_FUNDS_PKR must be a plain decimal amount with at most 2 decimals, got "${demoFunds}"`,

@@ -6,7 +6,7 @@
 // (qty − todayQty) × prevClose + todayCost, none without the server's prevClose, nor totals then; a zero base
 // or cost gives ±∞%), so the bench compares data paths, not screens. Not for users.
 import type { Position } from '../../workers/protocol/trade.ts';
-import { Dec } from '../../src/shared/format/decimal.ts';
+import Decimal from 'decimal.js';
 import { formatMoney, withThousands } from '../../src/shared/format/numbers.ts';
 import type { MarketStore } from '../../src/market/market-port.ts';
 import { tickerAtomFamily } from '../../src/market/atoms.ts';
@@ -16,10 +16,12 @@ import {
   positionTotalsAtom,
 } from '../../src/market/positions-atoms.ts';
 
+// The naive way keeps its own decimal.js (the app no longer has one): 60 digits, truncating like the display.
+const Dec = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -9e15, toExpPos: 9e15 });
 type D = InstanceType<typeof Dec>;
 
 const signed = (d: D) => {
-  const s = formatMoney(d);
+  const s = formatMoney(d.toFixed());
   return d.isPositive() && !/^[0,.]*$/.test(s) ? `+${s}` : s;
 };
 
@@ -75,9 +77,9 @@ export function createNaivePositions(store: MarketStore) {
       available: withThousands(p.available),
       locked: withThousands(p.locked),
       avgCost: formatMoney(p.avgCost),
-      cost: formatMoney(c),
+      cost: formatMoney(c.toFixed()),
       last: withThousands(price),
-      marketValue: formatMoney(m),
+      marketValue: formatMoney(m.toFixed()),
       pnl: signed(pnl),
       pnlPct: floating.text,
       pnlValue: pnl.toNumber(),
@@ -102,8 +104,8 @@ export function createNaivePositions(store: MarketStore) {
     const floating = pct(pnl, cost);
     store.set(positionTotalsAtom, {
       count: held.length,
-      marketValue: formatMoney(mv),
-      cost: formatMoney(cost),
+      marketValue: formatMoney(mv.toFixed()),
+      cost: formatMoney(cost.toFixed()),
       pnl: signed(pnl),
       pnlPct: floating.text,
       pnlValue: pnl.toNumber(),

@@ -17,7 +17,7 @@ import {
 import { isKycStatus, KYC_STATUSES, setKycStatus } from '../domain/backoffice/kyc.ts';
 import { normalisePkMobile } from '../domain/auth/phone.ts';
 import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
-import { formatMinorUnits } from '../domain/ledger/money.ts';
+import { formatMinor } from '../../contract/money.ts';
 import { cashOf, frozenOf, userAcct } from '../domain/trading/trade-ledger.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
@@ -89,7 +89,7 @@ function dataDirOf(positionals: string[], env: NodeJS.ProcessEnv): { dataDir: st
     : { dataDir: path.resolve(first), command: second };
 }
 
-const pkr = (paisa: bigint) => formatMinorUnits(paisa, 2);
+const pkr = (paisa: bigint) => formatMinor(paisa, 2);
 
 function deposit(db: Db, values: Values, io: Io): void {
   const channel = str(values, 'channel') ?? 'bank';

@@ -12,7 +12,7 @@ import {
   systemLedgerAccount,
   userLedgerAccount,
 } from '../../server/domain/ledger/ledger-repo.ts';
-import { formatMinorUnits, parseMinorUnits } from '../../server/domain/ledger/money.ts';
+import { formatMinor, parseMinor } from '../../contract/money.ts';
 import { balanceChanges, checkPostings } from '../../server/domain/ledger/postings.ts';
 
 describe('money', () => {
@@ -22,17 +22,17 @@ describe('money', () => {
     ['1000000.00', 100_000_000n],
     ['12.3', 1230n],
     ['0.01', 1n],
-  ])('parses %s into paisa', (text, paisa) => expect(parseMinorUnits(text, 2)).toBe(paisa));
+  ])('parses %s into paisa', (text, paisa) => expect(parseMinor(text, 2)).toBe(paisa));
 
   it.each(['', '1.234', '-1', '+1', '1e3', '0x10', 'Infinity', '01', ' 1', '1.'])('refuses %j', (text) =>
-    expect(parseMinorUnits(text, 2)).toBeNull(),
+    expect(parseMinor(text, 2)).toBeNull(),
   );
 
   it('formats paisa exactly, beyond float precision', () => {
-    expect(formatMinorUnits(5n, 2)).toBe('0.05');
-    expect(formatMinorUnits(-123450n, 2)).toBe('-1234.50');
-    expect(formatMinorUnits(123456789012345678901n, 2)).toBe('1234567890123456789.01');
-    expect(formatMinorUnits(7n, 0)).toBe('7');
+    expect(formatMinor(5n, 2)).toBe('0.05');
+    expect(formatMinor(-123450n, 2)).toBe('-1234.50');
+    expect(formatMinor(123456789012345678901n, 2)).toBe('1234567890123456789.01');
+    expect(formatMinor(7n, 0)).toBe('7');
   });
 });
 

@@ -2,7 +2,7 @@
 // operator credits the customer's REAL PKR cash book from the channel's clearing account — one balanced
 // journal (kind 'deposit', so the funds detail types it 'deposit'), one effect per reference.
 import type { Db } from '../../db/open-db.ts';
-import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../trading/trade-ledger.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
 
@@ -45,7 +45,7 @@ export interface DepositResult {
 
 /** "50000.00" → 5000000n paisa exactly; refuses anything but a plain positive decimal with ≤ 2 decimals. */
 export function parsePkrAmount(text: string): bigint {
-  const paisa = parseMinorUnits(text.trim(), 2);
+  const paisa = parseMinor(text.trim(), 2);
   if (paisa === null) {
     throw new BackofficeError(
       'badAmount',
@@ -64,7 +64,7 @@ function checkAmount(amount: bigint | number): bigint {
   if (paisa > MAX_DEPOSIT_PAISA) {
     throw new BackofficeError(
       'badAmount',
-      `amount ${formatMinorUnits(paisa, 2)} is above the limit of ${formatMinorUnits(MAX_DEPOSIT_PAISA, 2)}`,
+      `amount ${formatMinor(paisa, 2)} is above the limit of ${formatMinor(MAX_DEPOSIT_PAISA, 2)}`,
     );
   }
   return paisa;
@@ -152,7 +152,7 @@ export function creditDeposit(db: Db, input: DepositInput, now: number = Date.no
           throw new BackofficeError(
             'referenceConflict',
             `reference ${input.reference} was already credited (journal ${earlier.journalId}: ` +
-              `${formatMinorUnits(earlier.amount, 2)} PKR to account ${earlier.accountId} from ${earlier.source})`,
+              `${formatMinor(earlier.amount, 2)} PKR to account ${earlier.accountId} from ${earlier.source})`,
           );
         }
         return result(earlier.journalId, false);

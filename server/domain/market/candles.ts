@@ -3,7 +3,7 @@
 
 import { INTERVAL_MS, type Candle, type Interval } from '../../../workers/protocol/market.ts';
 import { DAY_MS, pktDayStart, pktWeekday } from './calendar.ts';
-import { fmtUnits } from './units.ts';
+import { formatMinor } from '../../../contract/money.ts';
 
 /** A bar in integer units: prices in price units, v in quantity units, q = Σ price·qty units (can exceed 2^53). */
 export interface Bar {
@@ -61,11 +61,11 @@ export function aggregate(bars: readonly Bar[], iv: Interval): Bar[] {
 export function toCandle(b: Bar, priceDecimals: number, qtyDecimals: number): Candle {
   return {
     t: b.t,
-    o: fmtUnits(b.o, priceDecimals),
-    h: fmtUnits(b.h, priceDecimals),
-    l: fmtUnits(b.l, priceDecimals),
-    c: fmtUnits(b.c, priceDecimals),
-    v: fmtUnits(b.v, qtyDecimals),
+    o: formatMinor(b.o, priceDecimals),
+    h: formatMinor(b.h, priceDecimals),
+    l: formatMinor(b.l, priceDecimals),
+    c: formatMinor(b.c, priceDecimals),
+    v: formatMinor(b.v, qtyDecimals),
   };
 }
 

@@ -13,7 +13,7 @@ import { pktDayStart, psxPriceLimits } from './calendar.ts';
 import { barStart, foldTrade, type Bar } from './candles.ts';
 import type { UnitBook } from './book.ts';
 import type { SimInstrument } from './universe.ts';
-import { fmtUnits, pctString } from './units.ts';
+import { formatMinor, percentChange } from '../../../contract/money.ts';
 import type { Band } from './walk.ts';
 
 export const TRADES_KEPT = 200;
@@ -121,8 +121,8 @@ export function recordTrade(s: LiveState, ts: number, price: number, qty: number
   s.lastTradeId = Math.max(s.lastTradeId + 1, ts * 100);
   const t: Trade = {
     i: s.lastTradeId,
-    p: fmtUnits(price, s.ins.priceDecimals),
-    q: fmtUnits(qty, s.ins.qtyDecimals),
+    p: formatMinor(price, s.ins.priceDecimals),
+    q: formatMinor(qty, s.ins.qtyDecimals),
     d: side,
     t: ts,
   };
@@ -140,7 +140,7 @@ export function dayBar(s: LiveState): Bar | undefined {
 export function toTicker(s: LiveState, st: SessionState, ts: number): Ticker {
   const pd = s.ins.priceDecimals;
   const day = dayBar(s);
-  const f = (u: number) => fmtUnits(u, pd);
+  const f = (u: number) => formatMinor(u, pd);
   const bestBid = s.book.bids[0]?.[0] ?? 0;
   const bestAsk = s.book.asks[0]?.[0] ?? 0;
   return {
@@ -151,9 +151,9 @@ export function toTicker(s: LiveState, st: SessionState, ts: number): Ticker {
     l: f(day?.l ?? s.last),
     pc: f(s.prevClose),
     c: f(s.last - s.prevClose),
-    cp: pctString(s.last, s.prevClose),
-    v: fmtUnits(day?.v ?? 0, s.ins.qtyDecimals),
-    q: fmtUnits(day?.q ?? 0n, pd + s.ins.qtyDecimals),
+    cp: formatMinor(percentChange(BigInt(s.last), BigInt(s.prevClose), 2, 'half-up') ?? 0n, 2),
+    v: formatMinor(day?.v ?? 0, s.ins.qtyDecimals),
+    q: formatMinor(day?.q ?? 0n, pd + s.ins.qtyDecimals),
     b: f(bestBid),
     a: f(bestAsk),
     st,

@@ -18,13 +18,13 @@ import { aggregate, barStart, sourceInterval, toCandle, type Bar } from './candl
 import type { LiveState } from './instrument-state.ts';
 import type { CandleRange } from './market-source.ts';
 import type { MarketStore } from './store.ts';
-import { fmtUnits } from './units.ts';
+import { formatMinor } from '../../../contract/money.ts';
 
 /** Rows of 1m bars read for one candle query (the store keeps only a few days of them anyway). */
 const MAX_SOURCE_ROWS = 20_000;
 
 function levels(side: readonly UnitLevel[], s: LiveState): [string, string][] {
-  return side.map(([p, q]) => [fmtUnits(p, s.ins.priceDecimals), fmtUnits(q, s.ins.qtyDecimals)]);
+  return side.map(([p, q]) => [formatMinor(p, s.ins.priceDecimals), formatMinor(q, s.ins.qtyDecimals)]);
 }
 
 export function formatBook(s: LiveState, depth: number, ts: number): Book {
@@ -85,12 +85,12 @@ export function stockInfo(store: MarketStore, s: LiveState, x: InfoExtras): Stoc
   const info: StockInfo = {
     ...s.ins,
     ticker: x.ticker,
-    limitUp: s.band ? fmtUnits(s.band.up, pd) : '0',
-    limitDown: s.band ? fmtUnits(s.band.down, pd) : '0',
-    high52w: fmtUnits(hi, pd),
-    low52w: fmtUnits(lo, pd),
+    limitUp: s.band ? formatMinor(s.band.up, pd) : '0',
+    limitDown: s.band ? formatMinor(s.band.down, pd) : '0',
+    high52w: formatMinor(hi, pd),
+    low52w: formatMinor(lo, pd),
     shares: String(s.sim.shares),
-    marketCap: fmtUnits(BigInt(s.sim.shares) * BigInt(s.last), pd),
+    marketCap: formatMinor(BigInt(s.sim.shares) * BigInt(s.last), pd),
     nextChange: s.ins.market === 'crypto' ? null : psxNextChange(x.now, x.alwaysOpen),
   };
   if (s.sim.constituents) info.constituents = [...s.sim.constituents];

@@ -9,7 +9,17 @@ import type { Instrument } from '../../../workers/protocol/market.ts';
 import { CRYPTO_PAIRS } from './crypto-pairs.ts';
 import { hashSeed } from './prng.ts';
 import { PSX_COMPANIES } from './psx-companies.ts';
-import { toUnits } from './units.ts';
+import { parseSignedMinor } from '../../../contract/money.ts';
+
+/**
+ * A price of the static tables in integer units. The walk keeps units in numbers (safe integers, far below
+ * 2^53 for any listed price), so the exact bigint is narrowed once here; a malformed table entry is a bug.
+ */
+function simUnits(price: string, decimals: number): number {
+  const units = parseSignedMinor(price, decimals);
+  if (units === null) throw new Error(`not a price at ${decimals} decimals: ${price}`);
+  return Number(units);
+}
 
 export interface SimInstrument {
   ins: Instrument;
@@ -63,7 +73,7 @@ function stockVol(price: number, symbol: string): number {
 export function buildUniverse(): SimInstrument[] {
   const stocks: SimInstrument[] = PSX_COMPANIES.map(
     ([symbol, nameEn, nameUr, sector, price, sharesM, shariah]) => {
-      const anchor = toUnits(price, 2);
+      const anchor = simUnits(price, 2);
       const shares = sharesM * 1_000_000;
       // 0.1%–0.6% of the shares change hands on a typical day
       const dayQty = Math.round(shares * (0.001 + (hashSeed('turn', symbol) % 50) / 10_000));
@@ -101,7 +111,7 @@ export function buildUniverse(): SimInstrument[] {
   };
   const indices: SimInstrument[] = INDEX_DEFS.map((d) => {
     const members = picks[d.pick];
-    const base = toUnits(d.base, 2);
+    const base = simUnits(d.base, 2);
     return {
       ins: {
         symbol: d.symbol,
@@ -129,7 +139,7 @@ export function buildUniverse(): SimInstrument[] {
 
   const coins: SimInstrument[] = CRYPTO_PAIRS.map(
     ([base, nameEn, nameUr, price, pd, qd, dayQuoteM, volPct]) => {
-      const anchor = toUnits(price, pd);
+      const anchor = simUnits(price, pd);
       const dayQty = Math.round(((dayQuoteM * 1_000_000) / Number(price)) * 10 ** qd);
       return {
         ins: {

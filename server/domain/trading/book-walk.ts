@@ -2,7 +2,7 @@
 // limit order. Prices are paisa, quantities whole shares.
 import type { OrderSide } from '../../../workers/protocol/trade.ts';
 import type { BookLevel } from '../../../workers/protocol/market.ts';
-import { parseMinorUnits } from '../ledger/money.ts';
+import { parseMinor } from '../../../contract/money.ts';
 
 export interface Level {
   price: bigint;
@@ -18,8 +18,8 @@ export interface Fill {
 export function toLevels(side: readonly BookLevel[]): Level[] {
   const out: Level[] = [];
   for (const [p, q] of side) {
-    const price = parseMinorUnits(p, 2);
-    const qty = parseMinorUnits(q, 0);
+    const price = parseMinor(p, 2);
+    const qty = parseMinor(q, 0);
     if (price !== null && qty !== null && price > 0n && qty > 0n) out.push({ price, qty });
   }
   return out;

@@ -9,7 +9,7 @@
 import type { Db } from '../../db/open-db.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
-import { parseMinorUnits } from '../ledger/money.ts';
+import { parseMinor } from '../../../contract/money.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';
 import type { FeeConfig } from './fees.ts';
@@ -163,7 +163,7 @@ export class TradingEngine {
     for (const u of tick.updates) {
       if (u.market !== 'psx' || u.trades.length === 0) continue;
       const list = u.trades
-        .map((t) => ({ price: parseMinorUnits(t.p, 2), qty: parseMinorUnits(t.q, 0) }))
+        .map((t) => ({ price: parseMinor(t.p, 2), qty: parseMinor(t.q, 0) }))
         .filter((t): t is { price: bigint; qty: bigint } => t.price !== null && t.qty !== null && t.qty > 0n);
       if (list.length) prints.set(u.symbol, list);
     }

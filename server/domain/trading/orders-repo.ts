@@ -8,7 +8,7 @@ import type {
   OrderType,
   StockOrder,
 } from '../../../workers/protocol/trade.ts';
-import { formatMinorUnits } from '../ledger/money.ts';
+import { formatMinor } from '../../../contract/money.ts';
 import { feeTotal, type Fees } from './fees.ts';
 
 export interface OrderRow {
@@ -182,7 +182,7 @@ export function saveOrder(db: Db, o: OrderRow): void {
   );
 }
 
-export const paisa = (v: bigint) => formatMinorUnits(v, 2);
+export const paisa = (v: bigint) => formatMinor(v, 2);
 
 export function feeBreakdown(f: Fees): FeeBreakdown {
   return {

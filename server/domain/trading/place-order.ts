@@ -10,7 +10,7 @@ import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
-import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
@@ -30,13 +30,13 @@ export interface Listed {
 export function listed(market: TradeMarket, symbol: string): Listed {
   const ins = market.instrument(symbol);
   const info = ins?.market === 'psx' ? market.info(symbol) : undefined;
-  const lot = ins ? parseMinorUnits(ins.lotSize, 0) : null;
+  const lot = ins ? parseMinor(ins.lotSize, 0) : null;
   if (!ins || !info || !lot || ins.priceDecimals !== 2) throw new AppError('trade.unlisted');
   return {
     ins,
     lot,
-    limitUp: parseMinorUnits(info.limitUp, 2) ?? 0n,
-    limitDown: parseMinorUnits(info.limitDown, 2) ?? 0n,
+    limitUp: parseMinor(info.limitUp, 2) ?? 0n,
+    limitDown: parseMinor(info.limitDown, 2) ?? 0n,
   };
 }
 
@@ -73,18 +73,18 @@ function check(market: TradeMarket, i: PlaceInput): Checked {
   const l = listed(market, i.symbol);
   if (!i.kycOk) throw new AppError('trade.kycRequired');
   if (!i.qty) throw new AppError('trade.qtyRequired');
-  const qty = parseMinorUnits(i.qty, 0);
+  const qty = parseMinor(i.qty, 0);
   if (qty === null) throw new AppError('trade.qtyRequired');
   if (qty === 0n) throw new AppError('trade.amountZero');
   if (qty % l.lot !== 0n) throw new AppError('trade.lotMultiple', { lot: l.lot.toString() });
   let price = 0n;
   if (i.type === 'limit') {
-    price = (i.price ? parseMinorUnits(i.price, 2) : null) ?? 0n;
+    price = (i.price ? parseMinor(i.price, 2) : null) ?? 0n;
     if (price === 0n) throw new AppError('trade.priceZero');
     if (price > l.limitUp || price < l.limitDown) {
       throw new AppError('trade.priceLimit', {
-        down: formatMinorUnits(l.limitDown, 2),
-        up: formatMinorUnits(l.limitUp, 2),
+        down: formatMinor(l.limitDown, 2),
+        up: formatMinor(l.limitUp, 2),
       });
     }
   } else if (market.session('psx', i.now) !== 'open') {
@@ -169,9 +169,9 @@ export function sameOrder(
   i: Pick<PlaceInput, 'side' | 'symbol' | 'type' | 'qty' | 'price'>,
 ): boolean {
   if (o.side !== i.side || o.symbol !== i.symbol || o.type !== i.type) return false;
-  if (i.qty === undefined || parseMinorUnits(i.qty, 0) !== o.qty) return false;
+  if (i.qty === undefined || parseMinor(i.qty, 0) !== o.qty) return false;
   if (o.type === 'market') return true;
-  return i.price !== undefined && parseMinorUnits(i.price, 2) === o.price;
+  return i.price !== undefined && parseMinor(i.price, 2) === o.price;
 }
 
 /** Validates and places an order; a repeated clientOrderId returns the first order unchanged. */

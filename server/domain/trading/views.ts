@@ -4,7 +4,7 @@ import type { Db } from '../../db/open-db.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type { Assets, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
 import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../market/calendar.ts';
-import { formatMinorUnits, parseMinorUnits } from '../ledger/money.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { TradeMarket } from './market-port.ts';
 import { paisa } from './orders-repo.ts';
 import { recentTradingDaysStart } from './t-plus-one.ts';
@@ -93,13 +93,13 @@ function pct(pnl: bigint, cost: bigint): string {
 
 function lastPrice(market: TradeMarket, symbol: string): bigint {
   const t = market.ticker(symbol);
-  return (t && parseMinorUnits(t.p, 2)) ?? 0n;
+  return (t && parseMinor(t.p, 2)) ?? 0n;
 }
 
 /** The ticker's reference close; the last price when there is none (a new listing: no move today). */
 function prevClose(market: TradeMarket, symbol: string, last: bigint): bigint {
   const t = market.ticker(symbol);
-  const pc = t?.pc === undefined ? null : parseMinorUnits(t.pc, 2);
+  const pc = t?.pc === undefined ? null : parseMinor(t.pc, 2);
   return pc !== null && pc > 0n ? pc : last;
 }
 
@@ -125,7 +125,7 @@ export function toPosition(market: TradeMarket, h: Holding): Position {
     available: h.available.toString(),
     locked: h.locked.toString(),
     // Four decimals: the average of a fee-inclusive cost is rarely a whole paisa.
-    avgCost: formatMinorUnits(avg, 4),
+    avgCost: formatMinor(avg, 4),
     cost: paisa(h.cost),
     lastPrice: paisa(last),
     marketValue: paisa(mv),

@@ -12,7 +12,7 @@ import type {
   PlaceOrderBody,
   StockOrder,
 } from '../../../workers/protocol/trade.ts';
-import { formatMinorUnits, parseMinorUnits } from '../../domain/ledger/money.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { pktDayStart } from '../../domain/market/calendar.ts';
 import { feeBreakdown, listOrders, orderById, paisa } from '../../domain/trading/orders-repo.ts';
 import { previewOrder } from '../../domain/trading/place-order.ts';
@@ -123,8 +123,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
         side: q.side,
         type: q.type,
         symbol: q.symbol.toUpperCase(),
-        qty: (q.qty && parseMinorUnits(q.qty, 0)) || 0n,
-        price: (q.price && parseMinorUnits(q.price, 2)) || 0n,
+        qty: (q.qty && parseMinor(q.qty, 0)) || 0n,
+        price: (q.price && parseMinor(q.price, 2)) || 0n,
         now: app.market.now(),
       });
       const fee = feeTotal(p.fees);
@@ -141,8 +141,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
         available: q.side === 'buy' ? paisa(p.available) : p.available.toString(),
         maxQty: p.maxQty.toString(),
         lotSize: p.l.lot.toString(),
-        limitUp: formatMinorUnits(p.l.limitUp, 2),
-        limitDown: formatMinorUnits(p.l.limitDown, 2),
+        limitUp: formatMinor(p.l.limitUp, 2),
+        limitDown: formatMinor(p.l.limitDown, 2),
       });
     },
   );

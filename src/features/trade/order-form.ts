@@ -1,7 +1,16 @@
 // Order-entry rules of the trade screen, as pure functions: cleaning typed prices and quantities, the price and
 // lot steppers, the 25/50/75/100 % shortcuts and the checks (spec §5) run before asking for the password.
 // Stepping an input by one tick or one lot is input editing, not a money result: it is done exactly on scaled
-// integers (BigInt) so 0.1 + 0.2 never appears. Amounts, fees and the net total always come from the server.
+// integers (contract/money.ts) so 0.1 + 0.2 never appears. Amounts, fees and the net total always come from the server.
+import {
+  formatMinor,
+  parseDecimal,
+  compareScaled,
+  placesOf,
+  rescale,
+  scaledBigInt,
+} from '../../../contract/money.ts';
+import { isZeroString as isZero } from '../../../contract/money-wire.ts';
 import type { OrderPreview, OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 
 export interface OrderDraft {
@@ -21,24 +30,6 @@ export interface FormError {
 }
 
 const DEC_RE = /^\d+(\.\d+)?$/;
-
-function decimalsOf(s: string): number {
-  const i = s.indexOf('.');
-  return i < 0 ? 0 : s.length - i - 1;
-}
-
-/** '12.5' at 2 decimals → 1250n. Only for strings that passed DEC_RE. */
-function toScaled(s: string, decimals: number): bigint {
-  const [int = '0', frac = ''] = s.split('.');
-  return BigInt(int + frac.padEnd(decimals, '0').slice(0, decimals));
-}
-
-function fromScaled(v: bigint, decimals: number): string {
-  if (decimals === 0) return v.toString();
-  const neg = v < 0n;
-  const digits = (neg ? -v : v).toString().padStart(decimals + 1, '0');
-  return `${neg ? '-' : ''}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-}
 
 /** Keeps what a price field may hold: digits and one dot, at most `decimals` places ('1,2a3.456' → '123.45'). */
 export function cleanPrice(text: string, decimals = 2): string {
@@ -64,14 +55,14 @@ export function cleanQty(text: string): string {
 export function stepPrice(price: string, tick: string, dir: 1 | -1, fallback = ''): string {
   const base = DEC_RE.test(price) ? price : DEC_RE.test(fallback) ? fallback : '';
   const t = DEC_RE.test(tick) ? tick : '0.01';
-  const out = Math.max(decimalsOf(t), 2);
+  const out = Math.max(placesOf(t), 2);
   // Scale by the finer of price and tick, so an off-grid price (10.005) is seen as off the grid.
-  const d = Math.max(out, base ? decimalsOf(base) : 0);
-  const step = toScaled(t, d);
+  const d = Math.max(out, base ? placesOf(base) : 0);
+  const step = scaledBigInt(t, d)!;
   if (step <= 0n) return price;
-  const trim = (v: bigint) => fromScaled(v / 10n ** BigInt(d - out), out);
+  const trim = (v: bigint) => formatMinor(rescale(v, d, out, 'trunc'), out);
   if (!base) return trim(step);
-  const v = toScaled(base, d);
+  const v = scaledBigInt(base, d)!;
   // Off-grid values snap to the neighbouring grid point in the direction of the step.
   const rem = v % step;
   let next = rem === 0n ? v + BigInt(dir) * step : dir > 0 ? v - rem + step : v - rem;
@@ -98,15 +89,9 @@ export function pctOfMax(maxQty: string, lot: string, pct: 25 | 50 | 75 | 100): 
   return q > 0n ? q.toString() : '';
 }
 
+// Only for strings that passed DEC_RE (so both parse).
 function cmp(a: string, b: string): number {
-  const d = Math.max(decimalsOf(a), decimalsOf(b));
-  const x = toScaled(a, d);
-  const y = toScaled(b, d);
-  return x === y ? 0 : x > y ? 1 : -1;
-}
-
-function isZero(s: string): boolean {
-  return /^0*(\.0*)?$/.test(s);
+  return compareScaled(parseDecimal(a)!, parseDecimal(b)!);
 }
 
 /**

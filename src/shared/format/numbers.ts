@@ -1,11 +1,41 @@
 // Number display (spec §5): truncation to N decimals, thousands separators, K…E abbreviations,
-// the Million/Billion word form, PKR amounts and signed percentages. Truncates, never rounds.
+// the Million/Billion word form, PKR amounts and signed percentages. Truncates, never rounds. The digits come
+// from the one money module (contract/money*.ts): exact integer work, no float and no decimal.js.
+import { type Scaled, formatScaled, parseDecimal, pow10 } from '../../../contract/money.ts';
+import { abbreviateText, groupThousands, moneyText, truncateText } from '../../../contract/money-text.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
-import { Dec, decimalOrZero, decimalToString, type NumInput } from './decimal.ts';
 import { formatWords } from './words.ts';
+
+/** What every formatter accepts. A JS number is read through its shortest string form (0.1 stays 0.1). */
+export type NumInput = string | number | null | undefined;
 
 /** The edition's currency code (spec §1). */
 export const CURRENCY_CODE = 'PKR';
+
+// What a ÷0 produced upstream: shown as it is rather than as a made-up zero.
+const NOT_FINITE = new Set(['Infinity', '+Infinity', '-Infinity', 'NaN', '∞', '+∞', '-∞']);
+const ZERO: Scaled = { units: 0n, scale: 0 };
+
+/**
+ * Reads a loose input exactly: surrounding spaces and thousands separators ('1,234.5', as servers sometimes
+ * send) are dropped; exponent forms are expanded. A non-finite input comes back as its text; empty or
+ * unparsable input as null.
+ */
+function readNum(value: NumInput): Scaled | string | null {
+  if (value === null || value === undefined) return null;
+  const s = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
+  if (NOT_FINITE.has(s)) return s;
+  return s === '' ? null : parseDecimal(s);
+}
+
+/** Empty or unparsable inputs count as 0 in display: a missing amount shows as 0.00. */
+function numOrZero(value: NumInput): Scaled | string {
+  return readNum(value) ?? ZERO;
+}
+
+function places(decimals: number): number {
+  return Math.max(0, Math.trunc(decimals));
+}
 
 /**
  * Cuts `value` toward zero to exactly `decimals` places, padding with zeros: 1.999 → '1.99', -1.999 → '-1.99',
@@ -13,10 +43,8 @@ export const CURRENCY_CODE = 'PKR';
  * A value that truncates to zero never shows a minus sign (-0.001 → '0.00').
  */
 export function truncate(value: NumInput, decimals: number): string {
-  const places = Math.max(0, Math.trunc(decimals));
-  const d = decimalOrZero(value);
-  if (!d.isFinite()) return d.toString();
-  return d.toDecimalPlaces(places, Dec.ROUND_DOWN).toFixed(places);
+  const d = numOrZero(value);
+  return typeof d === 'string' ? d : truncateText(d.units, d.scale, places(decimals));
 }
 
 export function truncate2(value: NumInput): string {
@@ -30,14 +58,15 @@ export function truncate3(value: NumInput): string {
 /**
  * Adds ',' every three digits of the integer part and keeps the sign and the decimals as they are:
  * '-1234567.891' → '-1,234,567.891'. Strings keep their exact digits (so '1234.50' keeps its trailing zero);
- * numbers and Decimals are written in plain notation first. Non-numeric strings come back unchanged.
+ * numbers are written in plain notation first. Non-numeric strings come back unchanged.
  */
 export function withThousands(value: NumInput): string {
-  const s = typeof value === 'string' ? value.trim() : decimalToString(decimalOrZero(value));
-  const m = /^([+-]?)(\d+)(\.\d*)?$/.exec(s);
-  if (!m) return s === '' ? '0' : s;
-  const [, sign = '', int = '', frac = ''] = m;
-  return sign + int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + frac;
+  if (typeof value === 'string') {
+    const s = value.trim();
+    return s === '' ? '0' : groupThousands(s);
+  }
+  const d = numOrZero(value);
+  return typeof d === 'string' ? d : groupThousands(formatScaled(d));
 }
 
 /** Truncated to `decimals` and grouped in thousands: formatMoney('1234.5678') → '1,234.56'. */
@@ -61,19 +90,9 @@ export function formatPKR(value: NumInput): string {
  */
 export function formatPct(value: NumInput, decimals = 2): string {
   const body = truncate(value, decimals);
-  const d = new Dec(body);
-  const sign = d.isPositive() && !d.isZero() ? '+' : '';
+  const sign = (parseDecimal(body)?.units ?? 0n) > 0n ? '+' : '';
   return `${sign}${body}%`;
 }
-
-const SUFFIXES: readonly (readonly [exp: number, suffix: string])[] = [
-  [18, 'E'],
-  [15, 'P'],
-  [12, 'T'],
-  [9, 'G'],
-  [6, 'M'],
-  [3, 'K'],
-];
 
 /**
  * Abbreviates with K, M, G, T, P, E from 1e3, 1e6, 1e9, 1e12, 1e15, 1e18 (by absolute value, sign kept),
@@ -81,14 +100,8 @@ const SUFFIXES: readonly (readonly [exp: number, suffix: string])[] = [
  * 1e20 → '100.00E'. Below 1e3 there is no suffix and the value is only truncated: 999.999 → '999.99'.
  */
 export function abbreviate(value: NumInput, decimals = 2): string {
-  const d = decimalOrZero(value);
-  if (!d.isFinite()) return d.toString();
-  const abs = d.abs();
-  for (const [exp, suffix] of SUFFIXES) {
-    const unit = new Dec(10).pow(exp);
-    if (abs.gte(unit)) return truncate(d.dividedBy(unit), decimals) + suffix;
-  }
-  return truncate(d, decimals);
+  const d = numOrZero(value);
+  return typeof d === 'string' ? d : abbreviateText(d.units, d.scale, places(decimals));
 }
 
 /**
@@ -98,11 +111,13 @@ export function abbreviate(value: NumInput, decimals = 2): string {
  * take the words at their meaning — a billion is 1e9 — rather than label 1e7 a billion.
  */
 export function abbreviateWords(value: NumInput, lang: Lang, decimals = 2): string {
-  const d = decimalOrZero(value);
-  if (!d.isFinite()) return d.toString();
+  const d = numOrZero(value);
+  if (typeof d === 'string') return d;
   const words = formatWords(lang);
-  const abs = d.abs();
-  if (abs.gte(1e9)) return `${formatMoney(d.dividedBy(1e9), decimals)} ${words.billion}`;
-  if (abs.gte(1e6)) return `${formatMoney(d.dividedBy(1e6), decimals)} ${words.million}`;
-  return formatMoney(d, decimals);
+  const abs = d.units < 0n ? -d.units : d.units;
+  const { units, scale } = d;
+  // ÷1e9 and ÷1e6 are exact as a change of scale; moneyText then truncates once and groups.
+  if (abs >= pow10(scale + 9)) return `${moneyText(units, scale + 9, places(decimals))} ${words.billion}`;
+  if (abs >= pow10(scale + 6)) return `${moneyText(units, scale + 6, places(decimals))} ${words.million}`;
+  return formatMoney(formatScaled(d), decimals);
 }

@@ -1,7 +1,7 @@
 // Seeded PRNG and integer-unit formatting of the market simulator.
 import { describe, expect, it } from 'vitest';
 import { createRng, hashSeed, mulberry32 } from '../../../server/domain/market/prng.ts';
-import { fmtUnits, pctString, toUnits } from '../../../server/domain/market/units.ts';
+import { formatMinor, parseSignedMinor, percentChange } from '../../../contract/money.ts';
 
 describe('prng', () => {
   it('replays the same sequence for the same seed and differs for another', () => {
@@ -31,25 +31,27 @@ describe('prng', () => {
   });
 });
 
-describe('units', () => {
-  it('converts decimal strings to integer units and back exactly', () => {
-    expect(toUnits('270.50', 2)).toBe(27050);
-    expect(toUnits('0.00001205', 8)).toBe(1205);
-    expect(toUnits('95250', 2)).toBe(9525000);
-    expect(fmtUnits(27050, 2)).toBe('270.50');
-    expect(fmtUnits(5, 2)).toBe('0.05');
-    expect(fmtUnits(-5, 2)).toBe('-0.05');
-    expect(fmtUnits(1205, 8)).toBe('0.00001205');
-    expect(fmtUnits(123n * 10n ** 18n, 0)).toBe('123000000000000000000');
-    expect(() => toUnits('1.234', 2)).toThrow();
+describe('units (the simulator on contract/money.ts)', () => {
+  it('converts decimal strings to integer units and back exactly, number or bigint', () => {
+    expect(parseSignedMinor('270.50', 2)).toBe(27050n);
+    expect(parseSignedMinor('0.00001205', 8)).toBe(1205n);
+    expect(parseSignedMinor('95250', 2)).toBe(9525000n);
+    expect(formatMinor(27050, 2)).toBe('270.50');
+    expect(formatMinor(5, 2)).toBe('0.05');
+    expect(formatMinor(-5, 2)).toBe('-0.05');
+    expect(formatMinor(1205, 8)).toBe('0.00001205');
+    expect(formatMinor(123n * 10n ** 18n, 0)).toBe('123000000000000000000');
+    expect(parseSignedMinor('1.234', 2)).toBeNull();
   });
 
-  it('computes percent change in integers, rounded half away from zero', () => {
-    expect(pctString(10100, 10000)).toBe('1.00');
-    expect(pctString(9900, 10000)).toBe('-1.00');
-    expect(pctString(10000, 30000)).toBe('-66.67');
-    expect(pctString(20000, 30000)).toBe('-33.33');
-    expect(pctString(1, 0)).toBe('0.00');
+  it('computes the ticker change % in integers, rounded half away from zero', () => {
+    const cp = (p: number, ref: number) =>
+      formatMinor(percentChange(BigInt(p), BigInt(ref), 2, 'half-up') ?? 0n, 2);
+    expect(cp(10100, 10000)).toBe('1.00');
+    expect(cp(9900, 10000)).toBe('-1.00');
+    expect(cp(10000, 30000)).toBe('-66.67');
+    expect(cp(20000, 30000)).toBe('-33.33');
+    expect(cp(1, 0)).toBe('0.00');
   });
 });
 

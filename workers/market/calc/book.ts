@@ -3,7 +3,7 @@
 // object and an unchanged one keeps its identity: the flush can tell "changed" by reference.
 import type { Book, BookDelta, BookLevel } from '../../protocol/market.ts';
 import { MAX_BOOK_DEPTH } from '../../protocol/market.ts';
-import { isZeroString, orderKey } from './numbers.ts';
+import { isZeroString, orderKey } from '../../../contract/money-wire.ts';
 
 /** One price level. `px` is the ordering key only; `price` and `qty` are the exact wire strings. */
 export interface BookLevelState {

@@ -5,7 +5,7 @@
 import type { Candle, Interval } from '../../protocol/market.ts';
 import { MAX_CHART_BARS } from '../../protocol/market-api.ts';
 import { barOpenTime } from './intervals.ts';
-import { addDecimal, isZeroString, orderKey } from './numbers.ts';
+import { addDecimal, isZeroString, orderKey } from '../../../contract/money-wire.ts';
 
 /** The protocol's shared window, so the main thread's copy keeps exactly the bars this series keeps. */
 export const DEFAULT_MAX_BARS = MAX_CHART_BARS;

@@ -1,6 +1,6 @@
 // Exact (untruncated) values of a P&L book as plain decimal strings: what tests and audits compare with
 // decimal.js. The screens use the truncated figures of calc/pnl.ts instead.
-import { plainText } from './numbers.ts';
+import { formatMinor } from '../../../contract/money.ts';
 import type { PnlBook } from './pnl.ts';
 
 /** Exact (untruncated) market value, P&L and today's P&L of a position: for checks against decimal.js. */
@@ -12,9 +12,9 @@ export function positionExact(
   if (i === undefined) return null;
   const k = book.kernel;
   return {
-    marketValue: plainText(k.marketValue(i), book.ms),
-    pnl: plainText(k.pnl(i), book.ms),
-    todayPnl: book.todayKnown[i] ? plainText(k.todayPnl(i), book.ms) : null,
+    marketValue: formatMinor(k.marketValue(i), book.ms),
+    pnl: formatMinor(k.pnl(i), book.ms),
+    todayPnl: book.todayKnown[i] ? formatMinor(k.todayPnl(i), book.ms) : null,
   };
 }
 
@@ -26,9 +26,9 @@ export function totalsExact(book: PnlBook): {
 } {
   const k = book.kernel;
   return {
-    marketValue: plainText(k.totalMarketValue(), book.ms),
-    cost: plainText(k.totalCost(), book.ms),
-    pnl: plainText(k.totalPnl(), book.ms),
-    todayPnl: book.todayMissing ? null : plainText(k.totalTodayPnl(), book.ms),
+    marketValue: formatMinor(k.totalMarketValue(), book.ms),
+    cost: formatMinor(k.totalCost(), book.ms),
+    pnl: formatMinor(k.totalPnl(), book.ms),
+    todayPnl: book.todayMissing ? null : formatMinor(k.totalTodayPnl(), book.ms),
   };
 }

@@ -13,15 +13,14 @@
 // nothing more. A position without a prevClose has no today's figures (and then neither have the totals).
 import { bigintKernel, floatKernel, type KernelInput, type PnlKernel } from './pnl-kernel.ts';
 import {
-  moneyText,
-  pctText,
+  approxNumber,
   placesOf,
   plainOrZero,
-  pow10n,
+  pow10,
   scaledBigInt,
   scaledDigits,
-  signedMoneyText,
-} from './numbers.ts';
+} from '../../../contract/money.ts';
+import { moneyText, pctText, signedMoneyText } from '../../../contract/money-text.ts';
 
 export interface PnlInput {
   /** Unique per position (the worker uses the symbol). */
@@ -158,7 +157,7 @@ function rebuild(book: PnlBook, forceBig = false): void {
   const base = new Array<string>(n);
   const known = (book.todayKnown = new Array<boolean>(n));
   book.todayMissing = 0;
-  const lift = pow10n(ms - qs - pcs);
+  const lift = pow10(ms - qs - pcs);
   for (let i = 0; i < n; i++) {
     const prev = pc[i] ?? null;
     known[i] = prev !== null;
@@ -264,7 +263,7 @@ function figures(mv: number | bigint, cost: number | bigint, pnl: number | bigin
     cost: moneyText(cost, ms),
     pnl: signedMoneyText(pnl, ms),
     pnlPct: pct.text,
-    pnlValue: Number(pnl) / 10 ** ms,
+    pnlValue: approxNumber(pnl, ms),
     pnlPctValue: pct.value,
   };
 }
@@ -286,7 +285,7 @@ function today(pnl: number | bigint, base: number | bigint, ms: number): TodayFi
   return {
     pnl: signedMoneyText(pnl, ms),
     pnlPct: pct.text,
-    pnlValue: Number(pnl) / 10 ** ms,
+    pnlValue: approxNumber(pnl, ms),
     pnlPctValue: pct.value,
   };
 }

@@ -1,7 +1,14 @@
 // Tick-to-state helpers: turn ticker messages (socket, polling) and trade prints into the per-symbol ticker
 // state the worker keeps, with change and change percent computed exactly from the decimal strings.
 import type { Ticker, Trade } from '../../protocol/market.ts';
-import { addDecimal, addProduct, isZeroString, orderKey, pctChange, subDecimal } from './numbers.ts';
+import {
+  addDecimal,
+  addProduct,
+  isZeroString,
+  orderKey,
+  pctChange,
+  subDecimal,
+} from '../../../contract/money-wire.ts';
 
 /** A ticker as it may arrive: change fields can be missing or empty (e.g. a source that does not send them). */
 export type TickerInput = Omit<Ticker, 'c' | 'cp'> & { c?: string; cp?: string };

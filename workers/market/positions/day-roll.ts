@@ -4,7 +4,8 @@
 // share then counts from the new close, which is what the book values until the app's re-read of the hold
 // list (asked for here) brings the server's own figures and T+1 locks for the new day.
 import type { Position } from '../../protocol/trade.ts';
-import { isZeroString, plainOrZero, subDecimal } from '../calc/numbers.ts';
+import { plainOrZero } from '../../../contract/money.ts';
+import { isZeroString, subDecimal } from '../../../contract/money-wire.ts';
 import type { PnlInput } from '../calc/pnl.ts';
 
 export class DayRoll {
