@@ -2,7 +2,7 @@
 // every area shares on the wire: pages, decimal strings, epoch-ms times. Routes declare
 // `response: envelope(X)`; the server serialises success answers through it (fields not in X are not sent)
 // and error answers (data null) outside it (server/plugins/envelope.ts), so the success type stays exact.
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TSchema, type TUnknown } from 'typebox';
 
 const ERRORS_NOTE =
   'Errors use the same envelope with code -1000 (session invalid) or -1001 (msg localised) and data null.';
@@ -34,13 +34,14 @@ export const Page = <T extends TSchema>(item: T) =>
     page: Type.Integer({ minimum: 1 }),
     size: Type.Integer({ minimum: 1 }),
   });
-const PageShape = Page(Type.Unknown());
 /** A page of T (the TS type of `Page(X)` for any item type). */
-export type Page<T> = Omit<Static<typeof PageShape>, 'list'> & { list: T[] };
+export type Page<T> = Omit<Static<ReturnType<typeof Page<TUnknown>>>, 'list'> & { list: T[] };
 
-const EnvelopeShape = envelope(Type.Unknown())[200];
 /** The envelope with data of type T (a success answer; errors carry data null). */
-export type ApiEnvelope<T> = Omit<Static<typeof EnvelopeShape>, 'code' | 'data'> & { code: number; data: T };
+export type ApiEnvelope<T> = Omit<Static<ReturnType<typeof envelope<TUnknown>>[200]>, 'code' | 'data'> & {
+  code: number;
+  data: T;
+};
 
 /** A decimal amount as a string: optional minus sign, digits, optional fraction (money, prices, quantities). */
 export const Decimal = (description?: string) =>
