@@ -2,7 +2,7 @@
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { SessionEvents } from './domain/auth/session-events.ts';
 import { loadSmsCodeKey } from './domain/sms/code-secret.ts';
@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** A real SMS provider; without one, messages go to the dev outbox table (sms-gateway.ts). */
   smsGateway?: SmsGateway;
+  /** Sees every route as it is added; tests collect each call's response schema to check every answer. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -57,6 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('config', config);
   app.decorate('sessionEvents', new SessionEvents());
 

@@ -1,4 +1,6 @@
-// Every answer is the JSON envelope {code, msg, data}; this plugin owns errors, 404s and serialisation.
+// Every answer is the JSON envelope {code, msg, data}; this plugin owns errors and 404s. Success answers are
+// serialised by Fastify from the route's response schema (contract/*.ts: fields the contract does not name are
+// not sent); error answers (data null) are written here with JSON.stringify, outside that schema.
 //
 // HTTP status policy (the client reads `code`, not the status):
 // - 200 for everything a route answers: success (0), session invalid (-1000), business and schema
@@ -22,8 +24,13 @@ export function ok<T>(data: T): ApiEnvelope<T> {
   return { code: CODE_OK, msg: '', data };
 }
 
+/** An error answer: its own serializer, so a route's success schema never reshapes (or refuses) data null. */
 function fail(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data: null });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({ code, msg, data: null });
 }
 
 const TRANSPORT_ERRORS: Readonly<Record<string, [number, string]>> = {
@@ -35,10 +42,6 @@ const TRANSPORT_ERRORS: Readonly<Record<string, [number, string]>> = {
 };
 
 export const envelopePlugin = globalPlugin('envelope', async (app) => {
-  // Response schemas document the wire format in OpenAPI; answers are plain JSON.stringify so an error
-  // envelope (data: null) is never reshaped by a success schema.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return fail(reply, error.httpStatus, error.code, request.t(error.key, error.params));

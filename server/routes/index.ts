@@ -1,7 +1,7 @@
 // The API's route plugins, one entry per area module, all mounted under /api/ by app.ts in this order.
-// To add an area (e.g. the market simulator), import its plugin and append it here. Each route declares
-// `config: { auth: 'public' | 'optional' | 'required' }` (default 'required', see plugins/auth.ts) and a
-// schema for its body or query string (see schemas/fields.ts); handlers answer `ok(data)` or throw AppError.
+// To add an area, import its plugin and append it here. Each route declares
+// `config: { auth: 'public' | 'optional' | 'required' }` (default 'required', see plugins/auth.ts), and its body or
+// query string and its answer as schemas from contract/<area>.ts; handlers answer `ok(data)` or throw AppError.
 import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';

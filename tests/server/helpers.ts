@@ -7,7 +7,9 @@
 //   await t.close();                                // closes the app and deletes the temp dir
 //
 // Requests are form-encoded like the real client. `ip` sets inject's remoteAddress (rate limits per IP);
-// `lang` sets Accept-Language (omit it for the ur-PK default).
+// `lang` sets Accept-Language (omit it for the ur-PK default). Every answer `post` and `get` receive is checked
+// against the contract (./answer-schemas.ts): a success against its route's response schema, an error against
+// the error envelope; a mismatch throws, failing the test.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/open-db.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
+import { checkAnswer, collectResponseSchemas } from './answer-schemas.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +42,9 @@ export async function makeTestApp(
   process.env['MARKET_HISTORY_DAYS'] ??= '5';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-test-'));
   const config = loadConfig({ SERVE_STATIC: '0', ...env, DATA_DIR: env['DATA_DIR'] ?? dataDir });
-  const app = await buildApp({ config });
+  const schemas = collectResponseSchemas();
+  const app = await buildApp({ config, onRoute: schemas.onRoute });
+  schemas.attach(app);
   await setup?.(app);
   await app.ready();
   return {
@@ -86,12 +91,15 @@ export function form(fields: Record<string, string | readonly string[]>): string
   return params.toString();
 }
 
-function parse(raw: string): ApiEnvelope<unknown> {
+function parse(app: FastifyInstance, method: string, url: string, raw: string): ApiEnvelope<unknown> {
+  let body: unknown;
   try {
-    return JSON.parse(raw) as ApiEnvelope<unknown>;
+    body = JSON.parse(raw);
   } catch {
     throw new Error(`answer is not JSON: ${raw.slice(0, 200)}`);
   }
+  checkAnswer(app, method, url, body);
+  return body as ApiEnvelope<unknown>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see CallResult
@@ -111,7 +119,7 @@ export async function post<T = any>(
   return {
     status: res.statusCode,
     headers: res.headers,
-    body: parse(res.body) as ApiEnvelope<T>,
+    body: parse(app, 'POST', url, res.body) as ApiEnvelope<T>,
     raw: res.body,
   };
 }
@@ -133,7 +141,7 @@ export async function get<T = any>(
   return {
     status: res.statusCode,
     headers: res.headers,
-    body: parse(res.body) as ApiEnvelope<T>,
+    body: parse(app, 'GET', url, res.body) as ApiEnvelope<T>,
     raw: res.body,
   };
 }

@@ -173,6 +173,49 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+/** Where a response schema leaves something untyped: an object without properties or an array without items. */
+function incomplete(node: unknown, at: string): string[] {
+  if (node === null || typeof node !== 'object') return [];
+  const n = node as Record<string, unknown>;
+  // OpenAPI 3.0 has no null type: `data: null` is written {type: object, nullable: true, enum: [null]}.
+  if (n['nullable'] === true && Array.isArray(n['enum']) && n['enum'].length === 1 && n['enum'][0] === null)
+    return [];
+  const out: string[] = [];
+  if (n['type'] === 'object' && (typeof n['properties'] !== 'object' || n['properties'] === null))
+    out.push(at);
+  if (
+    n['type'] === 'object' &&
+    Object.keys(n['properties'] ?? {}).length === 0 &&
+    n['additionalProperties'] !== false
+  )
+    out.push(`${at} (no properties and not closed)`);
+  if (n['type'] === 'array' && (typeof n['items'] !== 'object' || n['items'] === null)) out.push(`${at}[]`);
+  for (const [k, v] of Object.entries(n['properties'] ?? {})) out.push(...incomplete(v, `${at}.${k}`));
+  if (n['items']) out.push(...incomplete(n['items'], `${at}[]`));
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const [i, v] of ((n[key] as unknown[] | undefined) ?? []).entries())
+      out.push(...incomplete(v, `${at}|${i}`));
+  return out;
+}
+
+describe('GET /api/openapi.json response schemas', () => {
+  it('describes the answer of every call completely: no bare objects, no untyped lists', async () => {
+    const doc = JSON.parse((await t.app.inject({ url: '/api/openapi.json' })).body);
+    const paths = doc.paths as Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let calls = 0;
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        calls += 1;
+        const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+        expect(schema, `${method} ${path}`).toBeDefined();
+        expect(Object.keys(schema.properties).sort(), `${method} ${path}`).toEqual(['code', 'data', 'msg']);
+        expect(incomplete(schema, `${method.toUpperCase()} ${path}`)).toEqual([]);
+      }
+    }
+    expect(calls).toBeGreaterThan(40);
+  });
+});
+
 describe('language of messages', () => {
   it('is Urdu by default and English for en-US (q-values honoured)', async () => {
     const ask = async (lang?: string) => {

@@ -1,7 +1,7 @@
 // Schema validation of every kind of bad input: duplicate keys, non-decimal numbers, oversized, empty and
 // unknown fields, wrong content types; always JSON -1001, never a 5xx or HTML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalString, fields, idString } from '../../server/schemas/fields.ts';
+import { decimalString, fields, idString, opt } from '../../contract/form-fields.ts';
 import { get, makeTestApp, post, rowCounts, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -15,9 +15,7 @@ beforeAll(async () => {
           {
             config: { auth: 'public' },
             schema: {
-              body: fields({ amount: decimalString({ maxIntDigits: 12, maxScale: 2 }), id: idString }, [
-                'amount',
-              ]),
+              body: fields({ amount: decimalString({ maxIntDigits: 12, maxScale: 2 }), id: opt(idString) }),
             },
           },
           async (request) => ({ code: 0, msg: '', data: request.body }),

@@ -1,15 +1,13 @@
 // POST common/code/send: texts a 6-digit verification code. The answer never says whether the number has an
 // account (same code, msg, data and the same database work either way); only the phone's owner sees the
 // difference, in what the text says. Limited per phone and per IP for every answer.
-import type { FastifyPluginAsync } from 'fastify';
-import type { CodeSendBody, CodeSendResult } from '../../../workers/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CodeSendBody, CodeSendReply } from '../../../contract/common.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { findUserByPhone } from '../../domain/auth/users-repo.ts';
 import type { CodeType } from '../../domain/sms/sms-codes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
-import { areaCodeField, fields, phoneField, text } from '../../schemas/fields.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
 
 /**
@@ -22,8 +20,8 @@ function outcome(type: CodeType, registered: boolean): 'code' | 'notice' | 'none
   return registered ? 'code' : 'none';
 }
 
-export const codeSendRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: CodeSendBody }>(
+export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/common/code/send',
     {
       config: { auth: 'public' },
@@ -37,18 +35,8 @@ export const codeSendRoutes: FastifyPluginAsync = async (app) => {
           '`login` → a code for a registered number, nothing otherwise. Codes: 6 digits, single use, ' +
           '`expiresInSec`, 5 tries; used by user/register (`register`) and user/password/reset (`reset`).',
         consumes: FORM,
-        body: fields(
-          {
-            areaCode: areaCodeField,
-            phone: phoneField,
-            type: text(1, 10, { enum: ['register', 'reset', 'login'] }),
-          },
-          ['phone', 'type'],
-        ),
-        response: envelope({
-          type: 'object',
-          properties: { expiresInSec: { type: 'integer' }, resendInSec: { type: 'integer' } },
-        }),
+        body: CodeSendBody,
+        response: CodeSendReply,
       },
     },
     async (request) => {
@@ -74,7 +62,7 @@ export const codeSendRoutes: FastifyPluginAsync = async (app) => {
         // Not awaited: a provider's latency would otherwise tell which numbers were texted.
         app.sms.send(phone, message).catch((err: unknown) => request.log.error({ err }, 'SMS not sent'));
       }
-      return ok<CodeSendResult>({
+      return ok({
         expiresInSec: ttl,
         resendInSec: Math.ceil(codeSendPerPhone.rule.windowMs / 1000),
       });

@@ -1,19 +1,16 @@
 // Coin market calls (spec §7 "coin"): instruments (with the caller's favourites flag), tickers, candles, trades, books.
 
-import type { FastifyPluginAsync } from 'fastify';
-import type { CoinInfo, Ticker } from '../../../workers/protocol/market.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noFields } from '../../../contract/form-fields.ts';
+import { CoinInfoListReply, SymbolBody, TickerListReply, TickerReply } from '../../../contract/market.ts';
 import { listCollect } from '../../domain/market/collect-repo.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
+import { marketError } from './market-messages.ts';
 import { registerSeriesRoutes } from './series-routes.ts';
 import { resolveSymbol } from './market-lookup.ts';
-import { emptyQuery, symbolBody } from './market-schemas.ts';
 
-const list = { type: 'array', items: { type: 'object' } };
-const obj = { type: 'object' };
-
-export const coinRoutes: FastifyPluginAsync = async (app) => {
+export const coinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
   const tags = ['coin'];
   const pub = { auth: 'public' as const };
@@ -26,13 +23,13 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Crypto pairs; `collected` marks the caller’s favourites when a token is sent',
         consumes: FORM,
-        body: emptyQuery,
-        response: envelope(list),
+        body: noFields,
+        response: CoinInfoListReply,
       },
     },
     async (request) => {
       const starred = new Set(request.auth ? listCollect(app.db, request.auth.userId, 'coin') : []);
-      return ok<CoinInfo[]>(m.instruments('crypto').map((i) => ({ ...i, collected: starred.has(i.symbol) })));
+      return ok(m.instruments('crypto').map((i) => ({ ...i, collected: starred.has(i.symbol) })));
     },
   );
 
@@ -44,14 +41,14 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Tickers of every crypto pair',
         consumes: FORM,
-        body: emptyQuery,
-        response: envelope(list),
+        body: noFields,
+        response: TickerListReply,
       },
     },
-    async () => ok<Ticker[]>(m.tickers('crypto')),
+    async () => ok(m.tickers('crypto')),
   );
 
-  app.post<{ Body: { symbol: string } }>(
+  app.post(
     '/coin/ticker',
     {
       config: pub,
@@ -59,13 +56,15 @@ export const coinRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Ticker of one pair',
         consumes: FORM,
-        body: symbolBody,
-        response: envelope(obj),
+        body: SymbolBody,
+        response: TickerReply,
       },
     },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
-      return ok<Ticker | undefined>(m.ticker(ins.symbol));
+      const ticker = m.ticker(ins.symbol);
+      if (!ticker) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      return ok(ticker);
     },
   );
 

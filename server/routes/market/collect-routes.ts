@@ -1,7 +1,10 @@
 // Watchlists (stock/collect/add|del|list, coin/collect/add|del, plus coin/collect/list which the spec omits):
 // per user, logged-in only; every call answers the list after the change, with live quotes.
 
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TObject } from 'typebox';
+import { noFields } from '../../../contract/form-fields.ts';
+import { CollectListReply, SymbolBody } from '../../../contract/market.ts';
 import type { CollectList } from '../../../workers/protocol/market.ts';
 import {
   addCollect,
@@ -12,13 +15,11 @@ import {
 } from '../../domain/market/collect-repo.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { quoteOf, resolveSymbol } from './market-lookup.ts';
 import { marketError } from './market-messages.ts';
-import { emptyQuery, symbolBody } from './market-schemas.ts';
 
-export const collectRoutes: FastifyPluginAsync = async (app) => {
+export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
   const answer = (userId: number, kind: CollectKind): CollectList => {
     const symbols = listCollect(app.db, userId, kind).filter((s) => m.instrument(s));
@@ -30,41 +31,33 @@ export const collectRoutes: FastifyPluginAsync = async (app) => {
       }),
     };
   };
-  const schema = (summary: string, body: object) => ({
+  const schema = <B extends TObject>(summary: string, body: B) => ({
     tags: ['watchlist'],
     summary,
     consumes: FORM,
     security: NEEDS_TOKEN,
     body,
-    response: envelope({ type: 'object' }),
+    response: CollectListReply,
   });
 
   for (const kind of ['stock', 'coin'] as const) {
     const symbolKind = kind === 'stock' ? 'stock' : 'coin';
-    app.post<{ Body: { symbol: string } }>(
-      `/${kind}/collect/add`,
-      { schema: schema(`Star a ${kind}`, symbolBody) },
-      async (request: FastifyRequest<{ Body: { symbol: string } }>) => {
-        const auth = requireAuth(request.auth);
-        const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
-        if (!addCollect(app.db, auth.userId, kind, ins.symbol, Date.now())) {
-          throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
-        }
-        return ok(answer(auth.userId, kind));
-      },
-    );
-    app.post<{ Body: { symbol: string } }>(
-      `/${kind}/collect/del`,
-      { schema: schema(`Unstar a ${kind}`, symbolBody) },
-      async (request: FastifyRequest<{ Body: { symbol: string } }>) => {
-        const auth = requireAuth(request.auth);
-        delCollect(app.db, auth.userId, kind, request.body.symbol.toUpperCase());
-        return ok(answer(auth.userId, kind));
-      },
-    );
+    app.post(`/${kind}/collect/add`, { schema: schema(`Star a ${kind}`, SymbolBody) }, async (request) => {
+      const auth = requireAuth(request.auth);
+      const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
+      if (!addCollect(app.db, auth.userId, kind, ins.symbol, Date.now())) {
+        throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
+      }
+      return ok(answer(auth.userId, kind));
+    });
+    app.post(`/${kind}/collect/del`, { schema: schema(`Unstar a ${kind}`, SymbolBody) }, async (request) => {
+      const auth = requireAuth(request.auth);
+      delCollect(app.db, auth.userId, kind, request.body.symbol.toUpperCase());
+      return ok(answer(auth.userId, kind));
+    });
     app.post(
       `/${kind}/collect/list`,
-      { schema: schema(`Starred ${kind}s with quotes`, emptyQuery) },
+      { schema: schema(`Starred ${kind}s with quotes`, noFields) },
       async (request) => {
         const auth = requireAuth(request.auth);
         return ok(answer(auth.userId, kind));

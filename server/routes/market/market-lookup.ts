@@ -1,7 +1,9 @@
 // Shared helpers of the market routes: symbol resolution with localised -1001 errors, list rows, candle ranges.
 
+import type { Static } from 'typebox';
+import type { CandlesBody } from '../../../contract/market.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
-import type { Candle, Instrument, Interval, Quote } from '../../../workers/protocol/market.ts';
+import type { Candle, Instrument, Quote } from '../../../workers/protocol/market.ts';
 import type { MarketSource } from '../../domain/market/market-source.ts';
 import { marketError } from './market-messages.ts';
 
@@ -23,13 +25,11 @@ export function quoteOf(market: MarketSource, ins: Instrument): Quote {
   return { ...ins, ticker };
 }
 
-export interface CandlesInput {
-  symbol: string;
-  interval: Interval;
-  from?: string;
-  to?: string;
-  limit?: string;
-}
+/** The candles body as the server receives it (validated strings). */
+export type CandlesInput = Static<typeof CandlesBody>;
+
+/** An optional whole-number field (validated by its pattern) as a number. */
+export const toInt = (s: string | undefined, fallback: number) => (s === undefined ? fallback : Number(s));
 
 /** Default page when neither `from` nor `limit` is given: the newest 300 bars. */
 const DEFAULT_CANDLES = 300;

@@ -1,16 +1,20 @@
 // The candles / trades / books calls, shared by the stock area (`stock/index/...`) and the coin area
 // (`coin/...`): same bodies, same answers; only the path prefix, the symbol kind and the OpenAPI texts differ.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Book, Candle, Trade } from '../../../workers/protocol/market.ts';
+import {
+  BookReply,
+  BooksBody,
+  CandleListReply,
+  CandlesBody,
+  TradeListReply,
+  TradesBody,
+} from '../../../contract/market.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
-import { candlesFor, resolveSymbol, type CandlesInput, type SymbolKind } from './market-lookup.ts';
-import { booksBody, candlesBody, toInt, tradesBody } from './market-schemas.ts';
-
-const list = { type: 'array', items: { type: 'object' } };
-const obj = { type: 'object' };
+import { marketError } from './market-messages.ts';
+import { candlesFor, resolveSymbol, toInt, type SymbolKind } from './market-lookup.ts';
 
 export interface SeriesRoutes {
   /** e.g. '/stock/index' or '/coin' */
@@ -21,13 +25,14 @@ export interface SeriesRoutes {
 }
 
 export function registerSeriesRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { prefix, kind, tags, summaries }: SeriesRoutes,
 ): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const m = app.market;
   const pub = { auth: 'public' as const };
 
-  app.post<{ Body: CandlesInput }>(
+  app.post(
     `${prefix}/candles`,
     {
       config: pub,
@@ -35,34 +40,36 @@ export function registerSeriesRoutes(
         tags,
         summary: summaries.candles,
         consumes: FORM,
-        body: candlesBody,
-        response: envelope(list),
+        body: CandlesBody,
+        response: CandleListReply,
       },
     },
-    async (request) => ok<Candle[]>(candlesFor(m, request.lang, request.body, kind)),
+    async (request) => ok(candlesFor(m, request.lang, request.body, kind)),
   );
 
-  app.post<{ Body: { symbol: string; limit?: string } }>(
+  app.post(
     `${prefix}/trades`,
     {
       config: pub,
-      schema: { tags, summary: summaries.trades, consumes: FORM, body: tradesBody, response: envelope(list) },
+      schema: { tags, summary: summaries.trades, consumes: FORM, body: TradesBody, response: TradeListReply },
     },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, kind);
-      return ok<Trade[]>(m.trades(ins.symbol, toInt(request.body.limit, 50)));
+      return ok(m.trades(ins.symbol, toInt(request.body.limit, 50)));
     },
   );
 
-  app.post<{ Body: { symbol: string; depth?: string } }>(
+  app.post(
     `${prefix}/books`,
     {
       config: pub,
-      schema: { tags, summary: summaries.books, consumes: FORM, body: booksBody, response: envelope(obj) },
+      schema: { tags, summary: summaries.books, consumes: FORM, body: BooksBody, response: BookReply },
     },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.body.symbol, kind);
-      return ok<Book | undefined>(m.book(ins.symbol, toInt(request.body.depth, 20)));
+      const book = m.book(ins.symbol, toInt(request.body.depth, 20));
+      if (!book) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      return ok(book);
     },
   );
 }

@@ -1,20 +1,23 @@
 // Stock market calls (spec §7 "stock market"): indices, country, lists, hot lists, search, info, and the
 // candles / trades / books of a stock or index (POST, as the spec lists them).
 
-import type { FastifyPluginAsync } from 'fastify';
-import type {
-  Country,
-  HotType,
-  Page,
-  Quote,
-  StockInfo,
-  StockSort,
-} from '../../../workers/protocol/market.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noFields } from '../../../contract/form-fields.ts';
+import {
+  CountryListReply,
+  HotQuery,
+  InfoQuery,
+  QuoteListReply,
+  QuotePageReply,
+  SearchQuery,
+  StockInfoReply,
+  StockListQuery,
+} from '../../../contract/market.ts';
+import type { Country, Quote, StockSort } from '../../../workers/protocol/market.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { envelope } from '../../schemas/responses.ts';
+import { marketError } from './market-messages.ts';
 import { registerSeriesRoutes } from './series-routes.ts';
-import { quoteOf, resolveSymbol } from './market-lookup.ts';
-import { emptyQuery, hotQuery, infoQuery, searchQuery, stockListQuery, toInt } from './market-schemas.ts';
+import { quoteOf, resolveSymbol, toInt } from './market-lookup.ts';
 
 const PK: Country = {
   code: 'PK',
@@ -26,8 +29,6 @@ const PK: Country = {
   timezone: 'Asia/Karachi',
 };
 
-const list = { type: 'array', items: { type: 'object' } };
-const obj = { type: 'object' };
 const pub = { auth: 'public' as const };
 
 function sortKey(q: Quote, sort: StockSort): number | string {
@@ -40,7 +41,7 @@ function compare(a: number | string, b: number | string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export const stockRoutes: FastifyPluginAsync = async (app) => {
+export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
   const psxQuotes = () => m.instruments('psx').map((i) => quoteOf(m, i));
   const tags = ['stock market'];
@@ -52,11 +53,11 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'KSE-100, KSE-30, KMI-30, All-Share with tickers',
-        querystring: emptyQuery,
-        response: envelope(list),
+        querystring: noFields,
+        response: QuoteListReply,
       },
     },
-    async () => ok<Quote[]>(m.instruments('index').map((i) => quoteOf(m, i))),
+    async () => ok(m.instruments('index').map((i) => quoteOf(m, i))),
   );
 
   app.get(
@@ -66,35 +67,27 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Stock markets by country',
-        querystring: emptyQuery,
-        response: envelope(list),
+        querystring: noFields,
+        response: CountryListReply,
       },
     },
-    async () => ok<Country[]>([PK]),
+    async () => ok([PK]),
   );
 
-  app.get<{
-    Querystring: {
-      market: 'psx' | 'index';
-      sector?: string;
-      sort: StockSort;
-      order: 'asc' | 'desc';
-      page?: string;
-      size?: string;
-    };
-  }>(
+  app.get(
     '/stock/list',
     {
       config: pub,
       schema: {
         tags,
         summary: 'Paged stocks (or indices) with tickers',
-        querystring: stockListQuery,
-        response: envelope(obj),
+        querystring: StockListQuery,
+        response: QuotePageReply,
       },
     },
     async (request) => {
-      const q = request.query;
+      // Ajv filled the defaults in (useDefaults); the fallbacks only satisfy the optional types.
+      const q = { market: 'psx', sort: 'symbol', order: 'asc', ...request.query } as const;
       const page = toInt(q.page, 1);
       const size = toInt(q.size, 20);
       const rows = m
@@ -105,7 +98,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       rows.sort(
         (a, b) => dir * compare(sortKey(a, q.sort), sortKey(b, q.sort)) || compare(a.symbol, b.symbol),
       );
-      return ok<Page<Quote>>({
+      return ok({
         list: rows.slice((page - 1) * size, page * size),
         total: rows.length,
         page,
@@ -114,15 +107,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { type: HotType; limit?: string } }>(
+  app.get(
     '/stock/list/hot',
     {
       config: pub,
       schema: {
         tags,
         summary: 'Top gainers, losers or most active PSX stocks',
-        querystring: hotQuery,
-        response: envelope(list),
+        querystring: HotQuery,
+        response: QuoteListReply,
       },
     },
     async (request) => {
@@ -130,19 +123,19 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       const limit = toInt(request.query.limit, 10);
       const key = (q: Quote) => Number(type === 'active' ? q.ticker.q : q.ticker.cp);
       const rows = psxQuotes().sort((a, b) => (type === 'losers' ? key(a) - key(b) : key(b) - key(a)));
-      return ok<Quote[]>(rows.slice(0, limit));
+      return ok(rows.slice(0, limit));
     },
   );
 
-  app.get<{ Querystring: { q: string; limit?: string } }>(
+  app.get(
     '/stock/search',
     {
       config: pub,
       schema: {
         tags,
         summary: 'Search stocks and indices by symbol or English/Urdu name',
-        querystring: searchQuery,
-        response: envelope(list),
+        querystring: SearchQuery,
+        response: QuoteListReply,
       },
     },
     async (request) => {
@@ -150,7 +143,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       const upper = needle.toUpperCase();
       const lower = needle.toLowerCase();
       const limit = toInt(request.query.limit, 20);
-      if (!needle) return ok<Quote[]>([]);
+      if (!needle) return ok([]);
       const all = [...m.instruments('psx'), ...m.instruments('index')];
       const rank = (i: (typeof all)[number]) =>
         i.symbol === upper
@@ -166,24 +159,26 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
         .map((i) => ({ i, r: rank(i) }))
         .filter((h) => h.r < 9)
         .sort((a, b) => a.r - b.r || compare(a.i.symbol, b.i.symbol));
-      return ok<Quote[]>(hits.slice(0, limit).map((h) => quoteOf(m, h.i)));
+      return ok(hits.slice(0, limit).map((h) => quoteOf(m, h.i)));
     },
   );
 
-  app.get<{ Querystring: { symbol: string } }>(
+  app.get(
     '/stock/info',
     {
       config: pub,
       schema: {
         tags,
         summary: 'Stock or index details: ticker, price band, 52-week range, session',
-        querystring: infoQuery,
-        response: envelope(obj),
+        querystring: InfoQuery,
+        response: StockInfoReply,
       },
     },
     async (request) => {
       const ins = resolveSymbol(m, request.lang, request.query.symbol, 'stock');
-      return ok<StockInfo | undefined>(m.info(ins.symbol));
+      const info = m.info(ins.symbol);
+      if (!info) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      return ok(info);
     },
   );
 

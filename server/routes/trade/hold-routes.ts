@@ -1,8 +1,18 @@
 // Positions and money views: GET stock/hold/list and stock/hold/info, GET stock/income, user/assets (POST as
 // the spec lists it, and GET), GET user/tx/record (funds detail).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Page } from '../../../workers/protocol/market.ts';
-import type { Assets, Income, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { noFields } from '../../../contract/form-fields.ts';
+import {
+  AssetsReply,
+  HoldInfoQuery,
+  HoldListQuery,
+  IncomeReply,
+  PositionPageReply,
+  PositionReply,
+  TxRecordPageReply,
+  TxRecordQuery,
+} from '../../../contract/trade.ts';
 import { orderById, paisa } from '../../domain/trading/orders-repo.ts';
 import { listed } from '../../domain/trading/place-order.ts';
 import {
@@ -15,21 +25,17 @@ import {
   txRecords,
 } from '../../domain/trading/views.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { fields, text } from '../../schemas/fields.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
-import { caller, obj, orderWire, pageField, pageOf, sizeField, symbolField } from './trade-context.ts';
+import { caller, orderWire } from './trade-context.ts';
 
-const TX_TYPES: TxType[] = ['deposit', 'withdraw', 'demo_grant', 'buy', 'sell', 'fee', 'freeze', 'unfreeze'];
-
-export const holdRoutes: FastifyPluginAsync = async (app) => {
+export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const account = (request: FastifyRequest) => {
     const c = caller(app, request);
     app.trading.releaseDue(c.auth.accountId, app.market.now());
     return c;
   };
 
-  app.get<{ Querystring: { page: string; size: string } }>(
+  app.get(
     '/stock/hold/list',
     {
       schema: {
@@ -38,19 +44,16 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Sorted by symbol; size up to 10000 so the market worker can load every position at once.',
         security: NEEDS_TOKEN,
-        querystring: fields({
-          page: pageField,
-          size: text(1, 5, { pattern: '^(?:[1-9][0-9]{0,3}|10000)$', default: '20' }),
-        }),
-        response: envelope(pageOf, 'Page<Position>'),
+        querystring: HoldListQuery,
+        response: PositionPageReply,
       },
     },
     async (request) => {
       const c = account(request);
-      const page = Number(request.query.page);
-      const size = Number(request.query.size);
+      const page = Number(request.query.page ?? '1');
+      const size = Number(request.query.size ?? '20');
       const all = holdings(app.db, c.auth.accountId, app.market.now());
-      return ok<Page<Position>>({
+      return ok({
         list: all.slice((page - 1) * size, page * size).map((h) => toPosition(app.market, h)),
         total: all.length,
         page,
@@ -59,22 +62,22 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { symbol: string } }>(
+  app.get(
     '/stock/hold/info',
     {
       schema: {
         tags: ['stock positions'],
         summary: 'The position in one stock (zero quantities when none is held)',
         security: NEEDS_TOKEN,
-        querystring: fields({ symbol: symbolField }, ['symbol']),
-        response: envelope(obj, 'Position'),
+        querystring: HoldInfoQuery,
+        response: PositionReply,
       },
     },
     async (request) => {
       const c = account(request);
       const symbol = listed(app.market, request.query.symbol.toUpperCase()).ins.symbol;
       const h = holdings(app.db, c.auth.accountId, app.market.now(), symbol)[0] ?? noHolding(symbol);
-      return ok<Position>(toPosition(app.market, h));
+      return ok(toPosition(app.market, h));
     },
   );
 
@@ -85,8 +88,8 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
         tags: ['stock positions'],
         summary: 'Realised profit today / this week / this month; purchases of the last 1 and 2 trading days',
         security: NEEDS_TOKEN,
-        querystring: fields({}),
-        response: envelope(obj, 'Income'),
+        querystring: noFields,
+        response: IncomeReply,
       },
     },
     async (request) => {
@@ -98,7 +101,7 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
           const o = orderById(app.db, id);
           return o ? [orderWire(app, request, o, c)] : [];
         });
-      return ok<Income>({
+      return ok({
         today: paisa(r.today),
         week: paisa(r.week),
         month: paisa(r.month),
@@ -113,16 +116,16 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
     tags: ['user'],
     summary: 'Total, available, frozen cash and market value of the account (real or demo, by token)',
     security: NEEDS_TOKEN,
-    response: envelope(obj, 'Assets'),
+    response: AssetsReply,
   };
   const assets = async (request: FastifyRequest) => {
     const c = account(request);
-    return ok<Assets>(assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType));
+    return ok(assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType));
   };
-  app.post('/user/assets', { schema: { ...assetsSchema, consumes: FORM, body: fields({}) } }, assets);
-  app.get('/user/assets', { schema: { ...assetsSchema, querystring: fields({}) } }, assets);
+  app.post('/user/assets', { schema: { ...assetsSchema, consumes: FORM, body: noFields } }, assets);
+  app.get('/user/assets', { schema: { ...assetsSchema, querystring: noFields } }, assets);
 
-  app.get<{ Querystring: { type?: TxType; page: string; size: string } }>(
+  app.get(
     '/user/tx/record',
     {
       schema: {
@@ -130,16 +133,16 @@ export const holdRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Funds detail: every movement of the available cash, newest first, with the balance after it',
         security: NEEDS_TOKEN,
-        querystring: fields({ type: text(1, 12, { enum: TX_TYPES }), page: pageField, size: sizeField }),
-        response: envelope(pageOf, 'Page<TxRecord>'),
+        querystring: TxRecordQuery,
+        response: TxRecordPageReply,
       },
     },
     async (request) => {
       const c = caller(app, request);
-      const page = Number(request.query.page);
-      const size = Number(request.query.size);
+      const page = Number(request.query.page ?? '1');
+      const size = Number(request.query.size ?? '20');
       const r = txRecords(app.db, c.auth.accountId, request.query.type, page, size);
-      return ok<Page<TxRecord>>({ ...r, page, size });
+      return ok({ ...r, page, size });
     },
   );
 };

@@ -1,17 +1,19 @@
 // Stock orders (spec §7 "stock orders"): POST stock/order/buy and sell, GET stock/order/preview (extension),
 // list, cancel (GET, as the spec lists it), info and statistics. The transaction password is checked before the
 // order transaction; everything else is decided inside it (domain/trading/place-order.ts).
-import type { FastifyPluginAsync } from 'fastify';
-import type { Page } from '../../../workers/protocol/market.ts';
-import type {
-  OrderPreview,
-  OrderSide,
-  OrderStatistics,
-  OrderStatus,
-  OrderType,
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noFields } from '../../../contract/form-fields.ts';
+import {
+  OrderIdQuery,
+  OrderListQuery,
+  OrderPageReply,
+  OrderPreviewQuery,
+  OrderPreviewReply,
+  OrderStatisticsReply,
   PlaceOrderBody,
-  StockOrder,
-} from '../../../workers/protocol/trade.ts';
+  StockOrderReply,
+  type OrderSide,
+} from '../../../contract/trade.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { pktDayStart } from '../../domain/market/calendar.ts';
 import { feeBreakdown, listOrders, orderById, paisa } from '../../domain/trading/orders-repo.ts';
@@ -20,42 +22,14 @@ import { verifyTradePassword } from '../../domain/trading/trade-password.ts';
 import { feeTotal } from '../../domain/trading/fees.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { fields, idString, text } from '../../schemas/fields.ts';
-import { envelope } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
-import {
-  caller,
-  clientOrderIdField,
-  obj,
-  orderTypeField,
-  orderWire,
-  pageField,
-  pageOf,
-  priceField,
-  qtyField,
-  sideField,
-  sixDigits,
-  sizeField,
-  symbolField,
-} from './trade-context.ts';
+import { caller, orderWire } from './trade-context.ts';
 
 const tags = ['stock orders'];
 
-const placeBody = fields(
-  {
-    symbol: symbolField,
-    type: orderTypeField,
-    qty: qtyField,
-    price: priceField,
-    clientOrderId: clientOrderIdField,
-    tradePassword: sixDigits,
-  },
-  ['symbol', 'type', 'clientOrderId', 'tradePassword'],
-);
-
-export const orderRoutes: FastifyPluginAsync = async (app) => {
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const place = (side: OrderSide) =>
-    app.post<{ Body: PlaceOrderBody }>(
+    app.post(
       `/stock/order/${side}`,
       {
         schema: {
@@ -67,8 +41,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
             'the real account needs KYC. A repeated clientOrderId returns the first order.',
           consumes: FORM,
           security: NEEDS_TOKEN,
-          body: placeBody,
-          response: envelope(obj, 'The order (StockOrder)'),
+          body: PlaceOrderBody,
+          response: StockOrderReply,
         },
       },
       async (request) => {
@@ -92,26 +66,21 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
           clientOrderId: b.clientOrderId,
           now: app.market.now(),
         });
-        return ok<StockOrder>(orderWire(app, request, order, c));
+        return ok(orderWire(app, request, order, c));
       },
     );
   place('buy');
   place('sell');
 
-  app.get<{
-    Querystring: { symbol: string; side: OrderSide; type: OrderType; qty?: string; price?: string };
-  }>(
+  app.get(
     '/stock/order/preview',
     {
       schema: {
         tags,
         summary: 'Fees, net amount and maximum quantity before confirming (extension)',
         security: NEEDS_TOKEN,
-        querystring: fields(
-          { symbol: symbolField, side: sideField, type: orderTypeField, qty: qtyField, price: priceField },
-          ['symbol', 'side', 'type'],
-        ),
-        response: envelope(obj, 'OrderPreview'),
+        querystring: OrderPreviewQuery,
+        response: OrderPreviewReply,
       },
     },
     async (request) => {
@@ -129,7 +98,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       });
       const fee = feeTotal(p.fees);
       const net = q.side === 'buy' ? p.amount + fee : p.amount - fee;
-      return ok<OrderPreview>({
+      return ok({
         symbol: p.l.ins.symbol,
         side: q.side,
         type: q.type,
@@ -147,7 +116,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { status?: OrderStatus | 'open'; page: string; size: string } }>(
+  app.get(
     '/stock/order/list',
     {
       schema: {
@@ -156,20 +125,17 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
         description:
           "status: pending (in progress), partial, filled (history), cancelled, rejected, or 'open'.",
         security: NEEDS_TOKEN,
-        querystring: fields({
-          status: text(1, 10, { enum: ['pending', 'partial', 'filled', 'cancelled', 'rejected', 'open'] }),
-          page: pageField,
-          size: sizeField,
-        }),
-        response: envelope(pageOf, 'Page<StockOrder>'),
+        querystring: OrderListQuery,
+        response: OrderPageReply,
       },
     },
     async (request) => {
       const c = caller(app, request);
-      const page = Number(request.query.page);
-      const size = Number(request.query.size);
+      // Ajv filled the defaults in (useDefaults); the fallbacks only satisfy the optional types.
+      const page = Number(request.query.page ?? '1');
+      const size = Number(request.query.size ?? '20');
       const r = listOrders(app.db, c.auth.accountId, request.query.status, page, size);
-      return ok<Page<StockOrder>>({
+      return ok({
         list: r.list.map((o) => orderWire(app, request, o, c)),
         total: r.total,
         page,
@@ -178,32 +144,32 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const byId = { security: NEEDS_TOKEN, querystring: fields({ id: idString }, ['id']) };
-  app.get<{ Querystring: { id: string } }>(
+  const byId = { security: NEEDS_TOKEN, querystring: OrderIdQuery };
+  app.get(
     '/stock/order/cancel',
     {
       schema: {
         tags,
         summary: 'Cancel an open order; frozen cash or shares return',
         ...byId,
-        response: envelope(obj),
+        response: StockOrderReply,
       },
     },
     async (request) => {
       const c = caller(app, request);
       const order = app.trading.cancel(c.auth.accountId, Number(request.query.id), app.market.now());
-      return ok<StockOrder>(orderWire(app, request, order, c));
+      return ok(orderWire(app, request, order, c));
     },
   );
 
-  app.get<{ Querystring: { id: string } }>(
+  app.get(
     '/stock/order/info',
-    { schema: { tags, summary: 'One order of the account', ...byId, response: envelope(obj) } },
+    { schema: { tags, summary: 'One order of the account', ...byId, response: StockOrderReply } },
     async (request) => {
       const c = caller(app, request);
       const order = orderById(app.db, Number(request.query.id));
       if (!order || order.accountId !== c.auth.accountId) throw new AppError('trade.orderNotFound');
-      return ok<StockOrder>(orderWire(app, request, order, c));
+      return ok(orderWire(app, request, order, c));
     },
   );
 
@@ -214,8 +180,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Order counts per status and today’s buy / sell turnover',
         security: NEEDS_TOKEN,
-        querystring: fields({}),
-        response: envelope(obj, 'OrderStatistics'),
+        querystring: noFields,
+        response: OrderStatisticsReply,
       },
     },
     async (request) => {
@@ -235,7 +201,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
           .pluck()
           .safeIntegers(true)
           .get(c.auth.accountId, side, pktDayStart(app.market.now())) as bigint;
-      return ok<OrderStatistics>({
+      return ok({
         pending: counts['pending'] ?? 0,
         partial: counts['partial'] ?? 0,
         filled: counts['filled'] ?? 0,

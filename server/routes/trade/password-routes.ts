@@ -1,18 +1,17 @@
 // The transaction password (spec §5: exactly 6 digits, set before trading): POST user/password/trade/set the
 // first time, POST user/password/trade/change afterwards. UserInfo.hasTradePassword reflects it.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DoneReply, TradePasswordChangeBody, TradePasswordSetBody } from '../../../contract/user.ts';
 import { changeTradePassword, setTradePassword } from '../../domain/trading/trade-password.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { fields } from '../../schemas/fields.ts';
-import { envelope, nullData } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
-import { caller, sixDigits } from './trade-context.ts';
+import { caller } from './trade-context.ts';
 
 const tags = ['user'];
 
-export const passwordRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { password: string; password2: string } }>(
+export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/user/password/trade/set',
     {
       schema: {
@@ -20,8 +19,8 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Set the 6-digit transaction password (only when none is set)',
         consumes: FORM,
         security: NEEDS_TOKEN,
-        body: fields({ password: sixDigits, password2: sixDigits }, ['password', 'password2']),
-        response: envelope(nullData),
+        body: TradePasswordSetBody,
+        response: DoneReply,
       },
     },
     async (request) => {
@@ -33,7 +32,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { oldPassword: string; password: string; password2: string } }>(
+  app.post(
     '/user/password/trade/change',
     {
       schema: {
@@ -43,12 +42,8 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
           'A wrong current password counts towards the lock-out (a few free tries, then waits that double).',
         consumes: FORM,
         security: NEEDS_TOKEN,
-        body: fields({ oldPassword: sixDigits, password: sixDigits, password2: sixDigits }, [
-          'oldPassword',
-          'password',
-          'password2',
-        ]),
-        response: envelope(nullData),
+        body: TradePasswordChangeBody,
+        response: DoneReply,
       },
     },
     async (request) => {

@@ -2,8 +2,8 @@
 // the owner of a phone, proven by the SMS code of common/code/send (type `reset`), sets a new login password.
 // Every session of the user ends (announced on app.sessionEvents, so open account sockets close), and the
 // client sends the user to login.
-import type { FastifyPluginAsync } from 'fastify';
-import type { ResetPasswordBody } from '../../../workers/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DoneReply, ResetPasswordBody } from '../../../contract/user.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
@@ -11,13 +11,11 @@ import { revokeUserSessions } from '../../domain/auth/sessions-repo.ts';
 import { findUserByPhone, updatePasswordHash } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { areaCodeField, fields, passwordField, phoneField, text } from '../../schemas/fields.ts';
-import { envelope, nullData } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
-import { smsCodeField, verifySmsCodeOrThrow } from './sms-code-check.ts';
+import { verifySmsCodeOrThrow } from './sms-code-check.ts';
 
-export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: ResetPasswordBody }>(
+export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/user/password/reset',
     {
       config: { auth: 'public' },
@@ -30,17 +28,8 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
           'refused exactly like a wrong code. Sets the new password, revokes every session of the user (all ' +
           'devices, real and demo) and lifts the login lock of the phone; the client then logs in.',
         consumes: FORM,
-        body: fields(
-          {
-            areaCode: areaCodeField,
-            phone: phoneField,
-            code: smsCodeField('reset'),
-            password: passwordField,
-            password2: text(1, 20, { description: 'Must equal password.' }),
-          },
-          ['phone', 'code', 'password', 'password2'],
-        ),
-        response: envelope(nullData),
+        body: ResetPasswordBody,
+        response: DoneReply,
       },
     },
     async (request) => {

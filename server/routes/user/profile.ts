@@ -1,10 +1,9 @@
 // user/info (GET and POST) and POST user/update/password for the logged-in user.
-import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import {
-  CODE_SESSION_INVALID,
-  type UpdatePasswordBody,
-  type UserInfo,
-} from '../../../workers/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { noFields } from '../../../contract/form-fields.ts';
+import { DoneReply, UpdatePasswordBody, UserInfoReply } from '../../../contract/user.ts';
+import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
 import { revokeUserSessions } from '../../domain/auth/sessions-repo.ts';
@@ -13,63 +12,60 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseLockout } from '../../plugins/lockouts.ts';
-import { fields, passwordField, text } from '../../schemas/fields.ts';
-import { envelope, nullData, userInfoSchema } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 
-export const profileRoutes: FastifyPluginAsync = async (app) => {
+export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const infoHandler = async (request: FastifyRequest) => {
     const auth = requireAuth(request.auth);
     const user = findUserById(app.db, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
-    return ok<UserInfo>(toUserInfo(user, auth.accountType));
+    return ok(toUserInfo(user, auth.accountType));
   };
   const infoSchema = {
     tags: ['user'],
     summary: 'Profile of the user behind the token',
     description: 'For the account (real or demo) the token belongs to. Carries no balances.',
     security: NEEDS_TOKEN,
-    response: envelope(userInfoSchema),
+    response: UserInfoReply,
   };
-  app.get('/user/info', { schema: { ...infoSchema, querystring: fields({}) } }, infoHandler);
-  app.post('/user/info', { schema: { ...infoSchema, consumes: FORM, body: fields({}) } }, infoHandler);
+  app.get('/user/info', { schema: { ...infoSchema, querystring: noFields } }, infoHandler);
+  app.post('/user/info', { schema: { ...infoSchema, consumes: FORM, body: noFields } }, infoHandler);
 
-  const passwordOptions: RouteShorthandOptions = {
-    schema: {
-      tags: ['user'],
-      summary: 'Change the login password',
-      description:
-        'Revokes every session of the user (all devices, real and demo): the client logs in again. A wrong current password counts towards the login lock-out of the phone.',
-      consumes: FORM,
-      security: NEEDS_TOKEN,
-      body: fields({ oldPassword: text(1, 20), password: passwordField, password2: text(1, 20) }, [
-        'oldPassword',
-        'password',
-        'password2',
-      ]),
-      response: envelope(nullData),
+  app.post(
+    '/user/update/password',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Change the login password',
+        description:
+          'Revokes every session of the user (all devices, real and demo): the client logs in again. A wrong current password counts towards the login lock-out of the phone.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: UpdatePasswordBody,
+        response: DoneReply,
+      },
     },
-  };
-  app.post<{ Body: UpdatePasswordBody }>('/user/update/password', passwordOptions, async (request) => {
-    const auth = requireAuth(request.auth);
-    const user = findUserById(app.db, auth.userId);
-    if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
-    const { oldPassword, password, password2 } = request.body;
-    // The checks that need no hash come first, so a typo in the new password costs no attempt.
-    if (password !== password2) throw new AppError('auth.passwordMismatch');
-    if (password === oldPassword) throw new AppError('auth.samePassword');
-    if (isCommonPassword(password)) throw new AppError('auth.commonPassword');
-    // Counted on the phone's login record: both guess the same password, so they share one allowance.
-    const good = await app.lockouts.loginPerPhone
-      .check(user.phone, () => verifyPassword(oldPassword, user.passwordHash, 'user'))
-      .catch(refuseLockout);
-    if (!good) throw new AppError('auth.oldPassword');
-    const hash = await hashPassword(password, 'user').catch(refuseLockout);
-    app.db.transaction(() => {
-      updatePasswordHash(app.db, user.id, hash);
-      revokeUserSessions(app.db, user.id);
-    })();
-    app.sessionEvents.revoked({ userId: user.id });
-    return ok(null);
-  });
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const user = findUserById(app.db, auth.userId);
+      if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
+      const { oldPassword, password, password2 } = request.body;
+      // The checks that need no hash come first, so a typo in the new password costs no attempt.
+      if (password !== password2) throw new AppError('auth.passwordMismatch');
+      if (password === oldPassword) throw new AppError('auth.samePassword');
+      if (isCommonPassword(password)) throw new AppError('auth.commonPassword');
+      // Counted on the phone's login record: both guess the same password, so they share one allowance.
+      const good = await app.lockouts.loginPerPhone
+        .check(user.phone, () => verifyPassword(oldPassword, user.passwordHash, 'user'))
+        .catch(refuseLockout);
+      if (!good) throw new AppError('auth.oldPassword');
+      const hash = await hashPassword(password, 'user').catch(refuseLockout);
+      app.db.transaction(() => {
+        updatePasswordHash(app.db, user.id, hash);
+        revokeUserSessions(app.db, user.id);
+      })();
+      app.sessionEvents.revoked({ userId: user.id });
+      return ok(null);
+    },
+  );
 };

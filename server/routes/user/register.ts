@@ -1,19 +1,17 @@
 // POST user/register: a new user with a real and a funded demo account, logged in at once. The SMS code
 // texted by common/code/send proves the caller holds the phone; only then may the answer say the number is
 // taken, so the call cannot be used to learn who has an account.
-import type { FastifyPluginAsync } from 'fastify';
-import type { LoginResult, RegisterBody } from '../../../workers/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LoginReply, RegisterBody } from '../../../contract/user.ts';
 import { consumeCaptcha } from '../../domain/auth/captcha-repo.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
-import { smsCodeField, verifySmsCodeOrThrow } from './sms-code-check.ts';
+import { verifySmsCodeOrThrow } from './sms-code-check.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
-import { areaCodeField, fields, passwordField, phoneField, text } from '../../schemas/fields.ts';
-import { envelope, loginResultSchema } from '../../schemas/responses.ts';
 import { FORM } from '../route-docs.ts';
 import { startSession } from './login-result.ts';
 
@@ -21,8 +19,8 @@ function isUniqueViolation(err: unknown): boolean {
   return err instanceof Error && 'code' in err && err.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export const registerRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: RegisterBody }>(
+export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/user/register',
     {
       config: { auth: 'public' },
@@ -35,27 +33,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
           'other work); "already registered" is said only after a right code. The 100 most common passwords ' +
           'are refused. Answers like user/login.',
         consumes: FORM,
-        body: fields(
-          {
-            areaCode: areaCodeField,
-            phone: phoneField,
-            password: passwordField,
-            password2: text(1, 20, { description: 'Must equal password.' }),
-            inviteCode: text(0, 16, {
-              pattern: '^[A-Za-z0-9]*$',
-              description: 'Optional invitation code of an existing user (empty = none).',
-            }),
-            captchaId: text(1, 64, { pattern: '^[A-Za-z0-9_-]+$', description: 'From GET common/captcha.' }),
-            captcha: text(1, 10, { description: 'The characters in the captcha image, any case.' }),
-            code: smsCodeField('register'),
-            agree: text(1, 1, {
-              enum: ['1'],
-              description: 'Agreement to the disclaimer and privacy policy.',
-            }),
-          },
-          ['phone', 'password', 'password2', 'captchaId', 'captcha', 'code', 'agree'],
-        ),
-        response: envelope(loginResultSchema),
+        body: RegisterBody,
+        response: LoginReply,
       },
     },
     async (request) => {
@@ -91,7 +70,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
         throw err;
       }
       app.limits.registerPerIp.hit(request.ip);
-      return ok<LoginResult>(startSession(app, request, userId));
+      return ok(startSession(app, request, userId));
     },
   );
 };

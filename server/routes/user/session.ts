@@ -1,6 +1,7 @@
 // POST user/login, GET user/login/info and POST user/logout: starting, reading and ending a session.
-import type { FastifyPluginAsync } from 'fastify';
-import type { LoginBody, LoginInfo, LoginResult } from '../../../workers/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noFields } from '../../../contract/form-fields.ts';
+import { DoneReply, LoginBody, LoginInfoReply, LoginReply } from '../../../contract/user.ts';
 import { checkLogin } from '../../domain/auth/login-check.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { revokeSession } from '../../domain/auth/sessions-repo.ts';
@@ -8,13 +9,11 @@ import { findUserById } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseLockout } from '../../plugins/lockouts.ts';
-import { areaCodeField, fields, phoneField, text } from '../../schemas/fields.ts';
-import { envelope, loginInfoUserSchema, loginResultSchema, nullData } from '../../schemas/responses.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { startSession } from './login-result.ts';
 
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LoginBody }>(
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/user/login',
     {
       config: { auth: 'public' },
@@ -24,11 +23,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Starts a session with two tokens: tokenReal and tokenDemo (send one as the `accesstoken` header). After a few failures a phone (and an address) must wait before the next try, longer with every failure; one check at a time per phone.',
         consumes: FORM,
-        body: fields({ areaCode: areaCodeField, phone: phoneField, password: text(1, 20) }, [
-          'phone',
-          'password',
-        ]),
-        response: envelope(loginResultSchema),
+        body: LoginBody,
+        response: LoginReply,
       },
     },
     async (request) => {
@@ -42,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       ).catch(refuseLockout);
       if (!user) throw new AppError('auth.badCredentials');
       if (user.status !== 1) throw new AppError('auth.disabled');
-      return ok<LoginResult>(startSession(app, request, user.id));
+      return ok(startSession(app, request, user.id));
     },
   );
 
@@ -54,24 +50,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags: ['user'],
         summary: 'Login info for the drawer',
         description: 'Public: data is {} when the token is missing, expired or revoked (never code -1000).',
-        querystring: fields({}),
-        response: envelope({
-          type: 'object',
-          properties: {
-            user: loginInfoUserSchema,
-            openAutoApply: { type: 'integer', enum: [0, 1] },
-            serviceSaleSmartly: {
-              type: 'string',
-              description: 'Customer-service chat script address, or empty.',
-            },
-          },
-        }),
+        querystring: noFields,
+        response: LoginInfoReply,
       },
     },
     async (request) => {
       const user = request.auth ? findUserById(app.db, request.auth.userId) : undefined;
       if (!user) return ok({});
-      return ok<LoginInfo>({
+      return ok({
         user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
         openAutoApply: user.openAutoApply,
         serviceSaleSmartly: app.config.serviceChatScriptUrl,
@@ -90,8 +76,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           'Not in the spec catalogue: revokes the session of the token, i.e. both its real and demo tokens. Succeeds also without a valid token.',
         consumes: FORM,
         security: NEEDS_TOKEN,
-        body: fields({}),
-        response: envelope(nullData),
+        body: noFields,
+        response: DoneReply,
       },
     },
     async (request) => {

@@ -57,7 +57,7 @@ describe('units (the simulator on contract/money.ts)', () => {
 
 describe('count fields', () => {
   it('match exactly 1…max', async () => {
-    const { upToPattern } = await import('../../../server/routes/market/market-schemas.ts');
+    const { upToPattern } = await import('../../../contract/form-fields.ts');
     for (const max of [1, 9, 10, 50, 200, 1000, 10_000, 4321]) {
       const re = new RegExp(upToPattern(max));
       for (let n = 0; n <= max + 20; n++)
