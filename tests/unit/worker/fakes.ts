@@ -1,12 +1,13 @@
 // Test doubles for the market worker: a scriptable socket, a fake REST server, and ticker builders.
+import type { AccountClientFrame } from '../../../contract/ws.ts';
 import type { ClientMessage, ServerMessage, Ticker } from '../../../workers/protocol/market.ts';
-import type { MarketBatch } from '../../../workers/protocol/market-api.ts';
+import type { WorkerBatch } from '../../../workers/protocol/worker-api.ts';
 import type { FetchLike } from '../../../workers/market/sources/rest.ts';
 import type { FeedSocket, SocketEvent, SocketFactory } from '../../../workers/market/sources/socket.ts';
 
 export class FakeSocket implements FeedSocket {
   isOpen = false;
-  readonly sent: ClientMessage[] = [];
+  readonly sent: (ClientMessage | AccountClientFrame)[] = [];
   reconnects = 0;
   constructor(private readonly emit: (e: SocketEvent) => void) {}
   open(): void {
@@ -17,7 +18,7 @@ export class FakeSocket implements FeedSocket {
     this.isOpen = false;
     this.emit({ type: 'close' });
   }
-  send(msg: ClientMessage): void {
+  send(msg: ClientMessage | AccountClientFrame): void {
     if (this.isOpen) this.sent.push(msg);
   }
   reconnect(): void {
@@ -33,7 +34,7 @@ export class FakeSocket implements FeedSocket {
   /** Channels named in `op` messages since the last call. */
   takeOps(op: 'sub' | 'unsub'): string[] {
     const out: string[] = [];
-    for (const m of this.sent.splice(0)) if (m.op === op) out.push(...m.ch);
+    for (const m of this.sent.splice(0)) if (m.op === op) out.push(...(m.ch ?? []));
     return out;
   }
 }
@@ -88,10 +89,10 @@ export function ticker(s: string, p: string, t: number, extra: Partial<Ticker> =
 
 /** Collects batches and exposes the ticker rows per symbol in arrival order. */
 export function batchLog() {
-  const batches: MarketBatch[] = [];
+  const batches: WorkerBatch[] = [];
   return {
     batches,
-    listener: (b: MarketBatch) => void batches.push(b),
+    listener: (b: WorkerBatch) => void batches.push(b),
     clear: () => void batches.splice(0),
   };
 }
