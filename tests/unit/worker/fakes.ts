@@ -7,9 +7,13 @@ import type { FeedSocket, SocketEvent, SocketFactory } from '../../../workers/ma
 
 export class FakeSocket implements FeedSocket {
   isOpen = false;
+  closed = false;
   readonly sent: (ClientMessage | AccountClientFrame)[] = [];
   reconnects = 0;
-  constructor(private readonly emit: (e: SocketEvent) => void) {}
+  constructor(
+    private readonly emit: (e: SocketEvent) => void,
+    readonly url = '',
+  ) {}
   open(): void {
     this.isOpen = true;
     this.emit({ type: 'open' });
@@ -27,6 +31,7 @@ export class FakeSocket implements FeedSocket {
   }
   close(): void {
     this.isOpen = false;
+    this.closed = true;
   }
   push(msg: ServerMessage): void {
     this.emit({ type: 'message', data: JSON.stringify(msg) });
@@ -39,27 +44,48 @@ export class FakeSocket implements FeedSocket {
   }
 }
 
-export function fakeSocketFactory(): { factory: SocketFactory; socket: () => FakeSocket } {
-  let last: FakeSocket | null = null;
+/** Sockets by kind: the market socket (/api/ws) and the account socket (/api/ws/account, one per account). */
+export function fakeSocketFactory(): {
+  factory: SocketFactory;
+  socket: () => FakeSocket;
+  accountSocket: () => FakeSocket;
+  all: FakeSocket[];
+} {
+  const all: FakeSocket[] = [];
+  const last = (account: boolean) => all.filter((s) => s.url.endsWith('/account') === account).at(-1)!;
   return {
-    factory: (_url, emit) => (last = new FakeSocket(emit)),
-    socket: () => last!,
+    factory: (url, emit) => {
+      const s = new FakeSocket(emit, url);
+      all.push(s);
+      return s;
+    },
+    socket: () => last(false),
+    accountSocket: () => last(true),
+    all,
   };
 }
 
 /** A REST server answering from `routes` (path → data or a function of the form body); `down` fails all. */
 export class FakeRest {
   down = false;
+  /** Answers -1000 (the session ended) to every call. */
+  sessionEnded = false;
   /** While set, answers wait for it (a slow network). */
   hold: Promise<void> | null = null;
   readonly calls: string[] = [];
+  /** The access token each call carried ('' without one). */
+  readonly tokens: string[] = [];
   constructor(readonly routes: Record<string, (params: URLSearchParams) => unknown>) {}
   readonly fetch: FetchLike = async (url, init) => {
     const u = new URL(url, 'http://test/');
     const path = u.pathname.replace(/^\/api\//, '');
     this.calls.push(path);
+    this.tokens.push(init.headers['accesstoken'] ?? '');
     if (this.hold) await this.hold;
     if (this.down || init.signal?.aborted) throw new TypeError('network down');
+    if (this.sessionEnded) {
+      return { ok: true, status: 200, json: async () => ({ code: -1000, msg: 'sign in' }) };
+    }
     const params = init.method === 'GET' ? u.searchParams : new URLSearchParams(init.body ?? '');
     const route = this.routes[path];
     const body = route ? { code: 0, msg: 'ok', data: route(params) } : { code: -1001, msg: 'unknown' };

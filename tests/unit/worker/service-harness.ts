@@ -17,6 +17,7 @@ export interface Harness {
   worker: MarketWorker;
   rest: FakeRest;
   socket: ReturnType<typeof fakeSocketFactory>['socket'];
+  accountSocket: ReturnType<typeof fakeSocketFactory>['accountSocket'];
   batches: WorkerBatch[];
   /** Ticker rows decoded from every batch so far, in order. */
   rows(): TickerRow[];
@@ -71,6 +72,7 @@ export function createHarness(
     worker,
     rest,
     socket: sock.socket,
+    accountSocket: sock.accountSocket,
     batches,
     rows() {
       for (; decoded < batches.length; decoded++) {
