@@ -16,7 +16,8 @@ import type {
 } from '../../workers/protocol/market.ts';
 import { MARKETS, parseChannel, tickersChannel } from '../../workers/protocol/market.ts';
 import type { BookView, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
-import type { FeedStatus, InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
+import type { InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import {
   bookAtomFamily,
   feedStatusAtom,

@@ -14,7 +14,8 @@ import {
   type SortDir,
   type SortKey,
 } from '../../workers/protocol/market-api.ts';
-import type { FeedStatus, InterestKey } from '../../workers/protocol/worker-api.ts';
+import type { InterestKey } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import { useAtomValue } from '../shared/state/jotai.ts';
 import {
   bookAtomFamily,
@@ -32,7 +33,7 @@ import { marketBridge } from './bridge.ts';
 import { attachWorkerCell, paintMode, type CellWords, type PaintMode, type WorkerCell } from './cells.ts';
 
 export type { BookView, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
-export type { FeedStatus } from '../../workers/protocol/worker-api.ts';
+export type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 export type { CandlesView, ChartBar, IndicatorView, TickerView } from './atoms.ts';
 export type { IndicatorName, MainIndicator, SubIndicator } from '../../workers/protocol/market-api.ts';
 

@@ -4,12 +4,8 @@
 import type { Interval } from '../../workers/protocol/market.ts';
 import type { AccountSession } from '../../workers/protocol/account-api.ts';
 import type { CellFont } from '../../workers/protocol/market-api.ts';
-import type {
-  BatchListener,
-  FeedStatus,
-  InterestKey,
-  WorkerInitOptions,
-} from '../../workers/protocol/worker-api.ts';
+import type { BatchListener, InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import type { QuoteCellLayout, QuoteCellTheme } from '../../workers/protocol/quote-cell.ts';
 import type { appStore } from '../shared/state/jotai.ts';
 

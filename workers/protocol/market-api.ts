@@ -4,7 +4,7 @@
 import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from './quote-cell.ts';
 import type { BookLevel, Interval, Market, Trade } from './market.ts';
 import type { TickerBatch } from './ticker-batch.ts';
-import type { FeedStatus } from './worker-api.ts';
+import type { FeedStatus } from './feed-status.ts';
 
 // ---- Options (WorkerInitOptions joins them with the host's and the other feeds') ----
 
@@ -158,7 +158,7 @@ export interface MarketFeedBatch {
   /** Posted in the same batch as the candle change they follow. */
   indicators?: IndicatorUpdate[];
   sorted?: SortedUpdate[];
-  /** The market feed's source state (see worker-api.ts FeedStatus). */
+  /** The market feed's source state (feed-status.ts). */
   status?: FeedStatus;
   /** Accessible labels of worker-painted cells that changed (each at most once a second). */
   cellLabels?: CellLabel[];

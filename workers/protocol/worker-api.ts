@@ -9,19 +9,6 @@ import type {
 } from './account-api.ts';
 import type { MarketFeedApi, MarketFeedBatch, MarketFeedOptions, MarketInterestKey } from './market-api.ts';
 
-// ---- Feed status (CONVENTIONS rule 6: live data carries its state and the time of the last update) ----
-
-/** 'live' = socket delivering; 'polling' = socket down, REST polling delivering; 'offline' = neither. */
-export type FeedState = 'live' | 'polling' | 'offline';
-
-export interface FeedStatus {
-  state: FeedState;
-  /** Epoch ms of the last message applied (socket or polling); null before the first. */
-  lastUpdate: number | null;
-  /** Epoch ms when `state` last changed. */
-  since: number;
-}
-
 // ---- The host's part ----
 
 export interface HostInitOptions {

@@ -1,6 +1,6 @@
 // A feed's source state as the app shows it (live / polling / offline, the time of the last update, since
 // when), and when it is worth posting again: on a change of state, else at most once a second for the time.
-import type { FeedState, FeedStatus } from '../../protocol/worker-api.ts';
+import type { FeedState, FeedStatus } from '../../protocol/feed-status.ts';
 
 /** Status is re-posted when only its time moved, at most this often (a badge, not a clock). */
 const STATUS_TICK_MS = 1000;

@@ -10,7 +10,8 @@ import type {
   MarketFeedBatch,
   MarketInterestKey,
 } from '../../../protocol/market-api.ts';
-import type { FeedStatus, InterestKey } from '../../../protocol/worker-api.ts';
+import type { InterestKey } from '../../../protocol/worker-api.ts';
+import type { FeedStatus } from '../../../protocol/feed-status.ts';
 import { createTickerPacker, resetTickerPacker } from '../../../protocol/ticker-batch.ts';
 import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from '../../../protocol/quote-cell.ts';
 import { drainFlush } from '../../calc/coalesce.ts';
