@@ -2,7 +2,8 @@
 // calls attachCell), but drawn here on the main thread, synchronously, every time the row's ticker atom
 // changes — what an app without a worker has to do to show the same pixels. Labels go back to the app the
 // way the worker sends them (a batch's cellLabels, at most once a second per cell).
-import type { BatchListener, CellLabel } from '../../workers/protocol/market-api.ts';
+import type { CellLabel } from '../../workers/protocol/market-api.ts';
+import type { BatchListener } from '../../workers/protocol/worker-api.ts';
 import {
   canvasSize,
   cellLabel,

@@ -15,14 +15,9 @@ import type {
   Ticker,
 } from '../../workers/protocol/market.ts';
 import { MARKETS, parseChannel, tickersChannel } from '../../workers/protocol/market.ts';
-import type {
-  BookView,
-  FeedStatus,
-  InterestKey,
-  MarketInitOptions,
-  SortDir,
-  SortKey,
-} from '../../workers/protocol/market-api.ts';
+import type { BookView, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
+import type { InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import {
   bookAtomFamily,
   feedStatusAtom,
@@ -31,7 +26,6 @@ import {
 } from '../../src/market/atoms.ts';
 import type { MarketPort, MarketStore } from '../../src/market/market-port.ts';
 import { createNaiveCells } from './naive-cells.ts';
-import { createNaivePositions } from './naive-positions.ts';
 import { naiveView } from './naive-view.ts';
 
 export interface NaiveHooks {
@@ -82,7 +76,6 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
   const books = new Map<string, NaiveBook>();
   let status: FeedStatus = { state: 'offline', lastUpdate: null, since: Date.now() };
   const cells = createNaiveCells(store, (t) => hooks.shown?.(t));
-  let positions: ReturnType<typeof createNaivePositions> | null = null;
 
   const send = (msg: unknown) => {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -145,7 +138,7 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
   }
 
   return {
-    init(opts: MarketInitOptions) {
+    init(opts: WorkerInitOptions) {
       if (ws || !opts.wsUrl) return;
       ws = new WebSocket(opts.wsUrl);
       ws.onopen = () => {
@@ -180,7 +173,6 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
     setHidden() {},
     status: () => status,
     loadOlderCandles: () => 0,
-    setPositions: (_accountKey, list) => (positions ??= createNaivePositions(store)).set(list),
     attachCell: (id, canvas, symbol, layout) => cells.attach(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => cells.relayout(id, layout),
     detachCell: (id) => cells.detach(id),

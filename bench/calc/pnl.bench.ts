@@ -11,7 +11,7 @@ import {
   totalFigures,
   type PnlInput,
 } from '../../workers/market/calc/pnl.ts';
-import { PositionsFeed } from '../../workers/market/positions/positions-feed.ts';
+import { PositionsFeed } from '../../workers/market/feeds/account/positions/positions-feed.ts';
 import type { Position } from '../../workers/protocol/trade.ts';
 import { prng } from './seeded.ts';
 

@@ -1,6 +1,8 @@
-// Start-up wiring, in order: the browser's install offer (it fires early), session atoms follow storage, i18n
+// Start-up wiring, in order: the browser's install offer (it fires early), session atoms follow storage (and
+// the market worker's account feed follows them), i18n
 // in the stored language (with the manifest of that language), the router, the request layer's UI handlers
 // (toast, loader, session expiry → login), and the service worker once the page has loaded.
+import { followSession } from '../market/account.ts';
 import { setApiHandlers } from '../shared/api/api-handlers.ts';
 import { i18next, initI18n, isLang } from '../shared/i18n/i18n.ts';
 import { captureInstallPrompt } from '../shared/pwa/install-prompt.ts';
@@ -16,6 +18,8 @@ import { createAppRouter, type AppRouter } from './router.tsx';
 export async function startApp(): Promise<AppRouter> {
   captureInstallPrompt();
   bindSessionToStorage();
+  // The worker's account feed follows the signed-in account (login, real/demo switch, sign-out) from here on.
+  followSession();
   await initI18n(storage.get('lang'));
   const followLang = (lng: string) => {
     if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));

@@ -10,8 +10,8 @@ import {
   CB_VOLUME,
   MAX_CHART_BARS,
   type CandlesUpdate,
-  type MarketBatch,
 } from '../../workers/protocol/market-api.ts';
+import type { WorkerBatch } from '../../workers/protocol/worker-api.ts';
 import { createTickerReceiver, unpackTickers, type TickerRow } from '../../workers/protocol/ticker-batch.ts';
 import {
   bookAtomFamily,
@@ -29,6 +29,7 @@ import { FLASH_SHOW_MS, shouldFlash } from '../../workers/protocol/quote-cell.ts
 import { applyIndicators } from './apply-indicators.ts';
 import { applyCellLabels } from './cells.ts';
 import type { MarketStore } from './market-port.ts';
+import { applyAccountUpdate } from './account-apply.ts';
 import { applyPositionsUpdate } from './positions-apply.ts';
 
 /** Prints kept for the tape. */
@@ -139,7 +140,7 @@ export function createBatchApplier(
         }, FLASH_SHOW_MS + 100)
       : null;
   };
-  return function applyBatch(batch: MarketBatch): void {
+  return function applyBatch(batch: WorkerBatch): void {
     const now = clock();
     if (showing.size) clearFlashes(now, false);
     if (batch.tickers) {
@@ -176,6 +177,7 @@ export function createBatchApplier(
     for (const s of batch.sorted ?? []) store.set(sortedAtomFamily(s.key), s.symbols);
     if (batch.status) store.set(feedStatusAtom, batch.status);
     if (batch.positions) applyPositionsUpdate(store, batch.positions);
+    if (batch.account) applyAccountUpdate(store, batch.account);
     if (batch.cellLabels) applyCellLabels(batch.cellLabels);
   };
 }

@@ -1,7 +1,8 @@
 // Atoms the market bridge writes and the market hooks read: one atom per symbol (a tick re-renders only the
 // rows showing that symbol), per open-chart channel, per sorted list, and the feed status. Written only by
 // apply-batch.ts; features read them through hooks.ts.
-import type { FeedStatus, BookView } from '../../workers/protocol/market-api.ts';
+import type { BookView } from '../../workers/protocol/market-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import type { SessionState, Trade } from '../../workers/protocol/market.ts';
 import { atom, atomFamily } from '../shared/state/jotai.ts';
 

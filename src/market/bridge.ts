@@ -4,9 +4,9 @@ import { proxy, wrap } from 'comlink';
 import type {
   BatchListener,
   InterestKey,
-  MarketApi,
-  MarketInitOptions,
-} from '../../workers/protocol/market-api.ts';
+  WorkerApi,
+  WorkerInitOptions,
+} from '../../workers/protocol/worker-api.ts';
 import { appStore } from '../shared/state/jotai.ts';
 import { createBatchApplier } from './apply-batch.ts';
 import {
@@ -40,7 +40,7 @@ function clearReleased(store: MarketStore, keys: readonly InterestKey[]): void {
 
 export function createBridge(
   port: MarketPort,
-  opts: MarketInitOptions,
+  opts: WorkerInitOptions,
   store: MarketStore = appStore,
   doc: Pick<Document, 'hidden' | 'addEventListener'> | null = globalThis.document ?? null,
 ): MarketBridge {
@@ -80,7 +80,7 @@ function startWorker(): MarketPort {
     type: 'module',
     name: 'market',
   });
-  const remote = wrap<MarketApi>(worker);
+  const remote = wrap<WorkerApi>(worker);
   return {
     init: (o) => remote.init(o),
     onBatch: (listener) => remote.onBatch(proxy(listener)),
@@ -89,9 +89,7 @@ function startWorker(): MarketPort {
     setHidden: (hidden) => remote.setHidden(hidden),
     status: () => remote.status(),
     loadOlderCandles: (symbol, interval, bars) => remote.loadOlderCandles(symbol, interval, bars),
-    setPositions: (accountKey, positions) => remote.setPositions(accountKey, positions),
-    upsertPositions: (accountKey, positions) => remote.upsertPositions(accountKey, positions),
-    removePosition: (accountKey, symbol) => remote.removePosition(accountKey, symbol),
+    setAccount: (session) => remote.setAccount(session),
     // The canvas arrives wrapped in comlink.transfer by cells.ts, so it moves instead of being cloned.
     attachCell: (id, canvas, symbol, layout) => remote.attachCell(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => remote.relayoutCell(id, layout),

@@ -2,7 +2,7 @@
 // (ws/wss by the page's protocol) at /api/ws — unless a dev or bench run points the feed elsewhere:
 //   ?feed=ws://127.0.0.1:9001/   or   VITE_FEED_URL=ws://…   use that socket;
 //   ?feed=poll                   no socket at all (exercise the polling fallback).
-import type { MarketInitOptions } from '../../workers/protocol/market-api.ts';
+import type { WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
 import { WS_PATH } from '../../workers/protocol/market.ts';
 import { currentApiBase } from '../shared/api/api-base.ts';
 import { storage } from '../shared/storage/storage.ts';
@@ -25,7 +25,7 @@ export function feedOverride(search: string, buildValue: unknown): string | null
   return /^wss?:\/\//.test(raw) ? raw : undefined;
 }
 
-export function marketInitOptions(): MarketInitOptions {
+export function marketInitOptions(): WorkerInitOptions {
   const href = globalThis.location?.href ?? 'http://localhost/';
   const apiBase = new URL(currentApiBase(), href).href;
   const override = feedOverride(globalThis.location?.search ?? '', import.meta.env.VITE_FEED_URL);

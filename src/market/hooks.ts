@@ -10,12 +10,12 @@ import {
   tickerKey,
   tradesKey,
   type BookView,
-  type FeedStatus,
   type IndicatorName,
-  type InterestKey,
   type SortDir,
   type SortKey,
 } from '../../workers/protocol/market-api.ts';
+import type { InterestKey } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import { useAtomValue } from '../shared/state/jotai.ts';
 import {
   bookAtomFamily,
@@ -32,7 +32,8 @@ import {
 import { marketBridge } from './bridge.ts';
 import { attachWorkerCell, paintMode, type CellWords, type PaintMode, type WorkerCell } from './cells.ts';
 
-export type { BookView, FeedStatus, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
+export type { BookView, SortDir, SortKey } from '../../workers/protocol/market-api.ts';
+export type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 export type { CandlesView, ChartBar, IndicatorView, TickerView } from './atoms.ts';
 export type { IndicatorName, MainIndicator, SubIndicator } from '../../workers/protocol/market-api.ts';
 

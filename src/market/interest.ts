@@ -1,7 +1,7 @@
-// Reference counts of what the app has on screen (interest keys of protocol/market-api.ts). Components add
+// Reference counts of what the app has on screen (interest keys of protocol/worker-api.ts). Components add
 // and remove keys freely; the worker hears only 0 → 1 and 1 → 0 changes, gathered per microtask so a scroll
 // step or React's strict-mode double effect (remove + add in one tick) costs one message or none.
-import type { InterestKey } from '../../workers/protocol/market-api.ts';
+import type { InterestKey } from '../../workers/protocol/worker-api.ts';
 
 export type InterestSink = (subscribe: InterestKey[], unsubscribe: InterestKey[]) => void;
 

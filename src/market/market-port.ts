@@ -2,33 +2,27 @@
 // the painted cells and the positions code can all name them without importing one another (they used to
 // come from bridge.ts and apply-batch.ts, which tied six files into one import cycle).
 import type { Interval } from '../../workers/protocol/market.ts';
-import type {
-  BatchListener,
-  CellFont,
-  FeedStatus,
-  InterestKey,
-  MarketInitOptions,
-} from '../../workers/protocol/market-api.ts';
+import type { AccountSession } from '../../workers/protocol/account-api.ts';
+import type { CellFont } from '../../workers/protocol/market-api.ts';
+import type { BatchListener, InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
+import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
 import type { QuoteCellLayout, QuoteCellTheme } from '../../workers/protocol/quote-cell.ts';
-import type { Position } from '../../workers/protocol/trade.ts';
 import type { appStore } from '../shared/state/jotai.ts';
 
 /** The store market data is written into (the app's one store; tests pass their own). */
 export type MarketStore = typeof appStore;
 
-/** What the bridge needs of the worker (comlink's Remote<MarketApi> fits; tests pass a fake). */
+/** What the bridge needs of the worker (comlink's Remote<WorkerApi> fits; tests pass a fake). */
 export interface MarketPort {
-  init(opts: MarketInitOptions): unknown;
+  init(opts: WorkerInitOptions): unknown;
   onBatch(listener: BatchListener): unknown;
   subscribe(keys: InterestKey[]): unknown;
   unsubscribe(keys: InterestKey[]): unknown;
   setHidden(hidden: boolean): unknown;
   status(): Promise<FeedStatus> | FeedStatus;
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
-  /** Live positions (src/market/positions.ts); optional so ports without positions (chart-only fakes) fit. */
-  setPositions?(accountKey: string, positions: Position[]): unknown;
-  upsertPositions?(accountKey: string, positions: Position[]): unknown;
-  removePosition?(accountKey: string, symbol: string): unknown;
+  /** The signed-in account (src/market/account.ts); optional so chart-only fakes fit. */
+  setAccount?(session: AccountSession | null): unknown;
   /** Painted row cells (src/market/cells.ts); optional: without them rows show their figures as DOM text. */
   attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
   relayoutCell?(id: number, layout: QuoteCellLayout): unknown;

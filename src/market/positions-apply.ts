@@ -1,12 +1,11 @@
 // Applies the worker's PositionsUpdate to the store: one atom write per row in the update, the list and the
 // totals when they changed. No money arithmetic: strings arrive formatted, floats only pick colours.
-import type { PositionsUpdate } from '../../workers/protocol/market-api.ts';
+import type { PositionsUpdate } from '../../workers/protocol/positions-api.ts';
 import type { MarketStore } from './market-port.ts';
 import {
   positionAtomFamily,
   positionsAccountAtom,
   positionsListAtom,
-  positionsRereadAtom,
   positionTotalsAtom,
 } from './positions-atoms.ts';
 
@@ -47,7 +46,6 @@ export function applyPositionsUpdate(store: MarketStore, u: PositionsUpdate): vo
   if (u.symbols && !sameList(store.get(positionsListAtom), u.symbols))
     store.set(positionsListAtom, u.symbols);
   if (u.totals) store.set(positionTotalsAtom, u.totals);
-  if (u.reread) store.set(positionsRereadAtom, (n) => n + 1);
 }
 
 /** Another account (or a logout): nothing of the previous one stays on screen while the new one loads. */

@@ -5,7 +5,7 @@ import type {
   PositionInfoView,
   PositionLiveView,
   PositionTotalsView,
-} from '../../workers/protocol/market-api.ts';
+} from '../../workers/protocol/positions-api.ts';
 import { atom, atomFamily } from '../shared/state/jotai.ts';
 
 /** One positions row. Strings are final display text (exact, formatted in the worker). */
@@ -15,7 +15,7 @@ export interface PositionView extends PositionInfoView, PositionLiveView {
   flash: number;
 }
 
-export type { PositionTotalsView } from '../../workers/protocol/market-api.ts';
+export type { PositionTotalsView } from '../../workers/protocol/positions-api.ts';
 
 /** null until the row is first on screen and the worker has sent it. */
 export const positionAtomFamily = atomFamily((_symbol: string) => atom<PositionView | null>(null));
@@ -24,5 +24,3 @@ export const positionsListAtom = atom<readonly string[] | null>(null);
 export const positionTotalsAtom = atom<PositionTotalsView | null>(null);
 /** The account the app last handed positions for: updates for any other account are stale and dropped. */
 export const positionsAccountAtom = atom<string | null>(null);
-/** Bumps when the worker asks for the hold list again (a held symbol's trading day rolled over). */
-export const positionsRereadAtom = atom(0);

@@ -187,6 +187,37 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByTestId('orders-empty').waitFor({ timeout: 10_000 });
   });
 
+  it('updates the Assets balances after an order without a reload (the worker keeps the account channel)', async () => {
+    await page.goto(`${server.url}/pages/user/assets`);
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+    const before = await text(page, 'assets-available');
+    const band = await fetch(`${server.url}/api/stock/info?symbol=HBL`).then(
+      (r) => r.json() as Promise<ApiEnvelope<{ limitDown: string }>>,
+    );
+    const placed = await post<{ id: number }>(
+      'stock/order/buy',
+      {
+        symbol: 'HBL',
+        type: 'limit',
+        qty: '5',
+        price: band.data.limitDown,
+        clientOrderId: 'e2e-assets-live-1',
+        tradePassword: PIN,
+      },
+      login.tokenDemo,
+    );
+    expect(placed.code).toBe(0);
+    // Same page, no navigation: the frozen cash appears and the available balance drops.
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toMatch(/^[1-9][\d,]*\.\d{2}$/);
+    expect(await text(page, 'assets-available')).not.toBe(before);
+    const cancel = await fetch(`${server.url}/api/stock/order/cancel?id=${placed.data.id}`, {
+      headers: { accesstoken: login.tokenDemo },
+    });
+    expect(((await cancel.json()) as ApiEnvelope<unknown>).code).toBe(0);
+    await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
+    await expect.poll(() => text(page, 'assets-available')).toBe(before);
+  });
+
   it('lists every money movement in the funds detail, filterable by type', async () => {
     await page.goto(`${server.url}/pages/fundsDetail/stockFundsDetail`);
     await page.getByTestId('tx-row').first().waitFor();

@@ -1,10 +1,10 @@
-// Market worker entry: builds the service with the real socket (partysocket) and fetch, and exposes it to
-// the app with comlink. Batches cross with their Float64Array buffers transferred, not copied.
+// Market worker entry: builds the feeds (worker.ts) with the real sockets (partysocket) and fetch, and exposes
+// their API to the app with comlink. Batches cross with their Float64Array buffers transferred, not copied.
 import { expose, transfer } from 'comlink';
-import type { CellFont, MarketApi } from '../protocol/market-api.ts';
-import { MarketService } from './market-service.ts';
+import type { CellFont } from '../protocol/market-api.ts';
 import { partySocketFactory } from './sources/socket.ts';
 import { batchTransfers } from './state/batch.ts';
+import { createMarketWorker } from './worker.ts';
 
 /** Font faces already added to this worker's FontFaceSet, by URL. */
 const loaded = new Map<string, Promise<FontFace>>();
@@ -28,7 +28,7 @@ function loadFonts(fonts: CellFont[]): Promise<unknown> {
   );
 }
 
-const service = new MarketService({
+const { api } = createMarketWorker({
   socketFactory: partySocketFactory(),
   fetch: (url, init) => fetch(url, init),
   now: () => Date.now(),
@@ -37,23 +37,5 @@ const service = new MarketService({
   frame: (cb) => requestAnimationFrame(() => cb()),
   preciseNow: () => performance.timeOrigin + performance.now(),
 });
-
-const api: MarketApi = {
-  init: (opts) => service.init(opts),
-  onBatch: (listener) => service.onBatch(listener),
-  subscribe: (keys) => service.subscribe(keys),
-  unsubscribe: (keys) => service.unsubscribe(keys),
-  setHidden: (hidden) => service.setHidden(hidden),
-  status: () => service.status(),
-  loadOlderCandles: (symbol, interval, bars) => service.loadOlderCandles(symbol, interval, bars),
-  setPositions: (accountKey, positions) => service.setPositions(accountKey, positions),
-  upsertPositions: (accountKey, positions) => service.upsertPositions(accountKey, positions),
-  removePosition: (accountKey, symbol) => service.removePosition(accountKey, symbol),
-  attachCell: (id, canvas, symbol, layout) => service.attachCell(id, canvas, symbol, layout),
-  relayoutCell: (id, layout) => service.relayoutCell(id, layout),
-  detachCell: (id) => service.detachCell(id),
-  setCellTheme: (theme, fonts) => service.setCellTheme(theme, fonts),
-  takePaintSamples: () => service.takePaintSamples(),
-};
 
 expose(api);

@@ -1,42 +1,24 @@
-// The market worker's comlink API and the batches it posts to the app. Types and tiny key helpers only: the app
-// imports this file (never workers/market/), the worker implements it.
+// The market feed's slice of the worker API (tickers, books, tapes, candles, indicators, sorted order, painted
+// cells) and the batch sections it posts. Types and tiny key helpers only: the app imports this file (never
+// workers/market/), the worker's feeds/market/ implements it. worker-api.ts joins it with the other feeds'.
 import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from './quote-cell.ts';
 import type { BookLevel, Interval, Market, Trade } from './market.ts';
 import type { TickerBatch } from './ticker-batch.ts';
-import type { Position } from './trade.ts';
+import type { FeedStatus } from './feed-status.ts';
 
-// ---- Feed status (CONVENTIONS rule 5: live data carries its state and the time of the last update) ----
+// ---- Options (WorkerInitOptions joins them with the host's and the other feeds') ----
 
-/** 'live' = socket delivering; 'polling' = socket down, REST polling delivering; 'offline' = neither. */
-export type FeedState = 'live' | 'polling' | 'offline';
-
-export interface FeedStatus {
-  state: FeedState;
-  /** Epoch ms of the last market message applied (socket or polling); null before the first. */
-  lastUpdate: number | null;
-  /** Epoch ms when `state` last changed. */
-  since: number;
-}
-
-// ---- Init ----
-
-export interface MarketInitOptions {
-  /** API base ending in '/', absolute or same-origin ('/api/'); REST polling and history go here. */
-  apiBase: string;
+export interface MarketFeedOptions {
   /** WebSocket URL (ws: or wss:); null = no socket, poll only. */
   wsUrl: string | null;
-  /** Accept-Language for REST calls (server messages), e.g. 'ur-PK'. */
-  lang?: string;
   /** Polling period while the socket is down (default 1000 ms). */
   pollMs?: number;
   /** Time from a failed connect or a drop to the first poll (default 1000 ms; the product promises ≤ 2 s). */
   fallbackMs?: number;
-  /** Ticker flush period (default 50 ms, three frames: see market-service.ts). */
+  /** Ticker flush period (default 50 ms, three frames: see feeds/market/market-feed.ts). */
   tickerFlushMs?: number;
   /** Book, trades, candles and indicator lines flush period (default 100 ms). */
   bookFlushMs?: number;
-  /** Live positions flush period (default 200 ms). */
-  positionsFlushMs?: number;
   /** Sorted-order recompute period (default 500 ms). */
   sortMs?: number;
   /** Bench only: record each painted cell's tick-to-paint (read with takePaintSamples). */
@@ -48,7 +30,6 @@ export interface MarketInitOptions {
 //   book:<SYM>  trades:<SYM>     the open chart's depth and tape
 //   candles:<SYM>:<interval>     the open chart's bars (history + live)
 //   sort:<market>:<key>:<dir>    the market's symbol order
-//   position:<SYM>               a positions row on screen: its display strings stream (totals always do)
 //   indicator:<SYM>:<interval>:<NAME>  the open chart's main or sub indicator lines, computed in the worker over
 //                                the candles:<SYM>:<interval> series (which the chart subscribes too)
 
@@ -56,13 +37,12 @@ export type SortKey = 'change' | 'volume' | 'name';
 export type SortDir = 'asc' | 'desc';
 export const SORT_KEYS: readonly SortKey[] = ['change', 'volume', 'name'];
 
-export type InterestKey =
+export type MarketInterestKey =
   | `ticker:${string}`
   | `book:${string}`
   | `trades:${string}`
   | `candles:${string}:${Interval}`
   | `sort:${Market}:${SortKey}:${SortDir}`
-  | `position:${string}`
   | `indicator:${string}:${Interval}:${IndicatorName}`;
 
 // ---- Chart indicators (the page remembers its choice as mainInd / subInd) ----
@@ -73,27 +53,24 @@ export type IndicatorName = MainIndicator | SubIndicator;
 export const MAIN_INDICATORS: readonly MainIndicator[] = ['SMA', 'EMA', 'BOLL'];
 export const SUB_INDICATORS: readonly SubIndicator[] = ['VOL', 'MACD', 'RSI', 'KDJ'];
 
-export function indicatorKey(symbol: string, interval: Interval, name: IndicatorName): InterestKey {
+export function indicatorKey(symbol: string, interval: Interval, name: IndicatorName): MarketInterestKey {
   return `indicator:${symbol}:${interval}:${name}`;
 }
 
-export function tickerKey(symbol: string): InterestKey {
+export function tickerKey(symbol: string): MarketInterestKey {
   return `ticker:${symbol}`;
 }
-export function bookKey(symbol: string): InterestKey {
+export function bookKey(symbol: string): MarketInterestKey {
   return `book:${symbol}`;
 }
-export function tradesKey(symbol: string): InterestKey {
+export function tradesKey(symbol: string): MarketInterestKey {
   return `trades:${symbol}`;
 }
-export function candlesKey(symbol: string, interval: Interval): InterestKey {
+export function candlesKey(symbol: string, interval: Interval): MarketInterestKey {
   return `candles:${symbol}:${interval}`;
 }
-export function sortKey(market: Market, key: SortKey, dir: SortDir): InterestKey {
+export function sortKey(market: Market, key: SortKey, dir: SortDir): MarketInterestKey {
   return `sort:${market}:${key}:${dir}`;
-}
-export function positionKey(symbol: string): InterestKey {
-  return `position:${symbol}`;
 }
 
 // ---- Batches (worker → app) ----
@@ -172,95 +149,8 @@ export interface SortedUpdate {
   symbols: string[];
 }
 
-// ---- Positions (issue 4 §5): live market value and P&L computed in the worker, exact to the paisa ----
-
-/** What moves with the price. Strings are final display text; floats pick colours and sort, never shown. */
-export interface PositionLiveView {
-  /** last price, grouped ('1,234.50') */
-  last: string;
-  /** qty × last, PKR truncated to 2 places, grouped */
-  marketValue: string;
-  /** market value − cost, signed ('+1,234.50', '-3.20', '0.00') */
-  pnl: string;
-  /** pnl / cost × 100 truncated to 2 places, signed ('+1.25%'); a zero cost gives '+∞%' / '-∞%' (spec) */
-  pnlPct: string;
-  /**
-   * `pnl` and `pnlPct` as approximate numbers, for a colour or an order only (the app reads their sign): the
-   * exact figures are the strings, and no money arithmetic is done on these.
-   */
-  pnlValue: number;
-  pnlPctValue: number;
-  /**
-   * Today's P&L: qty × last − ((qty − todayQty) × prevClose + todayCost), signed like `pnl`; '' when the
-   * position has no today's inputs (no prevClose from the server).
-   */
-  todayPnl?: string;
-  /** todayPnl / today's base × 100, truncated to 2 places, signed ('+0.50%'); '' with todayPnl. */
-  todayPnlPct?: string;
-  /** Colour of todayPnl only (0 when unknown). */
-  todayPnlValue?: number;
-  /** Last price against the previous update of this row: the flash colour (0 on first sight). */
-  dir: -1 | 0 | 1;
-}
-
-/** What changes only when the position itself changes (a fill, T+1 roll-over). Display strings. */
-export interface PositionInfoView {
-  nameEn: string;
-  nameUr: string;
-  qty: string;
-  available: string;
-  locked: string;
-  /** PKR per share truncated to 2 places */
-  avgCost: string;
-  cost: string;
-}
-
-export interface PositionRowUpdate {
-  symbol: string;
-  live: PositionLiveView;
-  /** Present when the row is new to the app (first shown, resent) or the position changed. */
-  info?: PositionInfoView;
-}
-
-export interface PositionTotalsView {
-  /** positions held */
-  count: number;
-  marketValue: string;
-  cost: string;
-  pnl: string;
-  pnlPct: string;
-  /** Approximate, for a colour or an order only, as in PositionLiveView. */
-  pnlValue: number;
-  pnlPctValue: number;
-  /** Today's P&L of all positions ('' when some position has no prevClose); as in PositionLiveView. */
-  todayPnl?: string;
-  todayPnlPct?: string;
-  todayPnlValue?: number;
-}
-
-/**
- * One flush of the account's positions (at most every positionsFlushMs). Rows cross only for symbols the app has
- * on screen (`position:<SYM>` interest) and only when they changed; totals cross whenever they change.
- */
-export interface PositionsUpdate {
-  /** The account these figures belong to (the app drops an update for another account). */
-  accountKey: string;
-  /** The whole list in display order, when it changed (set, upsert of a new symbol, remove, account switch). */
-  symbols?: string[];
-  rows?: PositionRowUpdate[];
-  /** Symbols no longer held: their rows are cleared. */
-  removed?: string[];
-  totals?: PositionTotalsView;
-  /**
-   * A held symbol's previous close moved (a new PSX trading day): today's shares, their cost and the T+1 locks
-   * the server gave are stale, so the app reads stock/hold/list again. Until then the worker values those
-   * symbols as if nothing was bought today (every share against the new close).
-   */
-  reread?: true;
-}
-
-/** One post to the app. Sections are absent when they have nothing; an empty batch is never posted. */
-export interface MarketBatch {
+/** The market feed's sections of a post to the app (absent when they have nothing). */
+export interface MarketFeedBatch {
   tickers?: TickerBatch;
   books?: BookView[];
   trades?: TradesUpdate[];
@@ -268,8 +158,8 @@ export interface MarketBatch {
   /** Posted in the same batch as the candle change they follow. */
   indicators?: IndicatorUpdate[];
   sorted?: SortedUpdate[];
+  /** The market feed's source state (feed-status.ts). */
   status?: FeedStatus;
-  positions?: PositionsUpdate;
   /** Accessible labels of worker-painted cells that changed (each at most once a second). */
   cellLabels?: CellLabel[];
 }
@@ -280,39 +170,16 @@ export interface CellLabel {
   label: string;
 }
 
-export type BatchListener = (batch: MarketBatch) => void;
+// ---- The market feed's part of the API (comlink-exposed through worker-api.ts) ----
 
-// ---- The API (comlink-exposed) ----
-
-export interface MarketApi {
-  /** Starts the feed once; later calls only update options that can change (lang). */
-  init(opts: MarketInitOptions): void;
-  /** The app's one listener (wrap with comlink.proxy). Replaces any earlier listener and resends every
-   *  symbol's strings, so a new listener starts complete. */
-  onBatch(listener: BatchListener): void;
-  /** Interest went 0 → 1 for these keys (the app reference-counts; the worker counts too). */
-  subscribe(keys: InterestKey[]): void;
-  /** Interest went 1 → 0. */
-  unsubscribe(keys: InterestKey[]): void;
-  /** Page hidden: pause flushes and polling, release socket channels; visible: resync, then flush. */
-  setHidden(hidden: boolean): void;
+export interface MarketFeedApi {
+  /** The market feed's source state now (batches carry it as it changes). */
   status(): FeedStatus;
   /**
    * Pages older bars of a subscribed series in from REST (the update arrives as a `reset` CandlesUpdate).
    * Resolves with how many bars were added (0: no more history, or the series is at its bar limit).
    */
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number>;
-  /**
-   * The account's positions, as GET stock/hold/list pages give them (the app fetches the pages with its own
-   * session and hands them over; the worker does all the money arithmetic). Replaces every position; a new
-   * `accountKey` (e.g. 'real' / 'demo', or user:account) drops the previous account's figures entirely.
-   * An empty list clears (logout).
-   */
-  setPositions(accountKey: string, positions: Position[]): void;
-  /** Adds or replaces positions by symbol (later pages, the account channel's deltas). Ignored for another account. */
-  upsertPositions(accountKey: string, positions: Position[]): void;
-  /** A position sold out. Ignored for another account. */
-  removePosition(accountKey: string, symbol: string): void;
   /**
    * A row's live cell: the worker draws `symbol`'s price, volume and pill into `canvas` (transferred with
    * comlink.transfer) on every ticker flush from now on, and posts its accessible label in batches.
@@ -324,7 +191,7 @@ export interface MarketApi {
   detachCell(id: number): void;
   /** Colours and fonts of painted cells (the page's CSS), and the font faces the worker must load for them. */
   setCellTheme(theme: QuoteCellTheme, fonts: CellFont[]): void;
-  /** Bench only (init's benchPaint): tick-to-paint samples (ms) taken since the last call. */
+  /** Bench only (benchPaint): tick-to-paint samples (ms) taken since the last call. */
   takePaintSamples(): number[];
 }
 

@@ -1,18 +1,15 @@
-// The calls of the assets screens (spec §7): the account's assets and its money movements (funds detail).
+// The calls of the assets screens (spec §7): the account's money movements (funds detail) and the real/demo
+// switch. The balances themselves are live from the worker's account feed (src/market/account.ts).
 import type { UserInfo } from '../../../workers/protocol/api.ts';
 import { CODE_OK, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import type { Page } from '../../../workers/protocol/market.ts';
-import type { Assets, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
-import { apiGet, apiPost } from '../../shared/api/client.ts';
+import type { TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import { apiGet } from '../../shared/api/client.ts';
 import { storage } from '../../shared/storage/storage.ts';
 
 async function data<T>(p: Promise<ApiEnvelope<T> | undefined>): Promise<T | undefined> {
   const env = await p;
   return env?.code === CODE_OK ? env.data : undefined;
-}
-
-export function fetchAssets(): Promise<Assets | undefined> {
-  return data(apiPost<Assets>('user/assets'));
 }
 
 export function fetchTxRecords(

@@ -1,12 +1,12 @@
 // Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions,
-// floating and today's P&L (the server's, at answer time), refreshed while open; the real/demo switch (each account's own money); funds detail and
-// the deposit/withdraw entries.
-import { useEffect, useState } from 'react';
+// floating and today's P&L, live from the worker's account feed (the cash from the account channel, the market
+// value and P&L at the feed's prices: no polling here); the real/demo switch (each account's own money); funds
+// detail and the deposit/withdraw entries.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountType } from '../../../workers/protocol/api.ts';
-import type { Assets } from '../../../workers/protocol/trade.ts';
-import { formatPKRAmount } from '../../shared/format/numbers.ts';
+import { useAssetsView } from '../../market/account.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
@@ -15,43 +15,23 @@ import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
-import { fetchAssets, switchAccountType } from './assets-api.ts';
+import { switchAccountType } from './assets-api.ts';
 import './assets.css';
 
-export const ASSETS_REFRESH_MS = 3000;
-
-function pnlDir(v: string | undefined): 'up' | 'down' | 'flat' {
-  if (!v || /^[+-]?0*(\.0*)?$/.test(v)) return 'flat';
-  return v.startsWith('-') ? 'down' : 'up';
+function pnlDir(v: number | undefined): 'up' | 'down' | 'flat' {
+  return !v ? 'flat' : v < 0 ? 'down' : 'up';
 }
 
 export default function AssetsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
-  const [latest, setAssets] = useState<Assets | null>(null);
-  // An answer for the other account (just switched) is never shown.
-  const assets = latest?.accountType === account ? latest : null;
+  // The worker drops the previous account's figures on a switch: these are always the current account's.
+  const assets = useAssetsView();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const load = async () => {
-      const a = await fetchAssets().catch(() => undefined);
-      if (stop) return;
-      if (a && a.accountType === account) setAssets(a);
-      timer = setTimeout(() => void load(), ASSETS_REFRESH_MS);
-    };
-    void load();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [account]);
-
-  const v = (s: string | undefined) => (s === undefined ? '—' : formatPKRAmount(s));
-  const dir = pnlDir(assets?.floatingPnl);
-  const todayDir = pnlDir(assets?.todayPnl);
+  const v = (s: string | undefined) => (s ? s : '—');
+  const dir = pnlDir(assets?.floatingPnlValue);
+  const todayDir = pnlDir(assets?.todayPnlValue);
   return (
     <div className="page assets-page">
       <PageHeader title={t('nav:title.user.assets')} start={null} />

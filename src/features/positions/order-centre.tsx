@@ -1,6 +1,7 @@
-// The order centre (spec §4 order states): in progress, partially completed, history (filled) and cancelled,
-// each paged from stock/order/list with its count from stock/order/statistics. Open orders can be cancelled
-// after a confirmation; the frozen cash returns and the lists reload.
+// The order centre (spec §4 order states): in progress and partially completed are the account feed's live open
+// orders (the worker keeps them from the account channel); history (filled) and cancelled are paged from
+// stock/order/list. Counts come from stock/order/statistics, read again whenever the open orders change. Open
+// orders can be cancelled after a confirmation; the channel then reports the cancel and the frozen cash back.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
@@ -12,6 +13,7 @@ import { Num } from '../../shared/ui/num.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { OrderRow } from './order-row.tsx';
 import { cancelOrder, fetchOrders, fetchOrderStatistics, toastFailure } from './positions-api.ts';
+import { useLiveOpenOrders } from './positions-live.ts';
 
 export const ORDER_TABS = [
   'pending',
@@ -20,6 +22,8 @@ export const ORDER_TABS = [
   'cancelled',
 ] as const satisfies readonly OrderStatus[];
 type Tab = (typeof ORDER_TABS)[number];
+/** Tabs the account feed keeps live; the others are history, paged from the server. */
+const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
 const SIZE = 20;
 
 interface ListState {
@@ -45,16 +49,7 @@ function mergePage(
   return { key: k, items, total: res.total, page, status: 'ok' };
 }
 
-export function OrderCentre({
-  accountKey,
-  version = 0,
-  onChanged,
-}: {
-  accountKey: string;
-  /** bumps when the account channel reports an order change: reload in place */
-  version?: number;
-  onChanged?: () => void;
-}) {
+export function OrderCentre({ accountKey }: { accountKey: string }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('pending');
   const [stats, setStats] = useState<OrderStatistics | null>(null);
@@ -62,8 +57,18 @@ export function OrderCentre({
   const [reloadKey, setReloadKey] = useState(0);
   const key = `${tab}|${accountKey}`;
   const [loaded, setList] = useState<ListState | null>(null);
-  const list: ListState =
+  const open = useLiveOpenOrders();
+  const live = LIVE_TABS.has(tab);
+  const paged: ListState =
     loaded?.key === key ? loaded : { key, items: [], total: 0, page: 0, status: 'loading' };
+  const list: ListState = !live
+    ? paged
+    : open
+      ? (() => {
+          const items = open.filter((o) => o.status === tab);
+          return { key, items, total: items.length, page: 1, status: 'ok' };
+        })()
+      : { key, items: [], total: 0, page: 0, status: 'loading' };
 
   const more = (page: number) => {
     void fetchOrders(tab, page, SIZE)
@@ -71,15 +76,20 @@ export function OrderCentre({
       .then((res) => setList((cur) => mergePage(cur, key, page, res)));
   };
 
+  // History tabs: an order leaving the open list (filled, cancelled) is news for them too.
   useEffect(() => {
+    if (LIVE_TABS.has(tab)) return;
     const k = `${tab}|${accountKey}`;
     void fetchOrders(tab, 1, SIZE)
       .catch(() => undefined)
       .then((res) => setList((cur) => mergePage(cur, k, 1, res)));
+  }, [tab, accountKey, reloadKey, open]);
+
+  useEffect(() => {
     void fetchOrderStatistics()
       .then((s) => s && setStats(s))
       .catch(() => undefined);
-  }, [tab, accountKey, reloadKey, version]);
+  }, [accountKey, reloadKey, open]);
 
   const doCancel = async () => {
     const o = confirm;
@@ -93,7 +103,6 @@ export function OrderCentre({
       showToast(t('common:networkError'), { icon: 'error' });
     }
     setReloadKey((k) => k + 1);
-    onChanged?.();
   };
 
   return (

@@ -1,25 +1,14 @@
-// The calls of the positions tab, the order centre and income (spec §7): holdings, orders with their
-// statistics, cancel (a GET, as the spec lists it) and the income windows.
+// The calls of the order centre and income (spec §7): order history with its statistics, cancel (a GET, as the
+// spec lists it) and the income windows. Holdings, open orders and cash come from the worker's account feed.
 import { CODE_OK, CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import type { Page } from '../../../workers/protocol/market.ts';
-import type {
-  Assets,
-  Income,
-  OrderStatistics,
-  OrderStatus,
-  Position,
-  StockOrder,
-} from '../../../workers/protocol/trade.ts';
-import { apiGet, apiPost } from '../../shared/api/client.ts';
+import type { Income, OrderStatistics, OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import { apiGet } from '../../shared/api/client.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
 
 async function data<T>(p: Promise<ApiEnvelope<T> | undefined>): Promise<T | undefined> {
   const env = await p;
   return env?.code === CODE_OK ? env.data : undefined;
-}
-
-export function fetchHoldings(page: number, size: number): Promise<Page<Position> | undefined> {
-  return data(apiGet<Page<Position>>('stock/hold/list', { page, size }));
 }
 
 export function fetchOrders(
@@ -40,10 +29,6 @@ export function cancelOrder(id: number) {
 
 export function fetchIncome(): Promise<Income | undefined> {
   return data(apiGet<Income>('stock/income'));
-}
-
-export function fetchAssets(): Promise<Assets | undefined> {
-  return data(apiPost<Assets>('user/assets'));
 }
 
 export function toastFailure(res: ApiEnvelope<unknown> | undefined): void {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom, tokenAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconMarkets, IconPositions } from '../../shared/ui/icons.tsx';
@@ -14,13 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { OrderCentre } from './order-centre.tsx';
 import { PositionActions } from './position-actions.tsx';
 import { PositionsList } from './positions-list.tsx';
-import {
-  reloadPositions,
-  useOrdersVersion,
-  usePositionsFailed,
-  usePositionsFeed,
-  usePositionSymbols,
-} from './positions-live.ts';
+import { usePositionsFailed, usePositionSymbols } from './positions-live.ts';
 import { TotalsCard } from './totals-card.tsx';
 import './positions.css';
 
@@ -30,13 +24,10 @@ export default function PositionsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
   const user = useAtomValue(userInfoAtom);
-  const token = useAtomValue(tokenAtom);
-  // The worker keeps one account's positions: a new user or the other account starts from a clean slate.
+  // The order centre's paged lists belong to one account: a new user or the other account starts clean.
   const accountKey = `${user?.id ?? ''}:${account}`;
   const [tab, setTabState] = useState(() => (storage.get('positionTab') === 1 ? 1 : 0));
   const [open, setOpen] = useState<string | null>(null);
-  usePositionsFeed(accountKey, token);
-  const ordersVersion = useOrdersVersion();
   const symbols = usePositionSymbols();
   const failed = usePositionsFailed();
   const setTab = (i: number) => {
@@ -84,11 +75,7 @@ export default function PositionsPage() {
           </Link>
         </div>
         {tab === 1 ? (
-          <OrderCentre
-            accountKey={accountKey}
-            version={ordersVersion}
-            onChanged={() => void reloadPositions(accountKey)}
-          />
+          <OrderCentre accountKey={accountKey} />
         ) : symbols === null ? (
           <p className="tr-state muted" role="status">
             {failed ? t('trade:state.error') : t('common:loading')}

@@ -4,7 +4,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../../../workers/protocol/api.ts';
-import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
 import { useCash, useLiveTotals } from './positions-live.ts';
 
@@ -67,11 +66,11 @@ export function TotalsCard({ account }: { account: AccountType }) {
         </span>
         <span>
           <span className="muted small">{t('trade:assets.available')}</span>
-          <Num>{cash ? formatPKRAmount(cash.available) : '—'}</Num>
+          <Num>{cash?.available ?? '—'}</Num>
         </span>
         <span>
           <span className="muted small">{t('trade:assets.frozen')}</span>
-          <Num>{cash ? formatPKRAmount(cash.frozen) : '—'}</Num>
+          <Num>{cash?.frozen ?? '—'}</Num>
         </span>
       </div>
     </section>

@@ -2,7 +2,7 @@
 // points by time or appends them (changedFrom says where update() starts), a released channel is cleared.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { BatchListener, InterestKey } from '../../../workers/protocol/market-api.ts';
+import type { BatchListener, InterestKey } from '../../../workers/protocol/worker-api.ts';
 import { nextIndicator } from '../../../src/market/apply-indicators.ts';
 import { createBridge } from '../../../src/market/bridge.ts';
 import type { MarketPort } from '../../../src/market/market-port.ts';

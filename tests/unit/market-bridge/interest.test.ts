@@ -1,7 +1,7 @@
 // Reference-counted interest and the bridge around a fake worker port.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { BatchListener, InterestKey } from '../../../workers/protocol/market-api.ts';
+import type { BatchListener, InterestKey } from '../../../workers/protocol/worker-api.ts';
 import { InterestCounter } from '../../../src/market/interest.ts';
 import { createBridge } from '../../../src/market/bridge.ts';
 import type { MarketPort } from '../../../src/market/market-port.ts';

@@ -1,10 +1,10 @@
 // The positions side of the bridge: worker updates land in per-symbol atoms (a tick notifies only that row's
-// subscribers), stale accounts are dropped, and the commands reach the worker port — also end to end from a
-// real MarketService through the batch applier.
+// subscribers), stale accounts are dropped, and the signed-in account reaches the worker port — also end to
+// end from the real worker feeds through the batch applier.
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PositionLiveView, PositionsUpdate } from '../../../workers/protocol/market-api.ts';
-import { positionKey } from '../../../workers/protocol/market-api.ts';
+import type { PositionLiveView, PositionsUpdate } from '../../../workers/protocol/positions-api.ts';
+import { positionKey } from '../../../workers/protocol/positions-api.ts';
 import type { Position } from '../../../workers/protocol/trade.ts';
 import { createBatchApplier } from '../../../src/market/apply-batch.ts';
 import { setMarketBridge } from '../../../src/market/bridge.ts';
@@ -17,20 +17,17 @@ import {
   positionsListAtom,
   positionTotalsAtom,
 } from '../../../src/market/positions-atoms.ts';
-import {
-  onPositionsStale,
-  removePosition,
-  setPositions,
-  upsertPositions,
-} from '../../../src/market/positions.ts';
+import { followSession } from '../../../src/market/account.ts';
+import { resetAccount } from '../../../src/market/account-apply.ts';
 import { appStore } from '../../../src/shared/state/jotai.ts';
+import { accountTypeAtom, tokenAtom } from '../../../src/shared/state/session-atoms.ts';
 import { ticker } from '../worker/fakes.ts';
 import { createHarness } from '../worker/service-harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   setMarketBridge(null);
-  resetPositions(appStore, null);
+  resetAccount(appStore, null);
 });
 
 const live = (last: string, pnl: string, dir: -1 | 0 | 1 = 0): PositionLiveView => ({
@@ -142,32 +139,35 @@ describe('positions atoms', () => {
 });
 
 describe('positions commands and the worker end to end', () => {
-  it('commands reach the port; switching account clears what the previous one showed', () => {
-    const calls: unknown[][] = [];
-    const port = {
-      setPositions: (...a: unknown[]) => calls.push(['set', ...a]),
-      upsertPositions: (...a: unknown[]) => calls.push(['upsert', ...a]),
-      removePosition: (...a: unknown[]) => calls.push(['remove', ...a]),
-    } as unknown as MarketPort;
+  it('naming another account to the worker clears what the previous one showed', async () => {
+    const calls: unknown[] = [];
+    const port = { setAccount: (s: unknown) => calls.push(s) } as unknown as MarketPort;
     setMarketBridge({ port, interest: new InterestCounter(() => {}) });
-    applyPositionsUpdate(appStore, { accountKey: 'real', symbols: ['AAA'] });
-    const p = position('AAA', '10', '1.00');
-    setPositions('real', [p]);
+    appStore.set(tokenAtom, 'tok-real');
+    appStore.set(accountTypeAtom, 'real');
+    const off = followSession(appStore);
+    applyPositionsUpdate(appStore, { accountKey: ':real', symbols: ['AAA'] });
     expect(appStore.get(positionsListAtom)).toEqual(['AAA']);
-    setPositions('demo', []);
+    // A switch writes the type, then the token: the worker hears the settled pair once.
+    appStore.set(accountTypeAtom, 'demo');
+    appStore.set(tokenAtom, 'tok-demo');
+    await Promise.resolve();
     expect(appStore.get(positionsListAtom)).toBeNull();
-    expect(appStore.get(positionsAccountAtom)).toBe('demo');
-    upsertPositions('demo', [p]);
-    removePosition('demo', 'AAA');
+    expect(appStore.get(positionsAccountAtom)).toBe(':demo');
+    // A late post for the previous account is dropped.
+    applyPositionsUpdate(appStore, { accountKey: ':real', symbols: ['AAA'] });
+    expect(appStore.get(positionsListAtom)).toBeNull();
+    appStore.set(tokenAtom, '');
+    await Promise.resolve();
     expect(calls).toEqual([
-      ['set', 'real', [p]],
-      ['set', 'demo', []],
-      ['upsert', 'demo', [p]],
-      ['remove', 'demo', 'AAA'],
+      { token: 'tok-real', accountKey: ':real' },
+      { token: 'tok-demo', accountKey: ':demo' },
+      null,
     ]);
+    off();
   });
 
-  it('MarketService batches → applier → atoms: a tick re-renders only its row', async () => {
+  it('worker batches → applier → atoms: a tick re-renders only its row', async () => {
     const h = createHarness(new Map());
     const store = createStore();
     const apply = createBatchApplier(store);
@@ -177,7 +177,7 @@ describe('positions commands and the worker end to end', () => {
     };
     h.socket().open();
     h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
-    h.service.setPositions('real', [position('AAA', '100', '10.00'), position('BBB', '50', '20.00')]);
+    h.worker.account.positions.set('real', [position('AAA', '100', '10.00'), position('BBB', '50', '20.00')]);
     h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
     await h.advance(110);
     pump();
@@ -201,19 +201,17 @@ describe('positions commands and the worker end to end', () => {
     });
   });
 
-  it("today's P&L reaches the row and totals atoms, and a new trading day asks the app to re-read", async () => {
+  it("today's P&L reaches the row and totals atoms, and a new trading day re-bases it", async () => {
     const h = createHarness(new Map());
     const apply = createBatchApplier(appStore);
     let applied = 0;
     const pump = () => {
       for (; applied < h.batches.length; applied++) apply(h.batches[applied]!);
     };
-    const stale = vi.fn();
-    const unsub = onPositionsStale(stale);
     h.socket().open();
     h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
     const today = { prevClose: '10.00', todayQty: '40', todayCost: '404.00' };
-    h.service.setPositions('real', [{ ...position('AAA', '100', '10.05'), ...today }]);
+    h.worker.account.positions.set('real', [{ ...position('AAA', '100', '10.05'), ...today }]);
     h.service.subscribe([positionKey('AAA')]);
     await h.advance(110);
     pump();
@@ -235,7 +233,6 @@ describe('positions commands and the worker end to end', () => {
     pump();
     expect(appStore.get(positionAtomFamily('AAA'))).toMatchObject({ todayPnl: '-14.00', todayPnlValue: -14 });
     expect(appStore.get(positionTotalsAtom)).toMatchObject({ todayPnl: '-14.00', todayPnlPct: '-1.39%' });
-    expect(stale).not.toHaveBeenCalled();
     h.socket().push({
       op: 'delta',
       ch: 'tickers:psx',
@@ -245,11 +242,9 @@ describe('positions commands and the worker end to end', () => {
     });
     await h.advance(110);
     pump();
-    expect(stale).toHaveBeenCalledTimes(1);
     expect(appStore.get(positionAtomFamily('AAA'))).toMatchObject({
       todayPnl: '-5.00',
       todayPnlPct: '-0.50%',
     });
-    unsub();
   });
 });

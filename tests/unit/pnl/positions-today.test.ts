@@ -1,10 +1,10 @@
-// Today's P&L through the worker's positions feed on the real MarketService (fake socket, fake timers): rows
+// Today's P&L through the worker's positions feed on the real worker feeds (fake socket, fake timers): rows
 // and totals carry it exactly (checked against decimal.js) and ticks move it; a position without the server's
 // today's inputs shows none (nor do the totals); a moved previous close (a new PSX trading day) re-bases the
 // figures at once, asks the app to read the hold list again, and the server's answer then stands.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../../workers/protocol/market.ts';
-import { positionKey, type PositionsUpdate } from '../../../workers/protocol/market-api.ts';
+import { positionKey, type PositionsUpdate } from '../../../workers/protocol/positions-api.ts';
 import type { Position } from '../../../workers/protocol/trade.ts';
 import { ticker } from '../worker/fakes.ts';
 import { createHarness } from '../worker/service-harness.ts';
@@ -72,7 +72,7 @@ describe("today's P&L in the positions feed", () => {
   it('rows and totals carry it exactly, and each tick moves it exactly', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA')]);
-    h.service.setPositions('real', [
+    h.worker.account.positions.set('real', [
       position('AAA', '1000', '100500.00', '100.10', A),
       position('BBB', '250', '5000.00', '20.00', B),
     ]);
@@ -119,7 +119,7 @@ describe("today's P&L in the positions feed", () => {
   it('is empty without the server’s prevClose, for that row and for the totals', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA'), positionKey('OLD')]);
-    h.service.setPositions('real', [
+    h.worker.account.positions.set('real', [
       position('AAA', '1000', '100500.00', '100.10', A),
       position('OLD', '10', '100.00', '10.00'),
     ]);
@@ -136,7 +136,7 @@ describe("today's P&L in the positions feed", () => {
   it('a moved previous close re-bases today at once, asks for a re-read once, and the answer stands', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA')]);
-    h.service.setPositions('real', [position('AAA', '1000', '100500.00', '100.10', A)]);
+    h.worker.account.positions.set('real', [position('AAA', '1000', '100500.00', '100.10', A)]);
     // The same close spelt otherwise, and a listing without a reference close ('0'), change nothing.
     push(h, [ticker('AAA', '100.10', 2000, { pc: '100.370' })]);
     push(h, [ticker('AAA', '100.10', 2010, { pc: '0' })]);
@@ -162,7 +162,7 @@ describe("today's P&L in the positions feed", () => {
 
     // The re-read: the server's own figures for the new day (here 10 shares bought at the open) stand.
     const next: Today = { qty: '1010', todayQty: '10', todayCost: '1003.1234', prevClose: '100.20' };
-    h.service.setPositions('real', [position('AAA', '1010', '101503.12', '100.30', next)]);
+    h.worker.account.positions.set('real', [position('AAA', '1010', '101503.12', '100.30', next)]);
     await h.advance(110);
     [u] = fresh();
     expect(u!.reread).toBeUndefined();

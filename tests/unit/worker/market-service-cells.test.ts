@@ -2,8 +2,10 @@
 // drawn by the ticker flush without being posted as a ticker row, its accessible label rides in the batch,
 // detaching lets the symbol go, and the bench's tick-to-paint samples are taken at the worker's next frame.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CellFont, MarketBatch } from '../../../workers/protocol/market-api.ts';
-import { MarketService } from '../../../workers/market/market-service.ts';
+import type { CellFont } from '../../../workers/protocol/market-api.ts';
+import type { WorkerBatch } from '../../../workers/protocol/worker-api.ts';
+import { createMarketWorker } from '../../../workers/market/worker.ts';
+import type { Harness } from './service-harness.ts';
 import type { MarketState } from '../../../workers/market/state/market-state.ts';
 import { LABEL_MS } from '../../../workers/market/paint/cell-painter.ts';
 import { FakeSurface, THEME, layout } from './cell-context.ts';
@@ -16,10 +18,10 @@ afterEach(() => {
 
 const TEMPLATE = 'Price {price}, change {change}, volume {volume}';
 const cellLayout = () => layout({ labelTemplate: TEMPLATE });
-const labels = (batches: MarketBatch[]) => batches.flatMap((b) => b.cellLabels ?? []);
+const labels = (batches: WorkerBatch[]) => batches.flatMap((b) => b.cellLabels ?? []);
 
 /** The service's private state (only to confirm what behaviour already shows). */
-const stateOf = (s: MarketService) => (s as unknown as { state: MarketState }).state;
+const stateOf = (h: Harness) => (h.worker.market as unknown as { state: MarketState }).state;
 
 describe('market service: painted cells', () => {
   it('draws a painted symbol in the ticker flush without posting it as a ticker row; labels ride in the batch', async () => {
@@ -89,14 +91,14 @@ describe('market service: painted cells', () => {
     expect(b.ctx.shown()[0]).toBe('100.00');
 
     h.service.detachCell(1); // another cell still shows AAA
-    expect(stateOf(h.service).painted.has('AAA')).toBe(true);
+    expect(stateOf(h).painted.has('AAA')).toBe(true);
     h.socket().push(delta('tickers:psx', 2, [ticker('AAA', '101.00', 1100)]));
     await h.advance(20);
     expect(a.ctx.shown()[0]).toBe('100.00');
     expect(b.ctx.shown()[0]).toBe('101.00');
 
     h.service.detachCell(2);
-    expect(stateOf(h.service).painted.has('AAA')).toBe(false);
+    expect(stateOf(h).painted.has('AAA')).toBe(false);
     const drawn = b.ctx.draws();
     h.socket().push(delta('tickers:psx', 3, [ticker('AAA', '102.00', 1200)]));
     await h.advance(20);
@@ -108,7 +110,7 @@ describe('market service: painted cells', () => {
     expect(c.ctx.shown()[0]).toBe('102.00');
     await h.advance(20);
     expect(c.ctx.draws()).toBe(1);
-    expect(stateOf(h.service).paintPending.size).toBe(0);
+    expect(stateOf(h).paintPending.size).toBe(0);
   });
 
   it('relayoutCell resizes and redraws the cell', async () => {
@@ -129,7 +131,7 @@ describe('market service: painted cells', () => {
     h.socket().push(snap('tickers:psx', 1, [ticker('AAA', '100.00', 1000)]));
     await h.advance(20);
     expect(labels(h.batches)).toHaveLength(1);
-    const next: MarketBatch[] = [];
+    const next: WorkerBatch[] = [];
     h.service.onBatch((b) => void next.push(b));
     await h.advance(20);
     expect(labels(next)).toEqual([{ id: 1, label: 'Price 100.00, change 0.00%, volume 1.00K' }]);
@@ -155,7 +157,7 @@ describe('market service: painted cells with frame and font deps', () => {
     let precise = 0;
     const fonts: CellFont[][] = [];
     let fontsLoaded!: () => void;
-    const svc = new MarketService({
+    const svc = createMarketWorker({
       socketFactory: sock.factory,
       fetch: rest.fetch,
       now: () => Date.now(),
@@ -165,8 +167,8 @@ describe('market service: painted cells with frame and font deps', () => {
         fonts.push(f);
         return new Promise<void>((r) => (fontsLoaded = r));
       },
-    });
-    const batches: MarketBatch[] = [];
+    }).api;
+    const batches: WorkerBatch[] = [];
     svc.onBatch((b) => void batches.push(b));
     svc.init({ apiBase: 'http://test/api/', wsUrl: 'ws://test/api/ws', tickerFlushMs: 16, ...opts });
     sock.socket().open();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { ClientMessage, Ticker } from '../../../workers/protocol/market.ts';
 import { createTickerReceiver, unpackTickers } from '../../../workers/protocol/ticker-batch.ts';
-import { MarketService } from '../../../workers/market/market-service.ts';
+import { createMarketWorker } from '../../../workers/market/worker.ts';
 import { partySocketFactory } from '../../../workers/market/sources/socket.ts';
 import { FakeRest, ticker } from './fakes.ts';
 
@@ -97,16 +97,17 @@ describe('real socket fallback', () => {
       });
       const seen: number[] = [];
       const receiver = createTickerReceiver();
-      const service = new MarketService({
+      const worker = createMarketWorker({
         socketFactory: partySocketFactory({ WebSocket, maxReconnectionDelay: 600 }),
         fetch: rest.fetch,
         now: () => Date.now(),
       });
+      const service = worker.api;
       service.onBatch((b) => {
         if (b.tickers) for (const r of unpackTickers(receiver, b.tickers)) seen.push(r.ts);
       });
       cleanup.push(
-        () => service.dispose(),
+        () => worker.host.dispose(),
         () => ex.stop(),
         () => ex.drop(),
       );

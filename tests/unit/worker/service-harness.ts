@@ -1,20 +1,24 @@
-// Builds a MarketService on fake timers, a fake socket and a fake REST server, and decodes what it posts.
+// Builds the worker's feeds (workers/market/worker.ts) on fake timers, a fake socket and a fake REST server, and decodes what it posts.
 import { vi } from 'vitest';
 import type { Ticker } from '../../../workers/protocol/market.ts';
-import type { MarketBatch, MarketInitOptions } from '../../../workers/protocol/market-api.ts';
+import type { WorkerApi, WorkerBatch, WorkerInitOptions } from '../../../workers/protocol/worker-api.ts';
 import {
   createTickerReceiver,
   unpackTickers,
   type TickerRow,
 } from '../../../workers/protocol/ticker-batch.ts';
-import { MarketService } from '../../../workers/market/market-service.ts';
+import { createMarketWorker, type MarketWorker } from '../../../workers/market/worker.ts';
 import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
 
 export interface Harness {
-  service: MarketService;
+  /** The API the app sees. */
+  service: WorkerApi;
+  /** The feeds behind it (state a test inspects or drives directly). */
+  worker: MarketWorker;
   rest: FakeRest;
   socket: ReturnType<typeof fakeSocketFactory>['socket'];
-  batches: MarketBatch[];
+  accountSocket: ReturnType<typeof fakeSocketFactory>['accountSocket'];
+  batches: WorkerBatch[];
   /** Ticker rows decoded from every batch so far, in order. */
   rows(): TickerRow[];
   advance(ms: number): Promise<void>;
@@ -27,7 +31,7 @@ export function psxBoard(): Map<string, Ticker> {
 
 export function createHarness(
   board = psxBoard(),
-  opts: Partial<MarketInitOptions> = {},
+  opts: Partial<WorkerInitOptions> = {},
   routes: ConstructorParameters<typeof FakeRest>[0] = {},
 ): Harness {
   vi.useFakeTimers({ now: 1_000_000 });
@@ -43,15 +47,16 @@ export function createHarness(
     'coin/tickers': () => [],
     ...routes,
   });
-  const service = new MarketService({
+  const worker = createMarketWorker({
     socketFactory: sock.factory,
     fetch: rest.fetch,
     now: () => Date.now(),
   });
-  const batches: MarketBatch[] = [];
+  const service = worker.api;
+  const batches: WorkerBatch[] = [];
   service.onBatch((b) => void batches.push(b));
   // The tests step time in frames and slow flushes: a one-frame ticker flush and positions on the 100 ms
-  // clock (the defaults are 50 and 200 ms, see market-service.ts).
+  // clock (the defaults are 50 and 200 ms, see feeds/market/market-feed.ts and feeds/account/account-feed.ts).
   service.init({
     apiBase: 'http://test/api/',
     wsUrl: 'ws://test/api/ws',
@@ -64,8 +69,10 @@ export function createHarness(
   const rowsSoFar: TickerRow[] = [];
   return {
     service,
+    worker,
     rest,
     socket: sock.socket,
+    accountSocket: sock.accountSocket,
     batches,
     rows() {
       for (; decoded < batches.length; decoded++) {

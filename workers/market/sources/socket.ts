@@ -1,6 +1,7 @@
-// The market socket behind a small interface: partysocket (reconnecting WebSocket with back-off) in the app,
+// The market and account sockets behind a small interface: partysocket (reconnecting WebSocket with back-off) in the app,
 // a fake in tests. Events only; the feed decides what open and close mean.
 import ReconnectingWebSocket from 'partysocket/ws';
+import type { AccountClientFrame } from '../../../contract/ws.ts';
 import type { ClientMessage } from '../../protocol/market.ts';
 
 export type SocketEvent = { type: 'open' } | { type: 'close' } | { type: 'message'; data: string };
@@ -8,7 +9,7 @@ export type SocketEvent = { type: 'open' } | { type: 'close' } | { type: 'messag
 export interface FeedSocket {
   readonly isOpen: boolean;
   /** Sends now when open; dropped otherwise (the feed resubscribes everything on the next open). */
-  send(msg: ClientMessage): void;
+  send(msg: ClientMessage | AccountClientFrame): void;
   /** Drops the connection and dials again (a silent link that still looks open). */
   reconnect(): void;
   close(): void;

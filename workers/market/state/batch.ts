@@ -16,7 +16,7 @@ import {
   type BookView,
   type CandlesUpdate,
   type IndicatorUpdate,
-  type MarketBatch,
+  type MarketFeedBatch,
   type SortedUpdate,
   type TradesUpdate,
 } from '../../protocol/market-api.ts';
@@ -168,7 +168,7 @@ export function drainSorted(state: MarketState): SortedUpdate[] {
 }
 
 /** The buffers a batch can hand over instead of copying. */
-export function batchTransfers(batch: MarketBatch): ArrayBuffer[] {
+export function batchTransfers(batch: MarketFeedBatch): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (batch.tickers) out.push(batch.tickers.data.buffer as ArrayBuffer);
   for (const b of batch.books ?? [])

@@ -12,7 +12,7 @@ import type {
   Ticker,
   Trade,
 } from '../../protocol/market.ts';
-import type { IndicatorName, InterestKey, SortDir, SortKey } from '../../protocol/market-api.ts';
+import type { IndicatorName, MarketInterestKey, SortDir, SortKey } from '../../protocol/market-api.ts';
 import type { MarketState } from './market-state.ts';
 
 export type KeyTarget =
@@ -24,7 +24,7 @@ export type KeyTarget =
   | { kind: 'sort'; market: Market; key: SortKey; dir: SortDir };
 
 /** The socket channel behind an interest key (tickers and sorts ride on the always-on market channels). */
-export function channelOf(key: InterestKey): string | null {
+export function channelOf(key: MarketInterestKey): string | null {
   return key.startsWith('book:') || key.startsWith('trades:') || key.startsWith('candles:') ? key : null;
 }
 

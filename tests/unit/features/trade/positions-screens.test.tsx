@@ -16,12 +16,14 @@ interface LiveState {
   rows: Record<string, PositionRowView>;
   symbols: readonly string[] | null;
   totals: PositionTotals | null;
+  /** The account feed's open orders (the worker would post them). */
+  orders: readonly StockOrder[] | null;
 }
 const live = {
   rows: {} as LiveState['rows'],
   symbols: null as LiveState['symbols'],
   totals: null as LiveState['totals'],
-  feeds: [] as string[],
+  orders: null as LiveState['orders'],
   listeners: new Set<() => void>(),
   set(p: Partial<LiveState>): void {
     Object.assign(live, p);
@@ -36,13 +38,11 @@ function useLive<T>(pick: () => T): T {
 }
 
 vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
-  usePositionsFeed: (key: string) => void live.feeds.push(key),
-  useOrdersVersion: () => 0,
-  reloadPositions: async () => true,
+  useLiveOpenOrders: () => useLive(() => live.orders),
   usePositionSymbols: () => useLive(() => live.symbols),
   usePositionRow: (s: string) => useLive(() => live.rows[s] ?? null),
   useLiveTotals: () => useLive(() => live.totals),
-  useCash: () => ({ available: '948983.98', frozen: '2803.00' }),
+  useCash: () => ({ available: '948,983.98', frozen: '2,803.00' }),
   usePositionsFailed: () => false,
   useVisiblePositions: () => undefined,
 }));
@@ -107,9 +107,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   calls.length = 0;
-  live.feeds = [];
-  live.set({ rows: {}, symbols: null, totals: null });
   openOrders = [order];
+  live.set({ rows: {}, symbols: null, totals: null, orders: openOrders });
   storage.set('positionTab', 0);
   window.scrollTo = () => undefined;
   vi.stubGlobal(
@@ -128,6 +127,8 @@ beforeEach(() => {
         return answer({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
       if (path === 'stock/order/cancel') {
         openOrders = [];
+        // The account channel reports the cancel; the worker posts the new open orders.
+        setTimeout(() => act(() => live.set({ orders: [] })), 0);
         return answer({ ...order, status: 'cancelled' });
       }
       if (path === 'user/info') return answer(appStore.get(userInfoAtom));
@@ -178,7 +179,6 @@ describe('PositionsPage', () => {
     expect(
       within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-pnl').textContent,
     ).toContain('+5.00');
-    expect(live.feeds.at(-1)).toMatch(/:(real|demo)$/);
   });
 
   it("shows today's P&L under each row and in the totals, coloured by its own sign, a dash while unknown", async () => {

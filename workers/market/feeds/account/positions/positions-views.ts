@@ -1,9 +1,13 @@
 // What the positions feed posts, built from a position and its figures, and the comparisons that decide
 // whether a row or the totals cross again. Display strings only: the money arithmetic is calc/pnl.ts's.
-import type { PositionInfoView, PositionLiveView, PositionTotalsView } from '../../protocol/market-api.ts';
-import type { Position } from '../../protocol/trade.ts';
-import type { PnlFigures, TodayFigures } from '../calc/pnl.ts';
-import { groupDecimal, truncateDecimal } from '../display.ts';
+import type {
+  PositionInfoView,
+  PositionLiveView,
+  PositionTotalsView,
+} from '../../../../protocol/positions-api.ts';
+import type { Position } from '../../../../protocol/trade.ts';
+import type { PnlFigures, TodayFigures } from '../../../calc/pnl.ts';
+import { groupDecimal, truncateDecimal } from '../../../display.ts';
 
 export function infoView(p: Position): PositionInfoView {
   return {

@@ -8,8 +8,8 @@ import type {
   PositionRowUpdate,
   PositionTotalsView,
   PositionsUpdate,
-} from '../../protocol/market-api.ts';
-import type { Position } from '../../protocol/trade.ts';
+} from '../../../../protocol/positions-api.ts';
+import type { Position } from '../../../../protocol/trade.ts';
 import {
   applyPrices,
   createPnlBook,
@@ -21,9 +21,10 @@ import {
   totalFigures,
   totalTodayFigures,
   upsertPnlInputs,
+  type PnlBook,
   type PnlInput,
-} from '../calc/pnl.ts';
-import { groupDecimal } from '../display.ts';
+} from '../../../calc/pnl.ts';
+import { groupDecimal } from '../../../display.ts';
 import { DayRoll } from './day-roll.ts';
 import { infoView, sameInfo, sameLive, sameTotals, todayView, totalsView } from './positions-views.ts';
 
@@ -69,8 +70,32 @@ export class PositionsFeed {
     return this.account;
   }
 
+  /** The P&L book of the held positions (the balances add its live market value: calc/assets.ts). */
+  get pnlBook(): PnlBook {
+    return this.book;
+  }
+
   /**
-   * Replaces every position. The app re-reads the hold list every few seconds, so for the same account only
+   * Sign-out, or another account before its first snapshot: nothing of the previous account survives, and
+   * nothing posts until the next `set` (so the app shows "loading", not an empty portfolio).
+   */
+  clear(): void {
+    this.account = null;
+    this.held.clear();
+    this.order = [];
+    setPnlInputs(this.book, []);
+    this.dirty.clear();
+    this.needInfo.clear();
+    this.sentLive.clear();
+    this.sentPrice.clear();
+    this.sentTotals = null;
+    this.listDirty = false;
+    this.removed = [];
+    this.day.clear();
+  }
+
+  /**
+   * Replaces every position. A poll of the hold list or a fresh snapshot replaces it, so for the same account only
    * what differs crosses again (rows whose position changed, the list if its order changed), and the book is
    * rebuilt only when a quantity or cost changed.
    */

@@ -1,30 +1,26 @@
-// The market worker's MarketApi: owns the state, the socket and the REST client, and connects the streams
-// (streams/feed-streams.ts) to the state (state/) and the app's batch listener. No math here.
+// The market feed (tickers, books, tapes, candles, indicators, sorted order, painted cells): owns the market
+// state, its socket and REST client, and connects the streams (streams/feed-streams.ts) to the state (state/)
+// and the host's post. Its prices are the PriceBoard other feeds value positions at. No math here.
 import { BehaviorSubject, ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
-import type { Interval, Market, ServerMessage, Ticker } from '../protocol/market.ts';
-import { INTERVALS, parseChannel, tickersChannel, MARKETS } from '../protocol/market.ts';
+import type { Interval, ServerMessage, Ticker } from '../../../protocol/market.ts';
+import { parseChannel, tickersChannel, MARKETS } from '../../../protocol/market.ts';
 import type {
-  BatchListener,
   CellFont,
-  FeedStatus,
-  InterestKey,
-  MarketApi,
-  MarketBatch,
-  MarketInitOptions,
-  SortDir,
-  SortKey,
-} from '../protocol/market-api.ts';
-import { createTickerPacker, resetTickerPacker } from '../protocol/ticker-batch.ts';
-import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from '../protocol/quote-cell.ts';
-import { drainFlush } from './calc/coalesce.ts';
-import { CellPainter } from './paint/cell-painter.ts';
-import { PaintSamples } from './paint/paint-samples.ts';
-import type { Position } from '../protocol/trade.ts';
-import { prependCandles } from './calc/candles.ts';
-import { isIndicatorName } from './calc/indicators/registry.ts';
-import { pollOnce, type PollResult } from './sources/poll.ts';
-import { MarketRest, type FetchLike } from './sources/rest.ts';
-import type { FeedSocket, SocketEvent, SocketFactory } from './sources/socket.ts';
+  MarketFeedApi,
+  MarketFeedBatch,
+  MarketInterestKey,
+} from '../../../protocol/market-api.ts';
+import type { InterestKey } from '../../../protocol/worker-api.ts';
+import type { FeedStatus } from '../../../protocol/feed-status.ts';
+import { createTickerPacker, resetTickerPacker } from '../../../protocol/ticker-batch.ts';
+import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from '../../../protocol/quote-cell.ts';
+import { drainFlush } from '../../calc/coalesce.ts';
+import { CellPainter } from '../../paint/cell-painter.ts';
+import { PaintSamples } from '../../paint/paint-samples.ts';
+import { prependCandles } from '../../calc/candles.ts';
+import { pollOnce, type PollResult } from '../../sources/poll.ts';
+import { MarketRest } from '../../sources/rest.ts';
+import type { FeedSocket, SocketEvent } from '../../sources/socket.ts';
 import {
   drainBooks,
   drainCandles,
@@ -32,27 +28,16 @@ import {
   drainSorted,
   drainTickers,
   drainTrades,
-} from './state/batch.ts';
-import { resendIndicators } from './state/candle-indicators.ts';
-import { MarketState } from './state/market-state.ts';
-import { acceptSnap, createChannelSeqs, judgeDelta } from './state/seq.ts';
-import { applyMessage, channelOf, type KeyTarget } from './state/messages.ts';
-import { flushClock, liveness, pollingStream, serverMessages, socketUp } from './streams/feed-streams.ts';
-import { PositionsFeed } from './positions/positions-feed.ts';
-
-export interface ServiceDeps {
-  socketFactory: SocketFactory;
-  fetch: FetchLike;
-  now: () => number;
-  /** How a batch reaches the listener (the worker entry adds comlink.transfer). */
-  deliver?: (listener: BatchListener, batch: MarketBatch) => void;
-  /** Loads web fonts painted cells use into the worker (resolves when they can draw). */
-  loadFonts?: (fonts: CellFont[]) => Promise<unknown>;
-  /** The worker's requestAnimationFrame (bench tick-to-paint of painted cells). */
-  frame?: (cb: () => void) => void;
-  /** Epoch ms with sub-ms precision (bench samples); default now(). */
-  preciseNow?: () => number;
-}
+} from '../../state/batch.ts';
+import { resendIndicators } from '../../state/candle-indicators.ts';
+import { MarketState } from '../../state/market-state.ts';
+import { acceptSnap, createChannelSeqs, judgeDelta } from '../../state/seq.ts';
+import { applyMessage, channelOf } from '../../state/messages.ts';
+import { flushClock, liveness, pollingStream, serverMessages, socketUp } from '../../streams/feed-streams.ts';
+import type { Feed, FeedContext, FeedDeps } from '../../host/feed.ts';
+import { StatusTracker } from '../../host/feed-status.ts';
+import { isMarketKey, parseKey } from './market-keys.ts';
+import type { PriceBoard } from './price-board.ts';
 
 const DEFAULTS = {
   pollMs: 1000,
@@ -64,57 +49,50 @@ const DEFAULTS = {
    */
   tickerFlushMs: 50,
   bookFlushMs: 100,
-  /**
-   * Live P&L flushes five times a second: a portfolio's figures (and its totals, which move on almost every
-   * tick of a large one) are read, not watched tick by tick, and the positions bench showed the 10×/s
-   * re-render as the main thread's second cost after scrolling itself.
-   */
-  positionsFlushMs: 200,
   sortMs: 500,
   pingMs: 5000,
   livenessMs: 15_000,
   resyncTimeoutMs: 1500,
 };
-/** Status is re-posted when only its time moved, at most this often (a badge, not a clock). */
-const STATUS_TICK_MS = 1000;
 const ALWAYS: readonly string[] = MARKETS.map(tickersChannel);
-const POSITION_PREFIX = 'position:'.length;
 
-export class MarketService implements MarketApi {
+export class MarketFeed implements Feed, MarketFeedApi {
   private readonly state: MarketState;
   private readonly packer = createTickerPacker();
   private readonly seqs = createChannelSeqs();
-  private readonly interest = new Map<InterestKey, number>();
-  private readonly hidden$ = new BehaviorSubject(false);
+  private hidden$ = new BehaviorSubject(false);
   private readonly resyncing$ = new BehaviorSubject(false);
   private readonly subs = new Subscription();
   private awaiting = new Set<string>();
-  private listener: BatchListener | null = null;
+  private ctx: FeedContext | null = null;
   private socket: FeedSocket | null = null;
   private rest: MarketRest | null = null;
   private up = false;
   private pollOk = false;
-  private current: FeedStatus;
-  private sentStatus: FeedStatus | null = null;
+  private readonly statusTracker: StatusTracker;
   private cfg = DEFAULTS;
-  /** The account's positions, valued at this state's tickers (issue 4 §5). */
-  readonly positions: PositionsFeed;
   /** Row cells the worker draws itself (attachCell). */
   private readonly painter: CellPainter;
   private paintSamples: PaintSamples | null = null;
+  private readonly tickerListeners: ((tickers: readonly Ticker[]) => void)[] = [];
+  /** The keys the app has shown interest in (the host reference-counts them). */
+  private readonly active = new Set<MarketInterestKey>();
+  /** The prices this feed keeps, for other feeds (the account's positions are valued at them). */
+  readonly prices: PriceBoard = {
+    price: (symbol) => this.state.tickers.get(symbol)?.p,
+    onTickers: (listener) => void this.tickerListeners.push(listener),
+  };
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(private readonly deps: FeedDeps) {
     this.state = new MarketState(deps.now);
-    this.positions = new PositionsFeed((s) => this.state.tickers.get(s)?.p);
-    this.current = { state: 'offline', lastUpdate: null, since: deps.now() };
+    this.statusTracker = new StatusTracker(deps.now);
     this.painter = new CellPainter(deps.now, (t) => this.paintSamples?.mark(t));
   }
 
-  init(opts: MarketInitOptions): void {
-    if (this.rest) {
-      if (opts.lang) this.rest.lang = opts.lang;
-      return;
-    }
+  start(ctx: FeedContext): void {
+    this.ctx = ctx;
+    const opts = ctx.opts;
+    this.hidden$ = ctx.hidden$;
     const cfg = (this.cfg = { ...DEFAULTS, ...stripUndefined(opts) });
     if (opts.benchPaint && this.deps.frame)
       this.paintSamples = new PaintSamples(this.deps.frame, this.deps.preciseNow ?? this.deps.now);
@@ -157,8 +135,11 @@ export class MarketService implements MarketApi {
     );
     this.subs.add(flushClock(paused$, cfg.tickerFlushMs).subscribe(() => this.flushTickers()));
     this.subs.add(flushClock(paused$, cfg.bookFlushMs).subscribe(() => this.flushSlow()));
-    this.subs.add(flushClock(paused$, cfg.positionsFlushMs).subscribe(() => this.flushPositions()));
     this.subs.add(flushClock(paused$, cfg.sortMs).subscribe(() => this.flushSorted()));
+  }
+
+  setLang(lang: string): void {
+    if (this.rest) this.rest.lang = lang;
   }
 
   dispose(): void {
@@ -166,8 +147,7 @@ export class MarketService implements MarketApi {
     this.socket?.close();
   }
 
-  onBatch(listener: BatchListener): void {
-    this.listener = listener;
+  resend(): void {
     // A new listener knows nothing yet: everything it shows is sent again.
     resetTickerPacker(this.packer);
     for (const s of this.state.visible.keys()) this.state.queueTicker(s);
@@ -179,21 +159,8 @@ export class MarketService implements MarketApi {
       resendIndicators(c.chart);
     }
     for (const s of this.state.sorts.values()) s.sent = undefined;
-    this.positions.resend();
     this.painter.resendLabels();
-    this.sentStatus = null;
-  }
-
-  setPositions(accountKey: string, positions: Position[]): void {
-    this.positions.set(accountKey, positions);
-  }
-
-  upsertPositions(accountKey: string, positions: Position[]): void {
-    this.positions.upsert(accountKey, positions);
-  }
-
-  removePosition(accountKey: string, symbol: string): void {
-    this.positions.remove(accountKey, symbol);
+    this.statusTracker.resend();
   }
 
   attachCell(id: number, canvas: CellSurface, symbol: string, layout: QuoteCellLayout): void {
@@ -224,38 +191,20 @@ export class MarketService implements MarketApi {
     return this.paintSamples?.take() ?? [];
   }
 
-  subscribe(keys: InterestKey[]): void {
-    for (const key of keys) {
-      const n = (this.interest.get(key) ?? 0) + 1;
-      this.interest.set(key, n);
-      if (n === 1) this.activate(key);
-    }
+  claims(key: InterestKey): key is MarketInterestKey {
+    return isMarketKey(key);
   }
 
-  unsubscribe(keys: InterestKey[]): void {
-    for (const key of keys) {
-      const n = (this.interest.get(key) ?? 0) - 1;
-      if (n > 0) {
-        this.interest.set(key, n);
-        continue;
-      }
-      if (n === 0) this.deactivate(key);
-      this.interest.delete(key);
-    }
-  }
-
+  /** The host has already moved hidden$ (so polling and the flush clocks follow it). */
   setHidden(hidden: boolean): void {
-    if (hidden === this.hidden$.value) return;
     if (hidden) {
       this.resyncing$.next(false);
-      this.hidden$.next(true);
       // Release the socket's channels: nothing is shown, and the resync brings fresh snaps anyway.
       if (this.socket?.isOpen) this.socket.send({ op: 'unsub', ch: this.channels() });
       this.seqs.clear();
       return;
     }
     this.resyncing$.next(true);
-    this.hidden$.next(false);
     if (this.socket?.isOpen) this.subscribeAll();
     // Never stay paused on a resync that cannot complete (offline, a lost snap).
     this.subs.add(timer(this.cfg.resyncTimeoutMs).subscribe(() => this.resyncing$.next(false)));
@@ -311,15 +260,19 @@ export class MarketService implements MarketApi {
       if (verdict !== 'apply') return;
     }
     if (!applyMessage(this.state, ch, msg)) this.resubscribe(msg.ch);
-    if (ch.kind === 'tickers') this.positions.noteTickers(msg.data as Ticker[]);
-    else if (ch.kind === 'ticker') this.positions.noteTickers([msg.data as Ticker]);
+    if (ch.kind === 'tickers') this.noteTickers(msg.data as Ticker[]);
+    else if (ch.kind === 'ticker') this.noteTickers([msg.data as Ticker]);
+  }
+
+  private noteTickers(tickers: readonly Ticker[]): void {
+    for (const l of this.tickerListeners) l(tickers);
   }
 
   private onPoll(r: PollResult): void {
     this.pollOk = r.ok > 0;
     for (const { market, tickers } of r.tickers) {
       this.state.applyTickers(market, tickers);
-      this.positions.noteTickers(tickers);
+      this.noteTickers(tickers);
     }
     for (const b of r.books) this.state.applyBookSnap(b, -1);
     for (const t of r.trades) this.state.applyTradesSnap(t.symbol, t.trades);
@@ -343,7 +296,7 @@ export class MarketService implements MarketApi {
   /** Everything the socket should be sending: every market's tickers plus the open chart's channels. */
   private channels(): string[] {
     const out = [...ALWAYS];
-    for (const key of this.interest.keys()) {
+    for (const key of this.active) {
       const ch = channelOf(key);
       if (ch) out.push(ch);
     }
@@ -364,8 +317,9 @@ export class MarketService implements MarketApi {
     this.socket?.send({ op: 'sub', ch: [ch] });
   }
 
-  private activate(key: InterestKey): void {
-    if (key.startsWith('position:')) return this.positions.show(key.slice(POSITION_PREFIX));
+  activate(key: InterestKey): void {
+    if (!isMarketKey(key)) return;
+    this.active.add(key);
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.show(t.symbol);
@@ -384,8 +338,9 @@ export class MarketService implements MarketApi {
     }
   }
 
-  private deactivate(key: InterestKey): void {
-    if (key.startsWith('position:')) return this.positions.hide(key.slice(POSITION_PREFIX));
+  deactivate(key: InterestKey): void {
+    if (!isMarketKey(key)) return;
+    this.active.delete(key);
     const t = parseKey(key);
     if (!t) return;
     if (t.kind === 'ticker') this.state.hide(t.symbol);
@@ -415,35 +370,16 @@ export class MarketService implements MarketApi {
   // ---- flushes ----
 
   private refreshStatus(): FeedStatus {
-    const state = this.up ? 'live' : this.pollOk ? 'polling' : 'offline';
-    const c = this.current;
-    if (state !== c.state)
-      this.current = { state, lastUpdate: this.state.lastUpdate, since: this.deps.now() };
-    else c.lastUpdate = this.state.lastUpdate;
-    return this.current;
+    return this.statusTracker.refresh(this.up, this.pollOk, this.state.lastUpdate);
   }
 
-  private statusIfDue(): FeedStatus | undefined {
-    const s = this.refreshStatus();
-    const sent = this.sentStatus;
-    const due =
-      !sent ||
-      sent.state !== s.state ||
-      (s.lastUpdate !== null &&
-        (sent.lastUpdate === null || s.lastUpdate - sent.lastUpdate >= STATUS_TICK_MS));
-    if (!due) return undefined;
-    this.sentStatus = { ...s };
-    return this.sentStatus;
-  }
-
-  private post(batch: MarketBatch): void {
-    if (!Object.keys(batch).length || !this.listener) return;
-    (this.deps.deliver ?? ((l, b) => l(b)))(this.listener, batch);
+  private post(batch: MarketFeedBatch): void {
+    this.ctx?.post(batch);
   }
 
   private flushTickers(): void {
-    if (!this.listener) return;
-    const batch: MarketBatch = {};
+    if (!this.ctx?.listening()) return;
+    const batch: MarketFeedBatch = {};
     const tickers = drainTickers(this.state, this.packer);
     if (tickers) batch.tickers = tickers;
     // Painted cells are drawn here, in the worker: the main thread gets only their labels, once a second.
@@ -451,19 +387,15 @@ export class MarketService implements MarketApi {
       const labels = this.painter.flush(drainFlush(this.state.paintPending));
       if (labels.length) batch.cellLabels = labels;
     }
-    // Rows that just scrolled into view (and list changes) do not wait for the slow clock.
-    if (this.positions.urgent()) {
-      const positions = this.positions.drain();
-      if (positions) batch.positions = positions;
-    }
-    const status = this.statusIfDue();
+    this.refreshStatus();
+    const status = this.statusTracker.due();
     if (status) batch.status = status;
     this.post(batch);
   }
 
   private flushSlow(): void {
-    if (!this.listener) return;
-    const batch: MarketBatch = {};
+    if (!this.ctx?.listening()) return;
+    const batch: MarketFeedBatch = {};
     const books = drainBooks(this.state);
     const trades = drainTrades(this.state);
     const candles = drainCandles(this.state);
@@ -475,36 +407,11 @@ export class MarketService implements MarketApi {
     this.post(batch);
   }
 
-  /** Positions on their own clock (positionsFlushMs); rows that just came into view go with the tickers. */
-  private flushPositions(): void {
-    if (!this.listener) return;
-    const positions = this.positions.drain();
-    if (positions) this.post({ positions });
-  }
-
   private flushSorted(): void {
-    if (!this.listener) return;
+    if (!this.ctx?.listening()) return;
     const sorted = drainSorted(this.state);
     if (sorted.length) this.post({ sorted });
   }
-}
-
-function parseKey(key: InterestKey): KeyTarget | null {
-  const [kind, a, b, c] = key.split(':');
-  if (!a) return null;
-  if (kind === 'ticker') return { kind, symbol: a };
-  if (kind === 'indicator') {
-    const iv = b as Interval;
-    return (INTERVALS as readonly string[]).includes(iv) && isIndicatorName(c)
-      ? { kind, symbol: a, interval: iv, name: c }
-      : null;
-  }
-  if (kind === 'sort' && b && c) {
-    return { kind, market: a as Market, key: b as SortKey, dir: c as SortDir };
-  }
-  const ch = parseChannel(key);
-  if (ch?.kind === 'book' || ch?.kind === 'trades') return { kind: ch.kind, symbol: ch.symbol };
-  return ch?.kind === 'candles' ? ch : null;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -3,10 +3,10 @@
 // day began after that answer (the simulator, like the exchange, rolls the close when a PSX day opens): every
 // share then counts from the new close, which is what the book values until the app's re-read of the hold
 // list (asked for here) brings the server's own figures and T+1 locks for the new day.
-import type { Position } from '../../protocol/trade.ts';
-import { plainOrZero } from '../../../contract/money.ts';
-import { isZeroString, subDecimal } from '../../../contract/money-wire.ts';
-import type { PnlInput } from '../calc/pnl.ts';
+import type { Position } from '../../../../protocol/trade.ts';
+import { plainOrZero } from '../../../../../contract/money.ts';
+import { isZeroString, subDecimal } from '../../../../../contract/money-wire.ts';
+import type { PnlInput } from '../../../calc/pnl.ts';
 
 export class DayRoll {
   /** Closes from the ticker stream, per held symbol, since the server's last answer for it. */

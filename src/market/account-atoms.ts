@@ -1,0 +1,14 @@
+// Atoms of the signed-in account as the worker's account feed keeps it: open orders, the Assets page's
+// balances (display strings, live), the feed's state and the account they belong to. Written only by
+// account-apply.ts from the worker's AccountUpdate; features read them through account.ts.
+import type { AccountFeedState, AssetsView } from '../../workers/protocol/account-api.ts';
+import type { StockOrder } from '../../workers/protocol/trade.ts';
+import { atom } from '../shared/state/jotai.ts';
+
+/** The account the app last named to the worker (null: signed out): posts for any other are dropped. */
+export const accountKeyAtom = atom<string | null>(null);
+/** Open orders (pending and partial), newest first; null until the feed has them. */
+export const openOrdersAtom = atom<readonly StockOrder[] | null>(null);
+/** null until the feed has the balances. */
+export const assetsViewAtom = atom<AssetsView | null>(null);
+export const accountFeedStateAtom = atom<AccountFeedState | null>(null);

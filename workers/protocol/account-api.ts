@@ -1,0 +1,72 @@
+// The account feed's slice of the worker API: the app names the signed-in account (its token), and the worker
+// keeps the private account channel (ACCOUNT_WS_PATH, trade.ts) for the whole session, with REST polling while
+// the socket is down, and posts the account's open orders, balances and live positions. Types only; the
+// worker's feeds/account/ implements it, worker-api.ts joins it with the other feeds'.
+import type { PositionInterestKey, PositionsUpdate } from './positions-api.ts';
+import type { StockOrder } from './trade.ts';
+
+export interface AccountFeedOptions {
+  /** The account socket's URL (ws: or wss:, ACCOUNT_WS_PATH next to the market socket); null = poll only. */
+  accountWsUrl?: string | null;
+  /** Account polling period while its socket is down (default 5000 ms). */
+  accountPollMs?: number;
+  /** From a lost (or never opened) account socket to the first poll (default 1500 ms). */
+  accountFallbackMs?: number;
+  /** Live positions flush period (default 200 ms). */
+  positionsFlushMs?: number;
+}
+
+/** The account the app is signed in to; its token travels in the socket's `sub` frame, never in a URL. */
+export interface AccountSession {
+  /** The access token of the real or the demo account (each has its own). */
+  token: string;
+  /** Names the account in what the worker posts ('<user>:real'); the app drops posts for any other. */
+  accountKey: string;
+}
+
+/**
+ * 'live': the socket delivers; 'polling': it is down and REST polling delivers; 'offline': neither yet;
+ * 'ended': the server ended the session (sign-out elsewhere, password change, expired token): the feed stopped.
+ */
+export type AccountFeedState = 'live' | 'polling' | 'offline' | 'ended';
+
+/** The balances of the Assets page as final display text (PKR, truncated to 2 places, grouped). */
+export interface AssetsView {
+  /** available + frozen + the live market value of the positions */
+  total: string;
+  available: string;
+  frozen: string;
+  /** live, from the worker's positions */
+  marketValue: string;
+  floatingPnl: string;
+  /** '' when unknown (no previous close for some position and none from the server) */
+  todayPnl: string;
+  /** for a colour only (the sign) */
+  floatingPnlValue: number;
+  todayPnlValue: number;
+}
+
+/** One post of the account feed: only what changed. */
+export interface AccountUpdate {
+  accountKey: string;
+  state?: AccountFeedState;
+  /** Open orders (pending and partial), newest first: the whole list whenever it changed. */
+  orders?: StockOrder[];
+  assets?: AssetsView;
+}
+
+/** The account feed's sections of a post to the app. */
+export interface AccountFeedBatch {
+  account?: AccountUpdate;
+  positions?: PositionsUpdate;
+}
+
+export type AccountInterestKey = PositionInterestKey;
+
+export interface AccountFeedApi {
+  /**
+   * The signed-in account (login, real ↔ demo switch) or null (sign-out). A new account drops everything of
+   * the previous one before anything of the new one is posted, so two accounts never mix.
+   */
+  setAccount(session: AccountSession | null): void;
+}
