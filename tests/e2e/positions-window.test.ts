@@ -1,5 +1,5 @@
-// The positions list's windowing in Chromium at 360×800: 3,000 positions (the hold list is served by
-// intercepting stock/hold/list), and after jumps (scrollTo, End) and wheel scrolling the rows under the
+// The positions list's windowing in Chromium at 360×800: 3,000 positions (the worker's account channel is
+// served by a stand-in socket, support/fake-account-feed.ts), and after jumps (scrollTo, End) and wheel scrolling the rows under the
 // viewport are the right ones, filled in. The list moves its window when an IntersectionObserver reports a
 // guard beyond the window's spare rows coming into view, not on scroll events (jsdom has no observer, so the
 // unit tests exercise the scroll-event fallback): this is what proves no scroll or jump leaves a gap.
@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { registerUser, signInContext } from './support/account.ts';
 import { collectPageErrors } from './support/page-checks.ts';
+import { startFakeAccountFeed, type FakeAccountFeed } from './support/fake-account-feed.ts';
 
 const COUNT = 3000;
 const ROW_H = 76; // POSITION_ROW_H in src/features/positions/position-row.tsx
@@ -39,24 +40,28 @@ function holdings(): Position[] {
   }));
 }
 
+let feed: FakeAccountFeed;
+
 beforeAll(async () => {
-  server = await startServer();
+  const list = holdings();
+  feed = await startFakeAccountFeed({
+    orders: [],
+    positions: list,
+    assets: {
+      accountType: 'demo',
+      currency: 'PKR',
+      total: '3150000.00',
+      available: '0.00',
+      frozen: '0.00',
+      marketValue: '3150000.00',
+      floatingPnl: '150000.00',
+    },
+  });
+  server = await startServer({ CSP_CONNECT_ORIGINS: feed.origin });
   browser = await launchBrowser();
   const login = await registerUser(server);
   context = await phoneContext(browser, 'en-US');
   await signInContext(context, login, { accountType: 'demo', lang: 'en-US' });
-  const list = holdings();
-  await context.route('**/api/stock/hold/list**', async (route) => {
-    const u = new URL(route.request().url());
-    const form = new URLSearchParams(route.request().postData() ?? '');
-    const p = Number(u.searchParams.get('page') ?? form.get('page') ?? 1);
-    const size = Number(u.searchParams.get('size') ?? form.get('size') ?? 20);
-    const data = { list: list.slice((p - 1) * size, p * size), total: list.length, page: p, size };
-    await route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 0, msg: 'ok', data }),
-    });
-  });
   page = await context.newPage();
   collectPageErrors(page, errors, 500);
 });
@@ -65,6 +70,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.stop();
+  await feed?.close();
 });
 
 /** For points down the viewport: the symbol the row under it shows (filled rows only) and the one it should. */
@@ -97,7 +103,7 @@ async function expectRowsFilled(p: Page) {
 
 describe('positions list windowing (3,000 positions, 360×800)', () => {
   it('shows the right, filled rows after jumps and wheel scrolling', async () => {
-    await page.goto(`${server.url}/pages/tabbar/position`);
+    await page.goto(`${server.url}/pages/tabbar/position?feed=${encodeURIComponent(feed.url)}`);
     await page.getByTestId('position-row').first().waitFor({ timeout: 30_000 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollHeight))
