@@ -1,11 +1,13 @@
 // Start-up wiring, in order: the browser's install offer (it fires early), session atoms follow storage, i18n
 // in the stored language (with the manifest of that language), the router, the request layer's UI handlers
-// (toast, loader, session expiry → login), and the service worker once the page has loaded.
+// (toast, loader, session expiry → login; the query cache forgets private data on sign-out), and the service worker once the page has loaded.
 import { setApiHandlers } from '../shared/api/api-handlers.ts';
 import { i18next, initI18n, isLang } from '../shared/i18n/i18n.ts';
 import { captureInstallPrompt } from '../shared/pwa/install-prompt.ts';
 import { linkManifestFor } from '../shared/pwa/manifest-link.ts';
 import { registerServiceWorker } from '../shared/pwa/sw-update.ts';
+import { forgetPrivateDataOnSignOut } from '../shared/query/forget-private-data.ts';
+import { queryClient } from '../shared/query/query-client.ts';
 import { LOGIN_ROUTE, routeTo } from '../shared/routing/paths.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../shared/state/session-atoms.ts';
 import { storage } from '../shared/storage/storage.ts';
@@ -16,6 +18,7 @@ import { createAppRouter, type AppRouter } from './router.tsx';
 export async function startApp(): Promise<AppRouter> {
   captureInstallPrompt();
   bindSessionToStorage();
+  forgetPrivateDataOnSignOut(queryClient);
   await initI18n(storage.get('lang'));
   const followLang = (lng: string) => {
     if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));
