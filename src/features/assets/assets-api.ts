@@ -1,8 +1,8 @@
-// The calls of the assets screens (spec §7): the account's assets and its money movements (funds detail).
+// The live calls of the assets screen (spec §7): the account's assets, polled, and the real/demo switch. They
+// move to the worker's account feed; the money movements are a query (queries.ts).
 import type { UserInfo } from '../../../workers/protocol/api.ts';
 import { CODE_OK, type ApiEnvelope } from '../../../workers/protocol/api.ts';
-import type { Page } from '../../../workers/protocol/market.ts';
-import type { Assets, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import type { Assets } from '../../../workers/protocol/trade.ts';
 import { apiGet, apiPost } from '../../shared/api/client.ts';
 import { storage } from '../../shared/storage/storage.ts';
 
@@ -13,14 +13,6 @@ async function data<T>(p: Promise<ApiEnvelope<T> | undefined>): Promise<T | unde
 
 export function fetchAssets(): Promise<Assets | undefined> {
   return data(apiPost<Assets>('user/assets'));
-}
-
-export function fetchTxRecords(
-  type: TxType | '',
-  page: number,
-  size: number,
-): Promise<Page<TxRecord> | undefined> {
-  return data(apiGet<Page<TxRecord>>('user/tx/record', { type: type || undefined, page, size }));
 }
 
 /** Spec §4: the other account's token becomes current; the profile is re-read for that account. */

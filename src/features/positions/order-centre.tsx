@@ -1,17 +1,19 @@
 // The order centre (spec §4 order states): in progress, partially completed, history (filled) and cancelled,
-// each paged from stock/order/list with its count from stock/order/statistics. Open orders can be cancelled
-// after a confirmation; the frozen cash returns and the lists reload.
-import { useEffect, useState } from 'react';
+// each a paged list of stock/order/list with its count from stock/order/statistics. Open orders can be
+// cancelled after a confirmation; the frozen cash returns and the lists are invalidated.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
-import { CODE_OK } from '../../../workers/protocol/api.ts';
-import type { Page } from '../../../workers/protocol/market.ts';
-import type { OrderStatistics, OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import type { OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { OrderRow } from './order-row.tsx';
-import { cancelOrder, fetchOrders, fetchOrderStatistics, toastFailure } from './positions-api.ts';
+import { cancelOrderCall, invalidateOrders, ordersQuery, orderStatsQuery } from './queries.ts';
 
 export const ORDER_TABS = [
   'pending',
@@ -20,81 +22,42 @@ export const ORDER_TABS = [
   'cancelled',
 ] as const satisfies readonly OrderStatus[];
 type Tab = (typeof ORDER_TABS)[number];
-const SIZE = 20;
-
-interface ListState {
-  /** tab and account the items belong to */
-  key: string;
-  items: StockOrder[];
-  total: number;
-  page: number;
-  status: 'loading' | 'ok' | 'error';
-}
-
-/** Adds page `page` of the list `k` (page 1 replaces); an answer for a list no longer shown is dropped. */
-function mergePage(
-  cur: ListState | null,
-  k: string,
-  page: number,
-  res: Page<StockOrder> | undefined,
-): ListState | null {
-  if (page > 1 && cur?.key !== k) return cur;
-  const base: ListState = cur?.key === k ? cur : { key: k, items: [], total: 0, page: 0, status: 'loading' };
-  if (!res) return { ...base, status: 'error' };
-  const items = page === 1 ? res.list : [...base.items, ...res.list];
-  return { key: k, items, total: res.total, page, status: 'ok' };
-}
 
 export function OrderCentre({
-  accountKey,
   version = 0,
   onChanged,
 }: {
-  accountKey: string;
-  /** bumps when the account channel reports an order change: reload in place */
+  /** The positions page's account key; the cache keys come from the session (use-account-scope). */
+  accountKey?: string;
+  /** bumps when the account channel reports an order change: the lists are invalidated, not polled */
   version?: number;
   onChanged?: () => void;
 }) {
   const { t } = useTranslation();
+  const scope = useAccountScope();
+  const client = useQueryClient();
   const [tab, setTab] = useState<Tab>('pending');
-  const [stats, setStats] = useState<OrderStatistics | null>(null);
   const [confirm, setConfirm] = useState<StockOrder | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const key = `${tab}|${accountKey}`;
-  const [loaded, setList] = useState<ListState | null>(null);
-  const list: ListState =
-    loaded?.key === key ? loaded : { key, items: [], total: 0, page: 0, status: 'loading' };
+  const orders = useInfiniteQuery(ordersQuery(scope, tab));
+  const stats = useQuery(orderStatsQuery(scope)).data;
 
-  const more = (page: number) => {
-    void fetchOrders(tab, page, SIZE)
-      .catch(() => undefined)
-      .then((res) => setList((cur) => mergePage(cur, key, page, res)));
-  };
-
+  // The feed told us an order changed: refresh what is shown (the first render needs no second fetch).
+  const seen = useRef(version);
   useEffect(() => {
-    const k = `${tab}|${accountKey}`;
-    void fetchOrders(tab, 1, SIZE)
-      .catch(() => undefined)
-      .then((res) => setList((cur) => mergePage(cur, k, 1, res)));
-    void fetchOrderStatistics()
-      .then((s) => s && setStats(s))
-      .catch(() => undefined);
-  }, [tab, accountKey, reloadKey, version]);
+    if (seen.current === version) return;
+    seen.current = version;
+    void invalidateOrders(client, scope);
+  }, [version, client, scope]);
 
-  const doCancel = async () => {
-    const o = confirm;
-    setConfirm(null);
-    if (!o) return;
-    try {
-      const res = await cancelOrder(o.id);
-      if (res?.code !== CODE_OK) return toastFailure(res);
-      showToast(t('trade:orders.cancelled'), { icon: 'success' });
-    } catch {
-      showToast(t('common:networkError'), { icon: 'error' });
-    }
-    setReloadKey((k) => k + 1);
-    onChanged?.();
-  };
+  const cancel = useMutation({
+    mutationFn: (o: StockOrder) => cancelOrderCall(o.id),
+    onSuccess: () => showToast(t('trade:orders.cancelled'), { icon: 'success' }),
+    onError: toastCallFailure,
+    onSettled: () => {
+      void invalidateOrders(client, scope);
+      onChanged?.();
+    },
+  });
 
   return (
     <section className="order-centre" data-testid="order-centre">
@@ -114,42 +77,22 @@ export function OrderCentre({
           </button>
         ))}
       </div>
-      {list.status === 'loading' ? (
-        <p className="tr-state muted" role="status">
-          {t('common:loading')}
-        </p>
-      ) : list.status === 'error' && list.items.length === 0 ? (
-        <div className="tr-state">
-          <p>{t('trade:state.error')}</p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            onClick={() => setReloadKey((k) => k + 1)}
-          >
-            {t('common:retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="tr-state muted" data-testid="orders-empty">
-          {t('trade:orders.empty')}
-        </p>
-      ) : (
-        <Virtuoso
-          useWindowScroll
-          data={list.items}
-          initialItemCount={Math.min(list.items.length, 8)}
-          computeItemKey={(_, o) => o.id}
-          endReached={() => list.items.length < list.total && more(list.page + 1)}
-          itemContent={(_, o) => <OrderRow order={o} onCancel={setConfirm} />}
-        />
-      )}
+      <PagedList
+        query={orders}
+        itemKey={(o) => o.id}
+        renderItem={(o) => <OrderRow order={o} onCancel={setConfirm} />}
+        empty={<EmptyState title={t('trade:orders.empty')} testId="orders-empty" />}
+      />
       <ConfirmDialog
         open={!!confirm}
         title={t('trade:orders.cancelTitle')}
         message={confirm ? t('trade:orders.cancelText', { symbol: confirm.symbol }) : ''}
         confirmLabel={t('trade:orders.cancel')}
         danger
-        onConfirm={() => void doCancel()}
+        onConfirm={() => {
+          if (confirm) cancel.mutate(confirm);
+          setConfirm(null);
+        }}
         onCancel={() => setConfirm(null)}
       />
     </section>

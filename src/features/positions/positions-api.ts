@@ -1,17 +1,9 @@
-// The calls of the positions tab, the order centre and income (spec §7): holdings, orders with their
-// statistics, cancel (a GET, as the spec lists it) and the income windows.
-import { CODE_OK, CODE_SESSION_INVALID, type ApiEnvelope } from '../../../workers/protocol/api.ts';
+// The live calls of the positions tab (spec §7): holdings and assets, read by positions-live.ts until the
+// worker's account feed takes them over. The order centre and income read through queries.ts.
+import { CODE_OK, type ApiEnvelope } from '../../../workers/protocol/api.ts';
 import type { Page } from '../../../workers/protocol/market.ts';
-import type {
-  Assets,
-  Income,
-  OrderStatistics,
-  OrderStatus,
-  Position,
-  StockOrder,
-} from '../../../workers/protocol/trade.ts';
+import type { Assets, Position } from '../../../workers/protocol/trade.ts';
 import { apiGet, apiPost } from '../../shared/api/client.ts';
-import { showToast } from '../../shared/ui/toast.tsx';
 
 async function data<T>(p: Promise<ApiEnvelope<T> | undefined>): Promise<T | undefined> {
   const env = await p;
@@ -22,30 +14,6 @@ export function fetchHoldings(page: number, size: number): Promise<Page<Position
   return data(apiGet<Page<Position>>('stock/hold/list', { page, size }));
 }
 
-export function fetchOrders(
-  status: OrderStatus,
-  page: number,
-  size: number,
-): Promise<Page<StockOrder> | undefined> {
-  return data(apiGet<Page<StockOrder>>('stock/order/list', { status, page, size }));
-}
-
-export function fetchOrderStatistics(): Promise<OrderStatistics | undefined> {
-  return data(apiGet<OrderStatistics>('stock/order/statistics'));
-}
-
-export function cancelOrder(id: number) {
-  return apiGet<StockOrder>('stock/order/cancel', { id }, { loader: true });
-}
-
-export function fetchIncome(): Promise<Income | undefined> {
-  return data(apiGet<Income>('stock/income'));
-}
-
 export function fetchAssets(): Promise<Assets | undefined> {
   return data(apiPost<Assets>('user/assets'));
-}
-
-export function toastFailure(res: ApiEnvelope<unknown> | undefined): void {
-  if (res && res.code !== CODE_SESSION_INVALID && res.msg) showToast(res.msg, { icon: 'error' });
 }
