@@ -14,7 +14,7 @@ import { useHotList } from './home-markets.tsx';
 import { useMarketSubscription } from './live.ts';
 import { searchQuery } from './queries.ts';
 import { clearHistory, loadHistory, rememberSearch } from './search-history.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../shared/ui/use-debounced.ts';
 import './markets.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
