@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-// Assets (the current account's figures, the real/demo switch) and funds detail (type filter, signed amounts)
-// with the API answered by a stubbed fetch.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+// Assets (the current account's figures, the real/demo switch) and funds detail (type filter, signed amounts,
+// account-keyed cache), with the API answered at the fetch level by MSW.
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Assets, TxRecord } from '../../../../workers/protocol/trade.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
-import { StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import { api, http, ok, seen, server, useMswServer } from '../../support/msw.ts';
+import { renderScreen } from '../../support/render-app.tsx';
 
 const { default: AssetsPage } = await import('../../../../src/features/assets/assets-page.tsx');
 const { default: FundsDetailPage } = await import('../../../../src/features/assets/funds-detail-page.tsx');
@@ -32,15 +32,13 @@ const rec = (id: number, type: TxRecord['type'], amount: string): TxRecord => ({
   createdAt: 1_763_700_000_000,
 });
 
-const calls: { path: string; query: URLSearchParams; token: string }[] = [];
-
+useMswServer();
 let unbind: () => void = () => undefined;
 beforeAll(async () => {
   await initI18n('en-US');
 });
 
 beforeEach(() => {
-  calls.length = 0;
   storage.saveLogin({
     token: 'tok-real',
     tokenReal: 'tok-real',
@@ -51,23 +49,24 @@ beforeEach(() => {
   // As at start-up: the session atoms follow storage (the switch writes storage).
   unbind = bindSessionToStorage();
   window.scrollTo = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      const token = (init?.headers as Record<string, string>)['accesstoken'] ?? '';
-      calls.push({ path, query: u.searchParams, token });
-      const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
-      if (path === 'user/assets')
-        return answer(token === 'tok-demo' ? assets('demo', '948983.98') : assets('real', '0.00', '1234.50'));
-      if (path === 'user/tx/record') {
-        const type = u.searchParams.get('type');
-        const all = [rec(2, 'unfreeze', '2591.20'), rec(1, 'freeze', '-2591.20')];
-        const list = type ? all.filter((r) => r.type === type) : all;
-        return answer({ list, total: list.length, page: 1, size: 30 });
-      }
-      return answer({ id: 1 });
+  server.use(
+    http.post(api('user/assets'), ({ request }) =>
+      ok(
+        request.headers.get('accesstoken') === 'tok-demo'
+          ? assets('demo', '948983.98')
+          : assets('real', '0.00', '1234.50'),
+      ),
+    ),
+    http.get(api('user/info'), () => ok({ id: 1 })),
+    http.get(api('user/tx/record'), ({ request }) => {
+      const type = new URL(request.url).searchParams.get('type');
+      // Each account has its own movements: the real one two, the demo one its grant.
+      const all =
+        request.headers.get('accesstoken') === 'tok-demo'
+          ? [rec(9, 'demo_grant', '1000000.00')]
+          : [rec(2, 'unfreeze', '2591.20'), rec(1, 'freeze', '-2591.20')];
+      const list = type ? all.filter((r) => r.type === type) : all;
+      return ok({ list, total: list.length, page: 1, size: 30 });
     }),
   );
 });
@@ -75,21 +74,11 @@ beforeEach(() => {
 afterEach(() => {
   unbind();
   cleanup();
-  vi.unstubAllGlobals();
 });
-
-function renderAt(path: string, element: React.ReactNode) {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
-  render(
-    <StoreProvider>
-      <RouterProvider router={router} />
-    </StoreProvider>,
-  );
-}
 
 describe('AssetsPage', () => {
   it("shows the current account's total, available, frozen and P&L, and switches to the demo account's", async () => {
-    renderAt('/pages/user/assets', <AssetsPage />);
+    renderScreen('/pages/user/assets', <AssetsPage />);
     await waitFor(() => expect(screen.getByTestId('assets-available').textContent).toBe('0.00'));
     expect(screen.getByTestId('assets-total').textContent).toBe('1,000,000.00');
     expect(screen.getByTestId('assets-frozen').textContent).toBe('2,591.20');
@@ -104,25 +93,56 @@ describe('AssetsPage', () => {
     // An answer without it (an older server) shows a dash, not a zero.
     expect(screen.getByTestId('assets-today').textContent).toBe('—');
     expect(storage.get('userToken')).toBe('tok-demo');
-    expect(calls.filter((c) => c.path === 'user/assets').at(-1)?.token).toBe('tok-demo');
+    expect(seen.filter((c) => c.path === 'user/assets').at(-1)?.token).toBe('tok-demo');
   });
 });
 
 describe('FundsDetailPage', () => {
   it('lists movements with signed amounts and filters them by type', async () => {
-    renderAt('/pages/fundsDetail/stockFundsDetail', <FundsDetailPage />);
+    renderScreen('/pages/fundsDetail/stockFundsDetail', <FundsDetailPage />);
     await waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(2));
     const [unfreeze, freeze] = screen.getAllByTestId('tx-row');
     expect(unfreeze!.textContent).toContain('+2,591.20');
     expect(freeze!.textContent).toContain('-2,591.20');
+    // One page holds everything: the footer says there is no more.
+    expect(screen.getByTestId('paged-footer').getAttribute('data-state')).toBe('no-more');
     fireEvent.click(screen.getByTestId('tx-filter-freeze'));
     await waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(1));
     expect(screen.getByTestId('tx-row').getAttribute('data-type')).toBe('freeze');
     expect(
-      calls
+      seen
         .filter((c) => c.path === 'user/tx/record')
         .at(-1)
         ?.query.get('type'),
     ).toBe('freeze');
+  });
+
+  it("never shows one account's cached movements while the other account is current", async () => {
+    const { client } = renderScreen('/pages/fundsDetail/stockFundsDetail', <FundsDetailPage />);
+    await waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(2));
+    // Hold the demo answer back so the first frame after the switch is visible to the test.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get(api('user/tx/record'), async () => {
+        await gate;
+        return ok({ list: [rec(9, 'demo_grant', '1000000.00')], total: 1, page: 1, size: 30 });
+      }),
+    );
+    act(() => storage.switchAccountType('demo'));
+    // The real rows are gone at once: the demo key has no data yet, so the skeleton shows.
+    await waitFor(() => expect(screen.getByTestId('skeleton')).toBeTruthy());
+    expect(screen.queryAllByTestId('tx-row')).toHaveLength(0);
+    release();
+    await waitFor(() => expect(screen.getByTestId('tx-row').getAttribute('data-type')).toBe('demo_grant'));
+    // Back to real: its own cached rows, never the demo one.
+    act(() => storage.switchAccountType('real'));
+    await waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(2));
+    expect(screen.queryByText(/Demo grant/i)).toBeNull();
+    const keys = client
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.queryKey[2] === 'tx-records' })
+      .map((q) => q.queryKey[0]);
+    expect(new Set(keys)).toEqual(new Set(['real', 'demo']));
   });
 });
