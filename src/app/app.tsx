@@ -1,6 +1,8 @@
-// The React root: the app's jotai store and the router.
+// The React root: the app's jotai store, the REST query cache and the router.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router';
+import { queryClient } from '../shared/query/query-client.ts';
 import { StoreProvider } from '../shared/state/jotai.ts';
 import type { AppRouter } from './router.tsx';
 
@@ -8,7 +10,9 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
       <StoreProvider>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </StoreProvider>
     </StrictMode>
   );

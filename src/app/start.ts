@@ -1,13 +1,16 @@
 // Start-up wiring, in order: the browser's install offer (it fires early), session atoms follow storage (and
 // the market worker's account feed follows them), i18n
 // in the stored language (with the manifest of that language), the router, the request layer's UI handlers
-// (toast, loader, session expiry → login), and the service worker once the page has loaded.
+// (toast, loader, session expiry → login; the query cache forgets private data on sign-out), and the service
+// worker once the page has loaded.
 import { followSession } from '../market/account.ts';
 import { setApiHandlers } from '../shared/api/api-handlers.ts';
 import { i18next, initI18n, isLang } from '../shared/i18n/i18n.ts';
 import { captureInstallPrompt } from '../shared/pwa/install-prompt.ts';
 import { linkManifestFor } from '../shared/pwa/manifest-link.ts';
 import { registerServiceWorker } from '../shared/pwa/sw-update.ts';
+import { forgetPrivateDataOnSignOut } from '../shared/query/forget-private-data.ts';
+import { queryClient } from '../shared/query/query-client.ts';
 import { LOGIN_ROUTE, routeTo } from '../shared/routing/paths.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../shared/state/session-atoms.ts';
 import { storage } from '../shared/storage/storage.ts';
@@ -20,6 +23,7 @@ export async function startApp(): Promise<AppRouter> {
   bindSessionToStorage();
   // The worker's account feed follows the signed-in account (login, real/demo switch, sign-out) from here on.
   followSession();
+  forgetPrivateDataOnSignOut(queryClient);
   await initI18n(storage.get('lang'));
   const followLang = (lng: string) => {
     if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));

@@ -1,16 +1,18 @@
 // Mine tab (/pages/tabbar/mine): profile card, real/demo switch and rows to the account screens.
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { profileQuery } from '../../shared/query/profile-query.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { IconGlobe, IconInfo, IconShield, IconUser } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { StaleNote } from '../../shared/ui/stale-note.tsx';
 import { AccountSwitch, AccountTypeBadge } from './account-switch.tsx';
 import { KycBadge } from './kyc-badge.tsx';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
-import { refreshUserInfo } from './session.ts';
 import { SignOutRow, useSignOutDialog } from './sign-out-dialog.tsx';
 
 export default function MinePage() {
@@ -18,9 +20,8 @@ export default function MinePage() {
   const user = useAtomValue(userInfoAtom);
   const type = useAtomValue(accountTypeAtom);
   const { openSignOut, signOutDialog } = useSignOutDialog();
-  useEffect(() => {
-    void refreshUserInfo();
-  }, []);
+  // Read fresh on opening; the answer lands in storage, which the atom above mirrors.
+  const profile = useQuery(profileQuery(useAccountScope()));
 
   return (
     <div className="page">
@@ -43,6 +44,9 @@ export default function MinePage() {
             </span>
           </div>
         </div>
+        {profile.isRefetchError && (
+          <StaleNote updatedAt={profile.dataUpdatedAt} onRetry={() => void profile.refetch()} />
+        )}
         <AccountSwitch />
         <ListGroup>
           <ListRow

@@ -1,17 +1,17 @@
 // Funds detail (/pages/fundsDetail/index and /pages/fundsDetail/stockFundsDetail): every money movement of the
 // current account, newest first, filtered by type, paged into a virtualised list.
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
-import type { Page } from '../../../workers/protocol/market.ts';
 import type { TxRecord } from '../../../workers/protocol/trade.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
-import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { fetchTxRecords } from './assets-api.ts';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
+import { txRecordsQuery } from './queries.ts';
 import './assets.css';
 
 export const TX_FILTERS = [
@@ -26,31 +26,6 @@ export const TX_FILTERS = [
   'unfreeze',
 ] as const;
 type Filter = (typeof TX_FILTERS)[number];
-const SIZE = 30;
-
-interface State {
-  /** filter and account the items belong to */
-  key: string;
-  items: TxRecord[];
-  total: number;
-  page: number;
-  status: 'loading' | 'ok' | 'error';
-}
-
-/** Adds page `page` of the list `k` (page 1 replaces); an answer for a list no longer shown is dropped. */
-function mergePage(
-  cur: State | null,
-  k: string,
-  page: number,
-  res: Page<TxRecord> | undefined,
-): State | null {
-  if (page > 1 && cur?.key !== k) return cur;
-  const base: State = cur?.key === k ? cur : { key: k, items: [], total: 0, page: 0, status: 'loading' };
-  if (!res) return { ...base, status: 'error' };
-  const items = page === 1 ? res.list : [...base.items, ...res.list];
-  return { key: k, items, total: res.total, page, status: 'ok' };
-}
-
 function TxRow({ r }: { r: TxRecord }) {
   const { t } = useTranslation();
   const neg = r.amount.startsWith('-');
@@ -81,25 +56,8 @@ function TxRow({ r }: { r: TxRecord }) {
 
 export default function FundsDetailPage() {
   const { t } = useTranslation();
-  const account = useAtomValue(accountTypeAtom);
   const [filter, setFilter] = useState<Filter>('');
-  const key = `${filter}|${account}`;
-  const [loaded, setState] = useState<State | null>(null);
-  const state: State =
-    loaded?.key === key ? loaded : { key, items: [], total: 0, page: 0, status: 'loading' };
-
-  const more = (page: number) => {
-    void fetchTxRecords(filter, page, SIZE)
-      .catch(() => undefined)
-      .then((res) => setState((cur) => mergePage(cur, key, page, res)));
-  };
-
-  useEffect(() => {
-    const k = `${filter}|${account}`;
-    void fetchTxRecords(filter, 1, SIZE)
-      .catch(() => undefined)
-      .then((res) => setState((cur) => mergePage(cur, k, 1, res)));
-  }, [filter, account]);
+  const records = useInfiniteQuery(txRecordsQuery(useAccountScope(), filter));
 
   return (
     <div className="page funds-page">
@@ -119,29 +77,14 @@ export default function FundsDetailPage() {
           </button>
         ))}
       </div>
-      {state.status === 'loading' ? (
-        <p className="tr-state muted" role="status">
-          {t('common:loading')}
-        </p>
-      ) : state.status === 'error' && state.items.length === 0 ? (
-        <p className="tr-state muted">{t('trade:state.error')}</p>
-      ) : state.items.length === 0 ? (
-        <p className="tr-state muted" data-testid="tx-empty">
-          {t('trade:funds.empty')}
-        </p>
-      ) : (
-        <div className="tx-list" data-testid="tx-list">
-          <Virtuoso
-            useWindowScroll
-            data={state.items}
-            fixedItemHeight={64}
-            initialItemCount={Math.min(state.items.length, 12)}
-            computeItemKey={(_, r) => r.id}
-            endReached={() => state.items.length < state.total && more(state.page + 1)}
-            itemContent={(_, r) => <TxRow r={r} />}
-          />
-        </div>
-      )}
+      <PagedList
+        query={records}
+        testId="tx-list"
+        itemHeight={64}
+        itemKey={(r) => r.id}
+        renderItem={(r) => <TxRow r={r} />}
+        empty={<EmptyState title={t('trade:funds.empty')} testId="tx-empty" />}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The markets section of Home: the four PSX indices as live cards, and top movers (gainers, losers, most
-// active) as live rows. Membership of the movers list comes from stock/list/hot and is refreshed every 30 s;
-// the prices inside tick live.
-import { useEffect, useMemo, useState } from 'react';
+// active) as live rows. Membership of the movers list comes from stock/list/hot (a query re-read every 30 s
+// while shown: no feed reports the ranking); the prices inside tick live.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HotType } from '../../../workers/protocol/market.ts';
@@ -10,44 +11,20 @@ import { FeedBadge } from './components/feed-badge.tsx';
 import { IndexCard } from './components/index-card.tsx';
 import { ListState, SkeletonRows } from './components/list-state.tsx';
 import { QuoteRow } from './components/quote-row.tsx';
-import { loadInstruments, rememberInstruments, useInstruments } from './instruments.ts';
+import { useInstruments } from './instruments.ts';
 import { useMarketSubscription } from './live.ts';
-import { fetchHot } from './markets-api.ts';
+import { hotListQuery, instrumentsQuery } from './queries.ts';
 import './markets.css';
 
 export const HOME_INDICES = ['KSE100', 'KSE30', 'KMI30', 'ALLSHR'] as const;
 export const HOT_TYPES: readonly HotType[] = ['gainers', 'losers', 'active'];
 const MOVERS = 5;
-const MOVERS_REFRESH_MS = 30_000;
 
-/** Loads one hot list and keeps it fresh; undefined while loading, null after a failure. */
+/** One hot list's symbols: undefined while loading, null after a failure with nothing to show. */
 export function useHotList(type: HotType, limit: number): string[] | null | undefined {
-  const [state, setState] = useState<{ key: string; list: string[] | null } | undefined>(undefined);
-  const key = `${type}:${limit}`;
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      fetchHot(type, limit)
-        .then((list) => {
-          if (!live) return;
-          if (list) rememberInstruments(list);
-          // A failed refresh keeps the last good list rather than blanking the screen.
-          setState((prev) =>
-            list ? { key, list: list.map((q) => q.symbol) } : prev?.key === key ? prev : { key, list: null },
-          );
-        })
-        .catch(() => live && setState((prev) => (prev?.key === key ? prev : { key, list: null })));
-    void load();
-    // A hidden page does not need fresh membership; the next visible tick catches up.
-    const timer = setInterval(() => {
-      if (!document.hidden) void load();
-    }, MOVERS_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [type, limit, key]);
-  return state?.key === key ? state.list : undefined;
+  const q = useQuery(hotListQuery(type, limit));
+  // A failed refresh keeps the last good list (the query keeps its data) rather than blanking the screen.
+  return q.data ?? (q.isError ? null : undefined);
 }
 
 function TopMovers() {
@@ -101,9 +78,7 @@ export function HomeMarkets() {
   const instruments = useInstruments();
   const indices = useMemo(() => [...HOME_INDICES], []);
   useMarketSubscription(indices);
-  useEffect(() => {
-    void loadInstruments('index');
-  }, []);
+  useQuery(instrumentsQuery('index'));
   return (
     <div className="home-markets" data-testid="home-markets">
       <div className="home-markets__head">

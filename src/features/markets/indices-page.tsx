@@ -1,5 +1,5 @@
 // Indices (/pages/stock/index): the PSX indices as live cards; below, the chosen index's constituents live.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -7,12 +7,13 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { IndexCard } from './components/index-card.tsx';
-import { ListState } from './components/list-state.tsx';
+import { SkeletonRows } from './components/list-state.tsx';
+import { ErrorWithRetry } from '../../shared/ui/error-with-retry.tsx';
 import { QuoteList } from './components/quote-list.tsx';
 import { HOME_INDICES } from './home-markets.tsx';
-import { displayName, loadInstruments, useInstruments } from './instruments.ts';
+import { displayName, useInstruments } from './instruments.ts';
 import { useMarketSubscription } from './live.ts';
-import { fetchStockInfo } from './markets-api.ts';
+import { instrumentsQuery, stockInfoQuery } from './queries.ts';
 import './markets.css';
 
 const INDICES: string[] = [...HOME_INDICES];
@@ -22,22 +23,11 @@ export default function IndicesPage() {
   const [params, setParams] = useSearchParams();
   const sel = INDICES.includes(params.get('symbol') ?? '') ? (params.get('symbol') as string) : 'KSE100';
   const instruments = useInstruments();
-  const [members, setMembers] = useState<{ sym: string; list: string[] | null } | undefined>();
   useMarketSubscription(INDICES);
-  useEffect(() => {
-    void loadInstruments('index');
-    void loadInstruments('psx');
-  }, []);
-  useEffect(() => {
-    let live = true;
-    fetchStockInfo(sel)
-      .then((info) => live && setMembers({ sym: sel, list: info?.constituents ?? null }))
-      .catch(() => live && setMembers({ sym: sel, list: null }));
-    return () => {
-      live = false;
-    };
-  }, [sel]);
-  const list = members?.sym === sel ? members.list : undefined;
+  useQuery(instrumentsQuery('index'));
+  useQuery(instrumentsQuery('psx'));
+  const info = useQuery(stockInfoQuery(sel));
+  const list = info.data ? (info.data.constituents ?? []) : undefined;
   return (
     <div className="page">
       <PageHeader title={t('markets:indices.title')} />
@@ -64,10 +54,10 @@ export default function IndicesPage() {
           </Link>
         </div>
       </div>
-      {list === undefined ? (
-        <ListState state="loading" />
-      ) : list === null ? (
-        <ListState state="error" />
+      {info.isError ? (
+        <ErrorWithRetry error={info.error} onRetry={() => void info.refetch()} />
+      ) : list === undefined ? (
+        <SkeletonRows />
       ) : (
         <QuoteList symbols={list} testId="constituents" />
       )}

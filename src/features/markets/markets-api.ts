@@ -1,5 +1,6 @@
 // The non-live market calls (spec §7): search, info, hot lists, indices, lists and the two watchlists.
 // Live prices never come from here — rows show the worker's ticker; these answers give names and order.
+// Each resolves with `data` or throws the request layer's typed errors; queries.ts wraps them.
 import type {
   CoinInfo,
   CollectList,
@@ -9,46 +10,27 @@ import type {
   StockInfo,
   StockListQuery,
 } from '../../../workers/protocol/market.ts';
-import { apiGet, apiPost } from '../../shared/api/client.ts';
+import { getData, postData } from '../../shared/api/data-client.ts';
 
-async function data<T>(p: Promise<{ code: number; data: T } | undefined>): Promise<T | undefined> {
-  const env = await p;
-  return env && env.code === 0 ? env.data : undefined;
-}
+type Signal = { signal?: AbortSignal };
 
-export function searchStocks(q: string, signal?: AbortSignal): Promise<Quote[] | undefined> {
-  return data(apiGet<Quote[]>('stock/search', { q, limit: 30 }, signal ? { signal } : {}));
-}
+export const searchStocks = (q: string, limit: number, { signal }: Signal = {}) =>
+  getData<Quote[]>('stock/search', { q, limit }, signal ? { signal } : {});
 
-export function fetchStockInfo(symbol: string): Promise<StockInfo | undefined> {
-  return data(apiGet<StockInfo>('stock/info', { symbol }));
-}
+export const fetchStockInfo = (symbol: string, { signal }: Signal = {}) =>
+  getData<StockInfo>('stock/info', { symbol }, signal ? { signal } : {});
 
-export function fetchHot(type: HotType, limit = 10): Promise<Quote[] | undefined> {
-  return data(apiGet<Quote[]>('stock/list/hot', { type, limit }));
-}
+export const fetchHot = (type: HotType, limit: number, { signal }: Signal = {}) =>
+  getData<Quote[]>('stock/list/hot', { type, limit }, signal ? { signal } : {});
 
-export function fetchIndices(): Promise<Quote[] | undefined> {
-  return data(apiGet<Quote[]>('stock/index/indices/list'));
-}
+export const fetchIndices = () => getData<Quote[]>('stock/index/indices/list');
 
-export function fetchStockList(query: StockListQuery): Promise<Page<Quote> | undefined> {
-  return data(apiGet<Page<Quote>>('stock/list', { ...query }));
-}
+export const fetchStockList = (query: StockListQuery) => getData<Page<Quote>>('stock/list', { ...query });
 
-export function fetchCoinInfos(): Promise<CoinInfo[] | undefined> {
-  return data(apiPost<CoinInfo[]>('coin/infos'));
-}
+export const fetchCoinInfos = () => postData<CoinInfo[]>('coin/infos');
 
-export function fetchStockCollect(): Promise<CollectList | undefined> {
-  return data(apiPost<CollectList>('stock/collect/list'));
-}
+export const fetchStockCollect = () => postData<CollectList>('stock/collect/list');
 
-/** Adds or removes a watchlist star; resolves with the list after the change (undefined on failure). */
-export function setCollected(
-  kind: 'stock' | 'coin',
-  symbol: string,
-  on: boolean,
-): Promise<CollectList | undefined> {
-  return data(apiPost<CollectList>(`${kind}/collect/${on ? 'add' : 'del'}`, { symbol }));
-}
+/** Adds or removes a watchlist star; resolves with the list after the change. */
+export const setCollected = (kind: 'stock' | 'coin', symbol: string, on: boolean) =>
+  postData<CollectList>(`${kind}/collect/${on ? 'add' : 'del'}`, { symbol });

@@ -1,6 +1,7 @@
 // Markets (/pages/tabbar/markets): PSX stocks, indices, crypto and the watchlist as live, sortable,
 // virtualised lists. The tab is kept in the query string (?tab=crypto) so back returns to the same tab.
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Market } from '../../../workers/protocol/market.ts';
@@ -13,10 +14,11 @@ import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState } from './components/list-state.tsx';
 import { QuoteList } from './components/quote-list.tsx';
 import { SortHeader } from './components/sort-header.tsx';
-import { displayName, loadInstruments, useInstruments } from './instruments.ts';
+import { displayName, useInstruments } from './instruments.ts';
+import { instrumentsQuery } from './queries.ts';
 import { useSortedSymbols } from './live.ts';
 import { DEFAULT_SORT, sortByName, toggleSort, type SortState } from './sort.ts';
-import { loadWatchlist, useWatchlist } from './watchlist.ts';
+import { useWatchlist } from './watchlist.ts';
 import './markets.css';
 
 export type MarketTab = 'psx' | 'index' | 'crypto' | 'watch';
@@ -28,16 +30,9 @@ export function parseTab(v: string | null): MarketTab {
 
 function MarketTabList({ market, sort }: { market: Market; sort: SortState }) {
   const symbols = useSortedSymbols(market, sort.key, sort.dir);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void loadInstruments(market).then((ok) => live && setFailed(!ok));
-    return () => {
-      live = false;
-    };
-  }, [market]);
+  const names = useQuery(instrumentsQuery(market));
   if (!symbols || symbols.length === 0)
-    return <ListState state={failed ? 'error' : 'loading'} onRetry={() => void loadInstruments(market)} />;
+    return <ListState state={names.isError ? 'error' : 'loading'} onRetry={() => void names.refetch()} />;
   return <QuoteList symbols={symbols} testId={`list-${market}`} />;
 }
 
@@ -54,15 +49,14 @@ export function watchOrder(
   return [...out, ...sortByName([...members], name, sort.dir)];
 }
 
+const NO_WATCH = { stocks: [], coins: [] } as const;
+
 function WatchTabList({ sort }: { sort: SortState }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const w = useWatchlist();
+  const watch = useWatchlist();
+  const w = watch.data ?? NO_WATCH;
   const instruments = useInstruments();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (loggedIn) void loadWatchlist().then((ok) => setFailed(!ok));
-  }, [loggedIn]);
   // The worker sorts each market; the watchlist takes those orders filtered to its members (stocks and
   // indices first, then coins), so every column sorts here too without any arithmetic on this thread.
   const psx = useSortedSymbols('psx', sort.key, sort.dir);
@@ -86,8 +80,8 @@ function WatchTabList({ sort }: { sort: SortState }) {
         }
       />
     );
-  if (!w.loaded)
-    return <ListState state={failed ? 'error' : 'loading'} onRetry={() => void loadWatchlist()} />;
+  if (!watch.data)
+    return <ListState state={watch.isError ? 'error' : 'loading'} onRetry={() => void watch.refetch()} />;
   if (symbols.length === 0) return <ListState state="watchEmpty" />;
   return <QuoteList symbols={symbols} testId="list-watch" />;
 }

@@ -1,24 +1,25 @@
 // Search (/pages/stock/search): by symbol or by Urdu/English name, debounced; results tick live. Terms
 // that led somewhere (a result opened, or Enter) go to searchHistoryData — latest first, de-duplicated.
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../../workers/protocol/market.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
-import { ListState, SkeletonRows } from './components/list-state.tsx';
+import { SkeletonRows } from './components/list-state.tsx';
+import { ErrorWithRetry } from '../../shared/ui/error-with-retry.tsx';
 import { IconSearch, IconTrash } from '../../shared/ui/icons.tsx';
 import { QuoteRow } from './components/quote-row.tsx';
-import { rememberInstruments, useInstruments } from './instruments.ts';
+import { useInstruments } from './instruments.ts';
 import { useHotList } from './home-markets.tsx';
 import { useMarketSubscription } from './live.ts';
-import { searchStocks } from './markets-api.ts';
+import { searchQuery } from './queries.ts';
 import { clearHistory, loadHistory, rememberSearch } from './search-history.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../shared/ui/use-debounced.ts';
 import './markets.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type Results = { q: string; list: Quote[] | null } | undefined;
+const SEARCH_LIMIT = 30;
 
 const POPULAR = 8;
 
@@ -46,22 +47,11 @@ export default function SearchPage() {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [results, setResults] = useState<Results>(undefined);
+  const results = useQuery(searchQuery(q, SEARCH_LIMIT));
   const [history, setHistory] = useState<string[]>(loadHistory);
 
-  useEffect(() => {
-    if (!q) return;
-    const ctrl = new AbortController();
-    searchStocks(q, ctrl.signal)
-      .then((list) => {
-        if (list) rememberInstruments(list);
-        setResults({ q, list: list ?? [] });
-      })
-      .catch(() => !ctrl.signal.aborted && setResults({ q, list: null }));
-    return () => ctrl.abort();
-  }, [q]);
-
-  const shown = q && results?.q === q ? results.list : undefined;
+  // null: the search failed with nothing to show (a -1001 refusal was toasted by the global handler).
+  const shown = !q ? undefined : (results.data ?? (results.isError ? null : undefined));
   const symbols = useMemo(() => (shown ?? []).map((r) => r.symbol), [shown]);
   useMarketSubscription(symbols);
 
@@ -128,7 +118,7 @@ export default function SearchPage() {
       ) : shown === undefined ? (
         <SkeletonRows count={5} />
       ) : shown === null ? (
-        <ListState state="error" />
+        <ErrorWithRetry error={results.error} onRetry={() => void results.refetch()} />
       ) : shown.length === 0 ? (
         <p className="list-state muted" data-testid="search-empty">
           {t('markets:search.noResults', { q })}

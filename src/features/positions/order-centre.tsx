@@ -1,19 +1,24 @@
 // The order centre (spec §4 order states): in progress and partially completed are the account feed's live open
-// orders (the worker keeps them from the account channel); history (filled) and cancelled are paged from
-// stock/order/list. Counts come from stock/order/statistics, read again whenever the open orders change. Open
-// orders can be cancelled after a confirmation; the channel then reports the cancel and the frozen cash back.
-import { useEffect, useState } from 'react';
+// orders (the worker keeps them from the account channel); history (filled) and cancelled are paged lists of
+// stock/order/list (infinite queries in one PagedList), with counts from stock/order/statistics. Whenever the
+// feed's open orders change (a fill, a cancel, a new order), the history lists and counts are invalidated, not
+// polled. Open orders can be cancelled after a confirmation; the channel then reports the cancel.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
-import { CODE_OK } from '../../../workers/protocol/api.ts';
-import type { Page } from '../../../workers/protocol/market.ts';
-import type { OrderStatistics, OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import type { OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { OrderRow } from './order-row.tsx';
-import { cancelOrder, fetchOrders, fetchOrderStatistics, toastFailure } from './positions-api.ts';
 import { useLiveOpenOrders } from './positions-live.ts';
+import { cancelOrderCall, invalidateOrders, ordersQuery, orderStatsQuery } from './queries.ts';
 
 export const ORDER_TABS = [
   'pending',
@@ -24,86 +29,64 @@ export const ORDER_TABS = [
 type Tab = (typeof ORDER_TABS)[number];
 /** Tabs the account feed keeps live; the others are history, paged from the server. */
 const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
-const SIZE = 20;
 
-interface ListState {
-  /** tab and account the items belong to */
-  key: string;
-  items: StockOrder[];
-  total: number;
-  page: number;
-  status: 'loading' | 'ok' | 'error';
-}
-
-/** Adds page `page` of the list `k` (page 1 replaces); an answer for a list no longer shown is dropped. */
-function mergePage(
-  cur: ListState | null,
-  k: string,
-  page: number,
-  res: Page<StockOrder> | undefined,
-): ListState | null {
-  if (page > 1 && cur?.key !== k) return cur;
-  const base: ListState = cur?.key === k ? cur : { key: k, items: [], total: 0, page: 0, status: 'loading' };
-  if (!res) return { ...base, status: 'error' };
-  const items = page === 1 ? res.list : [...base.items, ...res.list];
-  return { key: k, items, total: res.total, page, status: 'ok' };
-}
-
-export function OrderCentre({ accountKey }: { accountKey: string }) {
+/** The feed's open orders of one state; a skeleton until the feed has answered. */
+function LiveOrders({ tab, onCancel }: { tab: Tab; onCancel: (o: StockOrder) => void }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('pending');
-  const [stats, setStats] = useState<OrderStatistics | null>(null);
-  const [confirm, setConfirm] = useState<StockOrder | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const key = `${tab}|${accountKey}`;
-  const [loaded, setList] = useState<ListState | null>(null);
   const open = useLiveOpenOrders();
-  const live = LIVE_TABS.has(tab);
-  const paged: ListState =
-    loaded?.key === key ? loaded : { key, items: [], total: 0, page: 0, status: 'loading' };
-  const list: ListState = !live
-    ? paged
-    : open
-      ? (() => {
-          const items = open.filter((o) => o.status === tab);
-          return { key, items, total: items.length, page: 1, status: 'ok' };
-        })()
-      : { key, items: [], total: 0, page: 0, status: 'loading' };
+  if (!open) return <Skeleton rows={3} />;
+  const items = open.filter((o) => o.status === tab);
+  if (items.length === 0) return <EmptyState title={t('trade:orders.empty')} testId="orders-empty" />;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={items}
+      initialItemCount={Math.min(items.length, 8)}
+      computeItemKey={(_, o) => o.id}
+      itemContent={(_, o) => <OrderRow order={o} onCancel={onCancel} />}
+    />
+  );
+}
 
-  const more = (page: number) => {
-    void fetchOrders(tab, page, SIZE)
-      .catch(() => undefined)
-      .then((res) => setList((cur) => mergePage(cur, key, page, res)));
-  };
+/** Filled or cancelled orders, paged from the server. */
+function HistoryOrders({ tab }: { tab: Tab }) {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const orders = useInfiniteQuery(ordersQuery(scope, tab));
+  return (
+    <PagedList
+      query={orders}
+      itemKey={(o) => o.id}
+      renderItem={(o) => <OrderRow order={o} onCancel={() => undefined} />}
+      empty={<EmptyState title={t('trade:orders.empty')} testId="orders-empty" />}
+    />
+  );
+}
 
-  // History tabs: an order leaving the open list (filled, cancelled) is news for them too.
+export function OrderCentre() {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  const [tab, setTab] = useState<Tab>('pending');
+  const [confirm, setConfirm] = useState<StockOrder | null>(null);
+  const stats = useQuery(orderStatsQuery(scope)).data;
+  const open = useLiveOpenOrders();
+
+  // An order leaving or entering the open list is news for the history tabs and the counts.
+  const seen = useRef(open);
   useEffect(() => {
-    if (LIVE_TABS.has(tab)) return;
-    const k = `${tab}|${accountKey}`;
-    void fetchOrders(tab, 1, SIZE)
-      .catch(() => undefined)
-      .then((res) => setList((cur) => mergePage(cur, k, 1, res)));
-  }, [tab, accountKey, reloadKey, open]);
+    if (seen.current === open) return;
+    const first = seen.current === null;
+    seen.current = open;
+    if (!first) void invalidateOrders(client, scope);
+  }, [open, client, scope]);
 
-  useEffect(() => {
-    void fetchOrderStatistics()
-      .then((s) => s && setStats(s))
-      .catch(() => undefined);
-  }, [accountKey, reloadKey, open]);
-
-  const doCancel = async () => {
-    const o = confirm;
-    setConfirm(null);
-    if (!o) return;
-    try {
-      const res = await cancelOrder(o.id);
-      if (res?.code !== CODE_OK) return toastFailure(res);
-      showToast(t('trade:orders.cancelled'), { icon: 'success' });
-    } catch {
-      showToast(t('common:networkError'), { icon: 'error' });
-    }
-    setReloadKey((k) => k + 1);
-  };
+  const cancel = useMutation({
+    mutationFn: (o: StockOrder) => cancelOrderCall(o.id),
+    onSuccess: () => showToast(t('trade:orders.cancelled'), { icon: 'success' }),
+    onError: toastCallFailure,
+    onSettled: () => void invalidateOrders(client, scope),
+  });
 
   return (
     <section className="order-centre" data-testid="order-centre">
@@ -123,42 +106,17 @@ export function OrderCentre({ accountKey }: { accountKey: string }) {
           </button>
         ))}
       </div>
-      {list.status === 'loading' ? (
-        <p className="tr-state muted" role="status">
-          {t('common:loading')}
-        </p>
-      ) : list.status === 'error' && list.items.length === 0 ? (
-        <div className="tr-state">
-          <p>{t('trade:state.error')}</p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            onClick={() => setReloadKey((k) => k + 1)}
-          >
-            {t('common:retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="tr-state muted" data-testid="orders-empty">
-          {t('trade:orders.empty')}
-        </p>
-      ) : (
-        <Virtuoso
-          useWindowScroll
-          data={list.items}
-          initialItemCount={Math.min(list.items.length, 8)}
-          computeItemKey={(_, o) => o.id}
-          endReached={() => list.items.length < list.total && more(list.page + 1)}
-          itemContent={(_, o) => <OrderRow order={o} onCancel={setConfirm} />}
-        />
-      )}
+      {LIVE_TABS.has(tab) ? <LiveOrders tab={tab} onCancel={setConfirm} /> : <HistoryOrders tab={tab} />}
       <ConfirmDialog
         open={!!confirm}
         title={t('trade:orders.cancelTitle')}
         message={confirm ? t('trade:orders.cancelText', { symbol: confirm.symbol }) : ''}
         confirmLabel={t('trade:orders.cancel')}
         danger
-        onConfirm={() => void doCancel()}
+        onConfirm={() => {
+          if (confirm) cancel.mutate(confirm);
+          setConfirm(null);
+        }}
         onCancel={() => setConfirm(null)}
       />
     </section>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconMarkets, IconPositions } from '../../shared/ui/icons.tsx';
@@ -23,9 +23,6 @@ const TABS = ['positions', 'orders'] as const;
 export default function PositionsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
-  const user = useAtomValue(userInfoAtom);
-  // The order centre's paged lists belong to one account: a new user or the other account starts clean.
-  const accountKey = `${user?.id ?? ''}:${account}`;
   const [tab, setTabState] = useState(() => (storage.get('positionTab') === 1 ? 1 : 0));
   const [open, setOpen] = useState<string | null>(null);
   const symbols = usePositionSymbols();
@@ -75,7 +72,7 @@ export default function PositionsPage() {
           </Link>
         </div>
         {tab === 1 ? (
-          <OrderCentre accountKey={accountKey} />
+          <OrderCentre />
         ) : symbols === null ? (
           <p className="tr-state muted" role="status">
             {failed ? t('trade:state.error') : t('common:loading')}

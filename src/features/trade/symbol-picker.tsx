@@ -1,11 +1,12 @@
 // The stock picker of the trade screen: a bottom sheet that searches PSX stocks by symbol or name as the user
 // types (debounced) and hands back the chosen symbol.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../../workers/protocol/market.ts';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { Num } from '../../shared/ui/num.tsx';
-import { searchStocks } from './trade-api.ts';
+import { useDebounced } from '../../shared/ui/use-debounced.ts';
+import { pickerSearchQuery } from './queries.ts';
 
 export const PICKER_DEBOUNCE_MS = 250;
 
@@ -18,24 +19,9 @@ interface SymbolPickerProps {
 export function SymbolPicker({ open, onClose, onPick }: SymbolPickerProps) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
-  const [list, setList] = useState<Quote[] | null>(null);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (!open || !q) return;
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      searchStocks(q, ctrl.signal)
-        .then((res) => setList((res ?? []).filter((r) => r.market === 'psx')))
-        .catch(() => undefined);
-    }, PICKER_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [text, open]);
-
-  const shown = text.trim() ? list : null;
+  const q = useDebounced(text.trim(), PICKER_DEBOUNCE_MS);
+  const results = useQuery({ ...pickerSearchQuery(q), enabled: open && q !== '' });
+  const shown = text.trim() ? (results.data ?? null) : null;
   return (
     <BottomSheet open={open} title={t('trade:picker.title')} onClose={onClose}>
       <input

@@ -1,12 +1,15 @@
 // Trade (/pages/tabbar/trade and /pages/stock/order?symbol=&side=): pick a stock, buy or sell, market or limit,
 // price by ticks within the daily band, quantity by lots with 25–100 % of the maximum, the server's fee and
 // net preview, then the transaction password. Numbers on screen are the server's or the worker's.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { profileQuery } from '../../shared/query/profile-query.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
@@ -29,7 +32,7 @@ import {
 import { PasswordSheet } from './password-sheet.tsx';
 import { StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
-import { fetchHolding, fetchStockInfo, refreshProfile } from './trade-api.ts';
+import { holdingQuery, tradeStockInfoQuery } from './queries.ts';
 import { useLivePrice } from './trade-live.ts';
 import { ORDERS_TAB, usePlaceOrder } from './use-place-order.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -46,52 +49,35 @@ export default function TradePage() {
   const [form, setForm] = useState<Omit<OrderDraft, 'side'>>({ symbol, type: 'market', price: '', qty: '' });
   const fields = form.symbol === symbol ? form : { symbol, type: form.type, price: '', qty: '' };
   const draft: OrderDraft = { ...fields, side };
-  const [names, setNames] = useState<{ symbol: string; en: string; ur: string } | null>(null);
-  const [held, setHeld] = useState<{ key: string; locked: string } | null>(null);
   const [touched, setTouched] = useState(false);
   const [picker, setPicker] = useState(false);
   const live = useLivePrice(symbol);
-  const { preview, pending } = useOrderPreview(draft, account);
+  const scope = useAccountScope();
+  const { preview, pending } = useOrderPreview(draft);
+  // The profile says whether a transaction password is set (the confirm flow asks).
+  useQuery(profileQuery(scope));
+  // Shares bought today are locked until T+1: a sell names them instead of a bare "available is 0".
+  const held = useQuery(holdingQuery(scope, symbol, side === 'sell')).data;
+  const info = useQuery(tradeStockInfoQuery(symbol)).data;
   const flow = usePlaceOrder(draft);
   const set = (patch: Partial<Omit<OrderDraft, 'side' | 'symbol'>>) => setForm({ ...fields, ...patch });
 
-  useEffect(() => {
-    void refreshProfile();
-  }, []);
+  // A limit price starts at the last price so the stepper has a sensible origin: seeded once per symbol, as
+  // React's "adjust state when a prop changes" pattern (during render, no effect).
+  const lastPrice = info?.symbol === symbol ? info.ticker.p : '';
+  const [seeded, setSeeded] = useState('');
+  if (lastPrice && seeded !== symbol) {
+    setSeeded(symbol);
+    setForm((f) =>
+      f.symbol !== symbol
+        ? { symbol, type: f.type, qty: '', price: lastPrice }
+        : f.price
+          ? f
+          : { ...f, price: lastPrice },
+    );
+  }
 
-  // Shares bought today are locked until T+1: a sell names them instead of a bare "available is 0".
-  useEffect(() => {
-    if (!symbol || side !== 'sell') return;
-    let on = true;
-    void fetchHolding(symbol)
-      .catch(() => undefined)
-      .then((h) => on && h && setHeld({ key: `${symbol}|${account}`, locked: h.locked }));
-    return () => {
-      on = false;
-    };
-  }, [symbol, side, account]);
-
-  useEffect(() => {
-    if (!symbol) return;
-    let on = true;
-    void fetchStockInfo(symbol).then((info) => {
-      if (!on || !info) return;
-      setNames({ symbol, en: info.nameEn, ur: info.nameUr });
-      // A limit price starts at the last price so the stepper has a sensible origin.
-      setForm((f) =>
-        f.symbol !== symbol
-          ? { symbol, type: f.type, qty: '', price: info.ticker.p }
-          : f.price
-            ? f
-            : { ...f, price: info.ticker.p },
-      );
-    });
-    return () => {
-      on = false;
-    };
-  }, [symbol]);
-
-  const error = validateOrder(draft, preview, held?.key === `${symbol}|${account}` ? held.locked : '0');
+  const error = validateOrder(draft, preview, held?.locked ?? '0');
   const lot = preview?.lotSize && preview.lotSize !== '0' ? preview.lotSize : '1';
   const buy = draft.side === 'buy';
   const pick = (next: string) => {
@@ -130,10 +116,10 @@ export default function TradePage() {
               <>
                 <Num className="trade-symbol__sym">{draft.symbol}</Num>
                 <span className="trade-symbol__name">
-                  {names?.symbol === symbol
+                  {info?.symbol === symbol
                     ? i18n.language === 'ur-PK'
-                      ? names.ur || names.en
-                      : names.en
+                      ? info.nameUr || info.nameEn
+                      : info.nameEn
                     : ''}
                 </span>
               </>

@@ -1,16 +1,19 @@
 // Transaction password (/pages/user/tradePassword): set it (6 digits, twice) when the profile has none, else
 // change it (current + new twice). Exactly 6 digits (spec §5); refusals are the server's messages.
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_OK } from '../../../workers/protocol/api.ts';
+import { profileQuery } from '../../shared/query/profile-query.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { NewPasswordFields, PasswordField } from '../../shared/ui/password-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
 import { useGoBack } from '../../shared/ui/use-go-back.ts';
-import { changeTradePassword, refreshProfile, setTradePassword, toastFailure } from './trade-api.ts';
+import { changeTradePasswordCall, setTradePasswordCall } from './queries.ts';
 import { tradePasswordErrors, type TradePasswordForm } from './trade-password.ts';
 
 const PIN_DIGITS = 6;
@@ -25,22 +28,28 @@ export default function TradePasswordPage() {
     setForm((f) => ({ ...f, [k]: v.replace(/\D/g, '').slice(0, PIN_DIGITS) }));
   const placeholder = t('trade:password.placeholder');
 
-  useEffect(() => {
-    void refreshProfile();
-  }, []);
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  // Whether a password is set decides set or change: read the profile fresh on opening.
+  useQuery(profileQuery(scope));
+  const save = useMutation({
+    mutationFn: (f: TradePasswordForm) =>
+      mode === 'set'
+        ? setTradePasswordCall(f.password, f.password2)
+        : changeTradePasswordCall(f.oldPassword, f.password, f.password2),
+    // hasTradePassword changes: the profile is read again before going back.
+    onSuccess: () => client.invalidateQueries({ queryKey: profileQuery(scope).queryKey }),
+  });
 
   const { errors, busy, onSubmit } = useCheckedSubmit(
     () => tradePasswordErrors(form, mode),
     async () => {
-      const res =
-        mode === 'set'
-          ? await setTradePassword(form.password, form.password2)
-          : await changeTradePassword(form.oldPassword, form.password, form.password2);
-      if (res?.code !== CODE_OK) {
-        toastFailure(res);
+      try {
+        await save.mutateAsync(form);
+      } catch (error) {
+        toastCallFailure(error);
         return;
       }
-      await refreshProfile();
       showToast(t(mode === 'set' ? 'trade:password.setDone' : 'trade:password.changeDone'), {
         icon: 'success',
       });

@@ -1,19 +1,22 @@
 // The confirm flow of the trade screen: no transaction password yet → a dialog leading to set one; otherwise
 // the password sheet, then buy/sell with the client order id (reused when a submit got no answer), a success
 // toast and the order centre. Refusals are the server's own messages (toasted by the API layer or here).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE_OK } from '../../../workers/protocol/api.ts';
 import type { PlaceOrderBody } from '../../../workers/protocol/trade.ts';
+import { NetworkError } from '../../shared/api/api-errors.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { ClientOrderIds } from './client-order-id.ts';
 import type { OrderDraft } from './order-form.ts';
-import { placeOrder, toastFailure } from './trade-api.ts';
+import { invalidateAfterOrder, placeOrderCall } from './queries.ts';
 
 /** positionTab index of the order centre on the positions tab. */
 export const ORDERS_TAB = 1;
@@ -25,6 +28,14 @@ export function usePlaceOrder(draft: OrderDraft) {
   const ids = useRef(new ClientOrderIds());
   const [sheetOpen, setSheetOpen] = useState(false);
   const [needPassword, setNeedPassword] = useState(false);
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  const place = useMutation({
+    mutationFn: ({ side, body }: { side: 'buy' | 'sell'; body: PlaceOrderBody }) =>
+      placeOrderCall(side, body),
+    onSettled: () => invalidateAfterOrder(client, scope),
+  });
+  const { mutateAsync } = place;
 
   const confirm = useCallback(() => {
     if (user && !user.hasTradePassword) setNeedPassword(true);
@@ -43,25 +54,22 @@ export function usePlaceOrder(draft: OrderDraft) {
         clientOrderId: ids.current.idFor(key),
         tradePassword,
       };
-      let res;
       try {
-        res = await placeOrder(draft.side, body);
-      } catch {
-        // No answer: the same id goes with the next try, so the order can only be placed once.
-        showToast(t('common:networkError'), { icon: 'error' });
+        await mutateAsync({ side: draft.side, body });
+      } catch (error) {
+        // No answer: the same id goes with the next try, so the order can only be placed once. An answer
+        // (a refusal, toasted by the global handler or here) settles the id.
+        if (!(error instanceof NetworkError)) ids.current.settle();
+        toastCallFailure(error);
         return;
       }
       ids.current.settle();
-      if (res?.code !== CODE_OK) {
-        toastFailure(res);
-        return;
-      }
       setSheetOpen(false);
       showToast(t('trade:submit.placed'), { icon: 'success' });
       storage.set('positionTab', ORDERS_TAB);
       void navigate(routeTo('tabbar.position'));
     },
-    [draft, navigate, t],
+    [draft, navigate, t, mutateAsync],
   );
 
   return {

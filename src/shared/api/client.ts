@@ -53,7 +53,7 @@ function headers(method: 'GET' | 'POST'): Record<string, string> {
 }
 
 /** Sends one call and returns its envelope, or rejects with ApiNetworkError. No answer rules here. */
-async function send(
+export async function sendEnvelope(
   method: 'GET' | 'POST',
   path: string,
   params: ApiParams | undefined,
@@ -128,7 +128,7 @@ async function request<T>(
   if (opts.loader) callHandler('showLoader');
   let envelope: ApiEnvelope<unknown>;
   try {
-    envelope = await send(method, path, params, opts);
+    envelope = await sendEnvelope(method, path, params, opts);
   } finally {
     // Before any toast or navigation below, so a shared overlay never hides the toast.
     if (opts.loader) callHandler('hideLoader');

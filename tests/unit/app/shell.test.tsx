@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 // The shell in a browser-like DOM: the guest guard, the drawer (rows, targets, openAutoApply, login-info
 // outcomes, sign-out confirmation) and the back rule. The API is a stubbed fetch.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,7 +82,9 @@ function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   render(
     <StoreProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>,
   );
   return router;

@@ -1,25 +1,20 @@
 // A stock's or coin's detail page (/pages/stock/stockKline?symbol=OGDC, /pages/coin/coinKline?symbol=BTCUSDT):
 // live summary, candlestick chart with intervals and indicators, order book and trades tape, watch star and
 // (stocks) Buy/Sell. The chart is a lazily loaded chunk: lightweight-charts is heavy and cannot run in jsdom.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Interval, StockInfo } from '../../../../workers/protocol/market.ts';
+import type { Interval } from '../../../../workers/protocol/market.ts';
+import { BusinessError, ResultError } from '../../../shared/api/api-errors.ts';
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { FeedBadge } from '../components/feed-badge.tsx';
-import {
-  displayName,
-  instrumentsAtom,
-  loadInstruments,
-  rememberInstruments,
-  useInstruments,
-} from '../instruments.ts';
-import { appStore } from '../../../shared/state/jotai.ts';
+import { displayName, useInstruments } from '../instruments.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { IconSearch } from '../../../shared/ui/icons.tsx';
 import { useMarketSubscription } from '../live.ts';
-import { fetchStockInfo } from '../markets-api.ts';
+import { instrumentsQuery, stockInfoQuery } from '../queries.ts';
 import {
   parseInterval,
   readMainInd,
@@ -45,34 +40,20 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const interval = parseInterval(params.get('iv'));
   const [main, setMain] = useState<MainIndicator>(readMainInd);
   const [sub, setSub] = useState<SubIndicator>(readSubInd);
-  const [info, setInfo] = useState<StockInfo | undefined>();
   const [tab, setTab] = useState<'book' | 'trades'>('book');
   const inst = useInstruments()[symbol];
   const syms = useMemo(() => [symbol], [symbol]);
   useMarketSubscription(syms);
 
-  // null = the server does not know the symbol (its -1001 message was toasted); a network failure is not that.
-  const [missing, setMissing] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (kind === 'coin') {
-      void loadInstruments('crypto').then((ok) => {
-        if (live && ok && !appStore.get(instrumentsAtom)[symbol]) setMissing(symbol);
-      });
-    } else {
-      fetchStockInfo(symbol)
-        .then((i) => {
-          if (!live) return;
-          if (!i) return setMissing(symbol);
-          setInfo(i);
-          rememberInstruments([i]);
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      live = false;
-    };
-  }, [kind, symbol]);
+  // The server does not know the symbol when it refuses stock/info (its -1001 message was toasted) or a loaded
+  // crypto list lacks it; a network failure is not that.
+  const coins = useQuery({ ...instrumentsQuery('crypto'), enabled: kind === 'coin' });
+  const stock = useQuery({ ...stockInfoQuery(symbol), enabled: kind === 'stock' });
+  const info = stock.data;
+  const missing =
+    kind === 'coin'
+      ? coins.isSuccess && !inst
+      : stock.error instanceof BusinessError || stock.error instanceof ResultError;
 
   const setInterval = (iv: Interval) => {
     const next = new URLSearchParams(params);
@@ -82,7 +63,7 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const title = kind === 'coin' && inst ? `${inst.base}/${inst.quote}` : symbol;
   const isIndex = inst?.market === 'index';
 
-  if (missing === symbol)
+  if (missing)
     return (
       <div className="page" data-testid="kline-page">
         <PageHeader title={symbol} />

@@ -3,6 +3,8 @@
 // chart gets candles, volume and indicator series (the lines as the worker's calculators give them — the
 // page computes none), live bars go through update(), indicator choices are remembered and asked of the
 // worker, the book and tape render, and a guest's star sends them to login.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,7 +115,9 @@ function renderPage(path = '/pages/stock/stockKline?symbol=OGDC') {
   );
   render(
     <StoreProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>,
   );
   return router;

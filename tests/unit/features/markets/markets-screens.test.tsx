@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 // Markets list, home section and search in a DOM with the live hooks mocked (see live-mock.ts) and the REST
 // calls answered by a stubbed fetch.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +79,9 @@ function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return render(
     <StoreProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>,
   );
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 // Positions tab (live rows and totals mocked as the worker would give them), the order centre's cancel flow,
 // and the transaction password page, with the API answered by a stubbed fetch.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -152,7 +154,9 @@ function renderAt(path: string, element: React.ReactNode) {
   );
   render(
     <StoreProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>,
   );
   return router;

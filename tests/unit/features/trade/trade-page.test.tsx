@@ -2,6 +2,8 @@
 // The trade screen in a DOM with the live price mocked and the API answered by a stubbed fetch: the server's
 // preview, the % shortcuts, the "set a password first" dialog, the keypad submit with a client order id that
 // is reused only when a submit got no answer, and the way to the order centre.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,7 +110,9 @@ function renderTrade(path = '/pages/stock/order?symbol=OGDC&side=buy') {
   );
   render(
     <StoreProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>,
   );
   return router;
@@ -130,6 +134,8 @@ describe('TradePage', () => {
     renderTrade();
     expect(screen.getByTestId('live-price').textContent).toContain('280.30');
     fireEvent.change(screen.getByTestId('qty'), { target: { value: '100' } });
+    // The answer for the typed quantity (the one for a single share may show first, marked pending).
+    await waitFor(() => expect(previews().at(-1)?.query.get('qty')).toBe('100'));
     await waitFor(() => expect(screen.getByTestId('net').textContent).toBe('28,090.98'));
     const last = previews().at(-1)!.query;
     expect(Object.fromEntries(last)).toEqual({ symbol: 'OGDC', side: 'buy', type: 'market', qty: '100' });

@@ -1,0 +1,26 @@
+// Query keys: every private read starts with the account it belongs to, so the real and the demo account (and
+// two users on one device) never share a cache entry; public reads start with 'public'. The names of the
+// private resources live here because a mutation in one feature invalidates reads owned by another (an order
+// placed on the trade screen changes the order centre's lists) and features may not import each other.
+import type { AccountType } from '../../../workers/protocol/api.ts';
+
+export type AccountScope = readonly [AccountType | 'guest', number | null];
+
+export const RESOURCE = {
+  profile: 'profile',
+  orders: 'orders',
+  orderStats: 'order-stats',
+  holding: 'holding',
+  income: 'income',
+  txRecords: 'tx-records',
+  watchlist: 'watchlist',
+  preview: 'order-preview',
+} as const;
+export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
+
+/** The key prefix of one account's resource: invalidating it covers every filter and page under it. */
+export function accountKey(scope: AccountScope, resource: Resource): readonly [...AccountScope, Resource] {
+  return [...scope, resource];
+}
+
+export const PUBLIC = 'public';
