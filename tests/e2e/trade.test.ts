@@ -70,6 +70,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByTestId('qty').fill('100');
     // The server's preview: value, fees and the net amount to pay.
     await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2}$/);
+    await expect.poll(() => page.locator('.fees').getAttribute('aria-busy')).toBe('false');
     expect(await axeSeriousOrCritical(page, '.trade-page')).toEqual([]);
     await page.getByTestId('submit-order').click();
     await page.getByTestId('keypad').waitFor();
