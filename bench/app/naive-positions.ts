@@ -158,6 +158,12 @@ export function createNaivePositions(store: MarketStore) {
         positionsListAtom,
         positions.map((p) => p.symbol),
       );
+      // The market snapshot usually arrived first: price at it, as the worker's price board does, not at the
+      // hold list's last price until each symbol's next tick.
+      for (const p of positions) {
+        const t = store.get(tickerAtomFamily(p.symbol));
+        if (t) last.set(p.symbol, t.price.replace(/,/g, ''));
+      }
       for (const p of positions) row(p);
       totals();
     },
