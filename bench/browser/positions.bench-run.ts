@@ -96,6 +96,35 @@ function portfolio(positions: Position[]): AccountSnap {
   };
 }
 
+/** The cash each mode showed (the fixed part of the totals card), to compare with the other. */
+const cashShown = new Map<Mode, string>();
+
+/**
+ * Both modes must show the same portfolio: the first row is the first holding, and the totals card has the
+ * snapshot's cash (available, frozen: the figures that do not move with prices) once it has its figures.
+ */
+async function checkScreen(page: BenchPage['page'], mode: Mode, first: Position): Promise<void> {
+  const cash = page.locator('[data-testid="positions-totals"] .totals__grid > span');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid="positions-totals"] .totals__grid > span')]
+        .slice(2)
+        .every((e) => !e.textContent?.includes('—')),
+    undefined,
+    { timeout: 30_000 },
+  );
+  const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const row = flat(await page.locator('[data-testid="position-row"]').first().innerText());
+  const shown = `${flat(await cash.nth(2).innerText())} / ${flat(await cash.nth(3).innerText())}`;
+  process.stdout.write(`  ${mode}: first row "${row}"; cash ${shown}\n`);
+  if (!row.includes(first.symbol))
+    throw new Error(`${mode}: the first row is not the first holding (${first.symbol}): ${row}`);
+  const other = [...cashShown].find(([m]) => m !== mode);
+  if (other && other[1] !== shown)
+    throw new Error(`${mode} shows other balances than ${other[0]}: ${shown} vs ${other[1]}`);
+  cashShown.set(mode, shown);
+}
+
 /**
  * How the list is scrolled. `gesture` (default): a scroll gesture the browser synthesises (CDP
  * Input.synthesizeScrollGesture), scrolled by the compositor as a phone or a wheel scrolls; the page gets
@@ -141,6 +170,7 @@ async function runOnce(
   server: RunningServer,
   feed: Feed,
   session: Session,
+  first: Position,
   mode: Mode,
   rep: number,
 ): Promise<RunRecord> {
@@ -171,6 +201,7 @@ async function runOnce(
     // measure something else: the feed must have sent this page its snapshot.
     if (feed.counts().account.snapshots <= snaps0)
       throw new Error(`${mode}: rows shown, but the feed sent no account snapshot`);
+    await checkScreen(page, mode, first);
     await page.waitForTimeout(warmupS * 1000);
     let stopped = false;
     const touching =
@@ -222,7 +253,7 @@ async function main(): Promise<RunRecord[]> {
     const { runs, failures } = await runReps(
       'positions',
       scenario,
-      (mode, rep) => runOnce(browser, server, feed, session, mode, rep),
+      (mode, rep) => runOnce(browser, server, feed, session, list[0]!, mode, rep),
       true,
     );
     const ours = summarise(runs, 'ours');
