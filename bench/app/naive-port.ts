@@ -4,7 +4,8 @@
 // every message written to its atom at once: no worker, no coalescing, no visibility filter. What the user sees
 // keeps the same cadence as the worker's (list order every 500 ms, the badge's time at most every second), so
 // the bench compares data paths, not UI behaviour. The rows' canvases are drawn on this thread
-// (naive-cells.ts) and positions priced here with decimal.js (naive-positions.ts). Charts (candles, trades)
+// (naive-cells.ts); the signed-in account's portfolio comes through a second main-thread socket to the account
+// channel and is priced here with decimal.js (naive-account.ts, naive-positions.ts). Charts (candles, trades)
 // are not served.
 import type {
   Book,
@@ -25,6 +26,7 @@ import {
   tickerAtomFamily,
 } from '../../src/market/atoms.ts';
 import type { MarketPort, MarketStore } from '../../src/market/market-port.ts';
+import { createNaiveAccount } from './naive-account.ts';
 import { createNaiveCells } from './naive-cells.ts';
 import { naiveView } from './naive-view.ts';
 
@@ -76,6 +78,7 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
   const books = new Map<string, NaiveBook>();
   let status: FeedStatus = { state: 'offline', lastUpdate: null, since: Date.now() };
   const cells = createNaiveCells(store, (t) => hooks.shown?.(t));
+  const account = createNaiveAccount(store);
 
   const send = (msg: unknown) => {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -140,6 +143,7 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
   return {
     init(opts: WorkerInitOptions) {
       if (ws || !opts.wsUrl) return;
+      account.setMarketUrl(opts.wsUrl);
       ws = new WebSocket(opts.wsUrl);
       ws.onopen = () => {
         send({ op: 'sub', ch: [...channels] });
@@ -173,6 +177,7 @@ export function createNaivePort(store: MarketStore, hooks: NaiveHooks = {}): Mar
     setHidden() {},
     status: () => status,
     loadOlderCandles: () => 0,
+    setAccount: (session) => account.setAccount(session),
     attachCell: (id, canvas, symbol, layout) => cells.attach(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => cells.relayout(id, layout),
     detachCell: (id) => cells.detach(id),

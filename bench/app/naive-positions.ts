@@ -4,11 +4,14 @@
 // again over every position after each socket message (per tick they never let the page render at all).
 // Floating and today's P&L both, by the worker's rules (calc/pnl.ts: today's P&L = qty × last − base, base =
 // (qty − todayQty) × prevClose + todayCost, none without the server's prevClose, nor totals then; a zero base
-// or cost gives ±∞%), so the bench compares data paths, not screens. Not for users.
-import type { Position } from '../../workers/protocol/trade.ts';
+// or cost gives ±∞%), so the bench compares data paths, not screens. The balances the totals card shows
+// (available, frozen) come with the same per-message sums, as the worker's account feed adds the live market
+// value to them (calc/assets.ts). Not for users.
+import type { Assets, Position } from '../../workers/protocol/trade.ts';
 import Decimal from 'decimal.js';
 import { formatMoney, withThousands } from '../../src/shared/format/numbers.ts';
 import type { MarketStore } from '../../src/market/market-port.ts';
+import { assetsViewAtom } from '../../src/market/account-atoms.ts';
 import { tickerAtomFamily } from '../../src/market/atoms.ts';
 import {
   positionAtomFamily,
@@ -51,8 +54,12 @@ function todayFields(mv: D, base: D | null) {
   return { todayPnl: signed(pnl), todayPnlPct: pct(pnl, base).text, todayPnlValue: pnl.toNumber() };
 }
 
+/** '+1,234.50' → '1,234.50': the balances show a gain without its plus (as calc/assets.ts). */
+const unsigned = (s: string) => (s.startsWith('+') ? s.slice(1) : s);
+
 export function createNaivePositions(store: MarketStore) {
   let held: Position[] = [];
+  let cash: Assets | null = null;
   let unsubs: (() => void)[] = [];
   const last = new Map<string, string>();
   /** The price each row was last written at: its flash direction, as the worker's. */
@@ -102,6 +109,21 @@ export function createNaivePositions(store: MarketStore) {
     }
     const pnl = mv.minus(cost);
     const floating = pct(pnl, cost);
+    const today = todayFields(mv, base);
+    if (cash) {
+      const available = new Dec(cash.available);
+      const frozen = new Dec(cash.frozen);
+      store.set(assetsViewAtom, {
+        total: formatMoney(available.plus(frozen).plus(mv).toFixed()),
+        available: formatMoney(available.toFixed()),
+        frozen: formatMoney(frozen.toFixed()),
+        marketValue: formatMoney(mv.toFixed()),
+        floatingPnl: unsigned(signed(pnl)),
+        floatingPnlValue: pnl.toNumber(),
+        todayPnl: unsigned(today.todayPnl),
+        todayPnlValue: today.todayPnlValue,
+      });
+    }
     store.set(positionTotalsAtom, {
       count: held.length,
       marketValue: formatMoney(mv.toFixed()),
@@ -110,14 +132,16 @@ export function createNaivePositions(store: MarketStore) {
       pnlPct: floating.text,
       pnlValue: pnl.toNumber(),
       pnlPctValue: floating.value,
-      ...todayFields(mv, base),
+      ...today,
     });
   };
 
   return {
-    set(positions: Position[]): void {
+    /** The account's holdings (and its cash, for the balances): every row and the totals priced at once. */
+    set(positions: Position[], assets: Assets | null = null): void {
       for (const u of unsubs) u();
       held = positions;
+      cash = assets;
       unsubs = positions.map((p) =>
         store.sub(tickerAtomFamily(p.symbol), () => {
           const t = store.get(tickerAtomFamily(p.symbol));
@@ -134,8 +158,21 @@ export function createNaivePositions(store: MarketStore) {
         positionsListAtom,
         positions.map((p) => p.symbol),
       );
+      // The market snapshot usually arrived first: price at it, as the worker's price board does, not at the
+      // hold list's last price until each symbol's next tick.
+      for (const p of positions) {
+        const t = store.get(tickerAtomFamily(p.symbol));
+        if (t) last.set(p.symbol, t.price.replace(/,/g, ''));
+      }
       for (const p of positions) row(p);
       totals();
+    },
+    /** Stops pricing (the account changed); writes nothing, so the screen shows loading as the app's reset left it. */
+    clear(): void {
+      for (const u of unsubs) u();
+      unsubs = [];
+      held = [];
+      cash = null;
     },
   };
 }

@@ -1,10 +1,14 @@
 // The streaming bench's market feed: a local WebSocket server speaking the app's protocol
 // (workers/protocol/market.ts) that pushes N symbols × R ticker updates a second on `tickers:psx` plus one
 // book at a fixed rate, from frames serialised in advance. It counts what it offers to each client, so the
-// runner can compare it with what the page says it received.
+// runner can compare it with what the page says it received. Sockets opened at the account path
+// (ACCOUNT_WS_PATH, where the worker's account feed connects next to the market socket) get the private
+// account channel instead (feed-account.ts): the positions bench's portfolio.
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { ClientMessage } from '../../workers/protocol/market.ts';
+import { ACCOUNT_WS_PATH, type AccountSnap } from '../../workers/protocol/trade.ts';
+import { createAccountChannel, type AccountCounts } from './feed-account.ts';
 import {
   bookDeltaCycle,
   bookSnap,
@@ -28,6 +32,8 @@ export interface FeedOptions {
   real?: readonly SymbolSpec[];
   /** The symbol whose book is streamed (default: the first symbol). */
   bookSymbol?: string;
+  /** The account channel's snapshot (open orders, positions, assets); default: an empty account. */
+  account?: AccountSnap;
 }
 
 export interface FeedCounts {
@@ -41,6 +47,8 @@ export interface FeedCounts {
   subscribed: string[];
   /** Ticker updates offered to the most recent connection since it connected (a drain check compares it). */
   lastClientOffered: number;
+  /** The account channel's sockets (not among `connections`, which are market sockets). */
+  account: AccountCounts;
 }
 
 export interface Feed {
@@ -90,10 +98,13 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
   const counts: FeedCounts = emptyCounts();
   let lastClient: Client | null = null;
 
+  const account = createAccountChannel(opts.account);
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
 
-  wss.on('connection', (ws) => {
+  wss.on('connection', (ws, req) => {
+    // The account socket is its own client: counting it as the market's would break the drain check.
+    if (new URL(req.url ?? '/', 'ws://x').pathname.endsWith(ACCOUNT_WS_PATH)) return account.accept(ws);
     const client: Client = { ws, channels: new Set(), offered: 0 };
     clients.add(client);
     lastClient = client;
@@ -175,6 +186,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
   // Heartbeats, as the real server sends them.
   const hb = setInterval(() => {
     for (const c of clients) c.ws.send(JSON.stringify({ op: 'hb', ts: Date.now() }));
+    account.heartbeat(Date.now());
   }, 10_000);
 
   const port = (wss.address() as AddressInfo).port;
@@ -187,6 +199,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
       ...counts,
       subscribed: [...counts.subscribed],
       lastClientOffered: lastClient?.offered ?? 0,
+      account: account.counts(),
     }),
     resetCounts() {
       Object.assign(counts, emptyCounts(), { subscribed: counts.subscribed, connections: clients.size });
@@ -205,6 +218,7 @@ export async function startFeed(opts: FeedOptions): Promise<Feed> {
       clearInterval(timer);
       clearInterval(hb);
       for (const c of clients) c.ws.terminate();
+      account.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
@@ -219,6 +233,7 @@ function emptyCounts(): FeedCounts {
     connections: 0,
     subscribed: [],
     lastClientOffered: 0,
+    account: { connections: 0, snapshots: 0, unsubs: 0 },
   };
 }
 

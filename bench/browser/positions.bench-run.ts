@@ -1,16 +1,18 @@
 // Browser positions bench (issue 4 Bench b): the positions tab with N live positions (one per symbol of a local
 // feed pushing N symbols × R ticker updates a second) while the page scrolls the virtualised list up and down,
 // in headless Chromium at phone size; the same scenario against the naive main-thread baseline (?baseline=1:
-// main-thread socket, decimal.js P&L per tick, totals summed again per tick), alternating, for several
-// repetitions. The hold list is served by intercepting GET stock/hold/list (the real server's account holds
-// nothing); the session is a freshly registered user. Writes bench/results/positions.json (stream.json's shape).
+// main-thread sockets, decimal.js P&L per tick, totals summed again per tick), alternating, for several
+// repetitions. The portfolio reaches both through the account channel, as in production: the feed serves it
+// at the account socket's path (feed-account.ts), the worker's account feed subscribes there for ours, the
+// baseline's own main-thread socket for it. The session is a freshly registered user. Writes
+// bench/results/positions.json (stream.json's shape).
 //
 //   npx vite build --config bench/app/vite.config.ts && npx tsx bench/browser/positions.bench-run.ts [--reps=2 …]
-import type { Browser, BrowserContext } from 'playwright-core';
-import type { Position } from '../../workers/protocol/trade.ts';
+import type { Browser } from 'playwright-core';
+import type { AccountSnap, Position } from '../../workers/protocol/trade.ts';
 import { registerUser } from '../../tests/e2e/support/account.ts';
 import type { RunningServer } from '../../tests/e2e/support/server.ts';
-import { paisa } from './feed-data.ts';
+import { makeSymbols, paisa, type SymbolSpec } from './feed-data.ts';
 import type { Feed } from './feed-server.ts';
 import { printReport, summarise, writeResults, type Mode, type RunRecord, type Scenario } from './report.ts';
 import {
@@ -52,8 +54,8 @@ async function register(server: RunningServer): Promise<Session> {
 }
 
 /** One position per feed symbol; integers in paisa so the bench itself does no float money arithmetic. */
-function holdings(feed: Feed): Position[] {
-  return feed.symbols.map((spec, i) => {
+function holdings(symbols: readonly SymbolSpec[]): Position[] {
+  return symbols.map((spec, i) => {
     const qty = 100 + (i % 900);
     const cost = BigInt(qty) * BigInt(spec.pc);
     return {
@@ -73,18 +75,54 @@ function holdings(feed: Feed): Position[] {
   });
 }
 
-async function serveHoldings(ctx: BrowserContext, list: readonly Position[]): Promise<void> {
-  await ctx.route('**/api/stock/hold/list**', async (route) => {
-    const u = new URL(route.request().url());
-    const form = new URLSearchParams(route.request().postData() ?? '');
-    const page = Number(u.searchParams.get('page') ?? form.get('page') ?? 1);
-    const size = Number(u.searchParams.get('size') ?? form.get('size') ?? 20);
-    const data = { list: list.slice((page - 1) * size, page * size), total: list.length, page, size };
-    await route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 0, msg: 'ok', data }),
-    });
-  });
+/** Cash of one million rupees, none frozen, beside the holdings at cost (the server's answer at open). */
+const CASH_PAISA = 100_000_000n;
+
+/** The account channel's snapshot: the holdings, no open order, the balances. */
+function portfolio(positions: Position[]): AccountSnap {
+  const mv = positions.reduce((sum, p) => sum + BigInt(p.marketValue.replace('.', '')), 0n);
+  return {
+    orders: [],
+    positions,
+    assets: {
+      accountType: 'demo',
+      currency: 'PKR',
+      total: paisa(Number(CASH_PAISA + mv)),
+      available: paisa(Number(CASH_PAISA)),
+      frozen: '0.00',
+      marketValue: paisa(Number(mv)),
+      floatingPnl: '0.00',
+    },
+  };
+}
+
+/** The cash each mode showed (the fixed part of the totals card), to compare with the other. */
+const cashShown = new Map<Mode, string>();
+
+/**
+ * Both modes must show the same portfolio: the first row is the first holding, and the totals card has the
+ * snapshot's cash (available, frozen: the figures that do not move with prices) once it has its figures.
+ */
+async function checkScreen(page: BenchPage['page'], mode: Mode, first: Position): Promise<void> {
+  const cash = page.locator('[data-testid="positions-totals"] .totals__grid > span');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid="positions-totals"] .totals__grid > span')]
+        .slice(2)
+        .every((e) => !e.textContent?.includes('—')),
+    undefined,
+    { timeout: 30_000 },
+  );
+  const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const row = flat(await page.locator('[data-testid="position-row"]').first().innerText());
+  const shown = `${flat(await cash.nth(2).innerText())} / ${flat(await cash.nth(3).innerText())}`;
+  process.stdout.write(`  ${mode}: first row "${row}"; cash ${shown}\n`);
+  if (!row.includes(first.symbol))
+    throw new Error(`${mode}: the first row is not the first holding (${first.symbol}): ${row}`);
+  const other = [...cashShown].find(([m]) => m !== mode);
+  if (other && other[1] !== shown)
+    throw new Error(`${mode} shows other balances than ${other[0]}: ${shown} vs ${other[1]}`);
+  cashShown.set(mode, shown);
 }
 
 /**
@@ -132,7 +170,7 @@ async function runOnce(
   server: RunningServer,
   feed: Feed,
   session: Session,
-  list: readonly Position[],
+  first: Position,
   mode: Mode,
   rep: number,
 ): Promise<RunRecord> {
@@ -144,13 +182,13 @@ async function runOnce(
       localStorage.setItem('userAccountType', 'demo');
       localStorage.setItem('userInfo', JSON.stringify(s.user));
     }, session);
-    await serveHoldings(ctx, list);
   });
   try {
     const { page, errors } = b;
     const q = new URLSearchParams({ feed: feed.url, bench: '1' });
     if (mode === 'baseline') q.set('baseline', '1');
     for (const [k, v] of new URLSearchParams(process.env.BENCH_QUERY ?? '')) q.set(k, v);
+    const snaps0 = feed.counts().account.snapshots;
     await page.goto(`${server.url}/pages/tabbar/position?${q.toString()}`);
     await page
       .locator('[data-testid="position-row"]')
@@ -159,6 +197,11 @@ async function runOnce(
       .catch(() => {
         throw new Error(`${mode}: no position row${errors.length ? `: ${errors.join('; ')}` : ''}`);
       });
+    // Rows from anywhere but the account channel (a REST poll of the real server's empty account) would
+    // measure something else: the feed must have sent this page its snapshot.
+    if (feed.counts().account.snapshots <= snaps0)
+      throw new Error(`${mode}: rows shown, but the feed sent no account snapshot`);
+    await checkScreen(page, mode, first);
     await page.waitForTimeout(warmupS * 1000);
     let stopped = false;
     const touching =
@@ -192,21 +235,25 @@ async function runOnce(
 }
 
 async function main(): Promise<RunRecord[]> {
+  // The feed lists its symbols with makeSymbols too (no real ones here), so the positions are exactly its own.
+  const list = holdings(makeSymbols(scenario.symbols));
   const feedOptions = () =>
     Promise.resolve({
       symbols: scenario.symbols,
       updatesPerSymbolPerSec: scenario.updatesPerSymbolPerSec,
       bookLevels: scenario.bookLevels,
       bookHz: scenario.bookHz,
+      account: portfolio(list),
     });
   return withRig(feedOptions, async ({ server, feed, browser }) => {
     const session = await register(server);
-    const list = holdings(feed);
+    if (feed.symbols.length !== list.length || feed.symbols.some((s, i) => s.symbol !== list[i]!.symbol))
+      throw new Error('the portfolio does not match the feed’s symbols');
     // The baseline may saturate the main thread so that no row ever paints: a result, not a crash.
     const { runs, failures } = await runReps(
       'positions',
       scenario,
-      (mode, rep) => runOnce(browser, server, feed, session, list, mode, rep),
+      (mode, rep) => runOnce(browser, server, feed, session, list[0]!, mode, rep),
       true,
     );
     const ours = summarise(runs, 'ours');
@@ -223,8 +270,10 @@ async function main(): Promise<RunRecord[]> {
       delivered: 'ours: updates counted by the worker socket; baseline: by its main-thread socket',
       validity:
         'after both windows the feed pauses until the client has received every update offered to it since it connected (runs[].drain: lag when the windows closed, drain time); void if those totals differ by more than 2 %',
+      portfolio:
+        'the feed’s account channel (snapshot at the account socket path): ours through the worker’s account feed, the baseline through its own main-thread account socket',
       baseline:
-        'main-thread socket (src/market/baseline) + decimal.js P&L per tick (src/market/positions-baseline.ts)',
+        'main-thread sockets (bench/app/naive-port.ts, naive-account.ts) + decimal.js P&L per tick (bench/app/naive-positions.ts)',
       feedUrl: feed.url,
       effectiveUpdatesPerSec: feed.effectiveRate,
       failures,

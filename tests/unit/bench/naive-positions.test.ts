@@ -12,11 +12,13 @@ import {
   totalFigures,
   totalTodayFigures,
 } from '../../../workers/market/calc/pnl.ts';
-import type { Position } from '../../../workers/protocol/trade.ts';
+import { calcAssetsView } from '../../../workers/market/calc/assets.ts';
+import type { Assets, Position } from '../../../workers/protocol/trade.ts';
 import type { TickerView } from '../../../src/market/atoms.ts';
 import { tickerAtomFamily } from '../../../src/market/atoms.ts';
 import { createNaivePositions } from '../../../bench/app/naive-positions.ts';
 import { positionAtomFamily, positionTotalsAtom } from '../../../src/market/positions-atoms.ts';
+import { assetsViewAtom } from '../../../src/market/account-atoms.ts';
 import { Decimal, decimalString } from '../pnl/decimal-reference.ts';
 
 type Today = Partial<Pick<Position, 'prevClose' | 'todayQty' | 'todayCost'>>;
@@ -152,7 +154,8 @@ describe('the naive baseline: today’s P&L', () => {
       fc.asyncProperty(
         fc.array(holding, { minLength: 1, maxLength: SYMS.length }),
         fc.array(fc.tuple(fc.nat(SYMS.length - 1), decimalString(10_000_000n, 2)), { maxLength: 10 }),
-        async (holdings, ticks) => {
+        fc.tuple(decimalString(10n ** 12n, 2), decimalString(10n ** 10n, 2)),
+        async (holdings, ticks, [available, frozen]) => {
           const positions = holdings.map((h, i) =>
             position(SYMS[i]!, h.qty, h.cost, h.last, {
               prevClose: h.prevClose,
@@ -160,8 +163,17 @@ describe('the naive baseline: today’s P&L', () => {
               todayCost: h.todayCost,
             }),
           );
+          const assets: Assets = {
+            accountType: 'demo',
+            currency: 'PKR',
+            total: '0',
+            available,
+            frozen,
+            marketValue: '0',
+            floatingPnl: '0',
+          };
           const store = createStore();
-          createNaivePositions(store).set(positions);
+          createNaivePositions(store).set(positions, assets);
           const book = createPnlBook(
             positions.map((p) => ({
               key: p.symbol,
@@ -197,6 +209,14 @@ describe('the naive baseline: today’s P&L', () => {
             tf.pnlPct,
           ]);
           expect([totals.todayPnl, totals.todayPnlPct]).toEqual([total.pnl, total.pnlPct]);
+          // The balances the totals card and the Assets page show, as the worker's account feed posts them.
+          const { floatingPnlValue, todayPnlValue, ...view } = calcAssetsView(assets, book);
+          const naive = store.get(assetsViewAtom)!;
+          expect(naive).toMatchObject(view);
+          expect([Math.sign(naive.floatingPnlValue), Math.sign(naive.todayPnlValue)]).toEqual([
+            Math.sign(floatingPnlValue),
+            Math.sign(todayPnlValue),
+          ]);
         },
       ),
       { numRuns: 150 },
