@@ -110,11 +110,35 @@ describe('installable PWA (360×800)', () => {
 
   it('installs the service worker, which takes control of the page and precaches every route', async () => {
     await page.goto(`${server.url}/pages/tabbar/home`);
+    const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+    const registration = () =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return JSON.stringify({
+          installing: r?.installing?.state ?? null,
+          waiting: r?.waiting?.state ?? null,
+          active: r?.active?.state ?? null,
+          page: document.readyState,
+        });
+      });
+    // Installed and active (every route's files precached) within a minute; what it was doing if not.
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.active)), {
         timeout: 60_000,
       })
-      .toBe(`${server.url}/sw.js`);
+      .toBe(true)
+      .catch(async (err: unknown) => {
+        throw new Error(`${String(err)}; registration: ${await registration()}`);
+      });
+    // The first install claims the open page; on a loaded machine the claim can land after this page began,
+    // so one reload (how a browser hands any page to a new worker) must find it in control.
+    if ((await controller()) === null) {
+      await expect
+        .poll(controller, { timeout: 5_000 })
+        .toBe(`${server.url}/sw.js`)
+        .catch(() => page.reload());
+    }
+    await expect.poll(controller, { timeout: 15_000 }).toBe(`${server.url}/sw.js`);
     const cached = await page.evaluate(async () => {
       const cache = await caches.open('pk-trade-precache-v1');
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
