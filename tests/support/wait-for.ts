@@ -6,11 +6,11 @@ import type WebSocket from 'ws';
 
 export interface WaitOptions {
   /** give up after this long (default 5 s) */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** what is awaited, for the failure message; a function is called only on failure (for current state) */
   what: string | (() => string);
   /** polling interval (default 10 ms) */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
 }
 
 /** Resolves once `cond` holds, with the milliseconds it took; rejects after `timeoutMs` saying `what`. */
