@@ -6,6 +6,7 @@ import { hashProbe, hashQueue } from '../../server/domain/auth/password-hash.ts'
 import { createSession } from '../../server/domain/auth/sessions-repo.ts';
 import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { uniquePhone, type TestApp } from './helpers.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { cheapHash } from './trade/trade-helpers.ts';
 
 export interface CheapUser {
@@ -41,11 +42,7 @@ export function inQueue(): number {
 
 /** Resolves once `cond` holds; polls on the event loop (no fixed sleep), fails after `ms`. */
 export async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > ms) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  await waitFor(cond, { timeoutMs: ms, intervalMs: 2, what: 'the condition' });
 }
 
 /** Holds every scrypt run at its start until `open()`; `close()` removes the hold for later tests. */

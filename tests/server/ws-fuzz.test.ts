@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 let srv: ServerProcess;
 let baselineMiB = 0;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   // Warm up: a few sockets and REST calls, so lazily built structures are in the baseline.
   const c = await open('/api/ws');
   c.ws.send(JSON.stringify({ op: 'sub', ch: ['tickers:psx', 'tickers:crypto'] }));
-  await waitUntil(() => c.got >= 3);
+  await waitUntil(() => c.got >= 3, '3 messages on the warm-up socket');
   c.ws.close();
   baselineMiB = srv.rssMiB();
 });
@@ -49,13 +50,8 @@ function open(path: string, from = '127.0.0.1'): Promise<Client> {
   });
 }
 
-async function waitUntil(cond: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitUntil = (cond: () => boolean, what = 'the condition'): Promise<number> =>
+  waitFor(cond, { timeoutMs: 10_000, intervalMs: 20, what });
 
 async function stillServing(): Promise<void> {
   expect(srv.alive()).toBe(true);
@@ -175,8 +171,8 @@ describe('WebSocket attack surface of the real server', () => {
       for (const [data, binary] of cases) {
         const c = await open(path, '127.0.0.20');
         c.ws.send(data, { binary });
-        if (!binary) await waitUntil(() => c.closed !== null);
-        else await waitUntil(() => c.got >= 1);
+        if (!binary) await waitUntil(() => c.closed !== null, `${path} to close the socket`);
+        else await waitUntil(() => c.got >= 1, `${path} to answer a binary frame`);
         c.ws.terminate();
       }
     }
@@ -187,7 +183,7 @@ describe('WebSocket attack surface of the real server', () => {
     for (const path of PATHS) {
       const c = await open(path, '127.0.0.21');
       for (let i = 0; i < 500 && c.ws.readyState === WebSocket.OPEN; i++) c.ws.send('{"op":"ping","t":1}');
-      await waitUntil(() => c.closed !== null);
+      await waitUntil(() => c.closed !== null, `${path} to close the flooding socket`);
       expect(c.closed).toBe(1008);
     }
     await stillServing();

@@ -7,6 +7,7 @@ import type { Book, BookDelta, ServerMessage } from '../../../workers/protocol/m
 import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { makeTestApp, post, type TestApp } from '../helpers.ts';
+import { collectMessages, pingPong, type MessageLog } from '../../support/wait-for.ts';
 
 let t: TestApp;
 let sim: SimulatedMarket;
@@ -28,55 +29,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Client {
+interface Client extends MessageLog<ServerMessage> {
   ws: WebSocket;
-  msgs: ServerMessage[];
   send(m: unknown): void;
-  waitFor(pred: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>;
 }
 
 async function connect(): Promise<Client> {
   const ws = new WebSocket(url);
-  const msgs: ServerMessage[] = [];
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as ServerMessage;
-    msgs.push(m);
-    for (const w of [...waiters]) {
-      if (w.pred(m)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
-    }
-  });
+  const log = collectMessages<ServerMessage>(ws);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  return {
-    ws,
-    msgs,
-    send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
-    waitFor: (pred, ms = 5000) => {
-      const hit = msgs.find(pred);
-      if (hit) return Promise.resolve(hit);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), ms);
-        waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-      });
-    },
-  };
+  return { ...log, ws, send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 50));
-
-/** Steps the simulator n times, a few ms apart, letting the socket deliver in between. */
-async function steps(n: number) {
-  for (let i = 0; i < n; i++) {
+/** Steps the simulator n times; every 5 steps (and at the end) waits until the socket has delivered them. */
+async function steps(c: Client, n: number) {
+  for (let i = 1; i <= n; i++) {
     sim.step();
-    await new Promise((r) => setTimeout(r, 5));
+    if (i % 5 === 0 || i === n) await pingPong(c.ws, c);
   }
-  await settle();
 }
 
 function applyDelta(book: { b: Map<string, string>; a: Map<string, string> }, d: BookDelta) {
@@ -103,7 +76,7 @@ describe('market WebSocket', () => {
     ];
     c.send({ op: 'sub', ch: chans });
     for (const ch of chans) await c.waitFor((m) => m.op === 'snap' && m.ch === ch);
-    await steps(40);
+    await steps(c, 40);
 
     for (const ch of chans) {
       const mine = c.msgs.filter(
@@ -154,11 +127,11 @@ describe('market WebSocket', () => {
     const c = await connect();
     c.send({ op: 'sub', ch: ['ticker:ETHUSDT', 'tickers:crypto'] });
     await c.waitFor((m) => m.op === 'snap' && m.ch === 'tickers:crypto');
-    await steps(10);
+    await steps(c, 10);
     c.send({ op: 'unsub', ch: ['ticker:ETHUSDT'] });
     await c.waitFor((m) => m.op === 'unsubd');
     const mark = c.msgs.length;
-    await steps(20);
+    await steps(c, 20);
     const after = c.msgs.slice(mark);
     expect(after.some((m) => 'ch' in m && m.ch === 'ticker:ETHUSDT')).toBe(false);
     expect(after.some((m) => m.op === 'delta' && m.ch === 'tickers:crypto')).toBe(true);
@@ -172,7 +145,7 @@ describe('market WebSocket', () => {
     c.send({ op: 'sub', ch: names.slice(0, WS_MAX_CHANNELS) });
     c.send({ op: 'sub', ch: names.slice(WS_MAX_CHANNELS, WS_MAX_CHANNELS + 5) });
     const last = names[WS_MAX_CHANNELS + 4]!;
-    await c.waitFor((m) => m.op === 'err' && m.ch === last, 10_000);
+    await c.waitFor((m) => m.op === 'err' && m.ch === last, { timeoutMs: 10_000 });
     expect(c.msgs.filter((m) => m.op === 'snap')).toHaveLength(WS_MAX_CHANNELS);
     expect(c.msgs.filter((m) => m.op === 'err')).toHaveLength(5);
     c.ws.close();

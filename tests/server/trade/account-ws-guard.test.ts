@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { login, post, registerUser } from '../helpers.ts';
+import { waitFor } from '../../support/wait-for.ts';
 import { listenLocally, tradeSetup, type Trader, type TradeTestApp } from './trade-helpers.ts';
 
 let t: TradeTestApp;
@@ -30,10 +31,8 @@ async function connect() {
   ws.on('message', (raw) => msgs.push(JSON.parse(String(raw)) as Msg));
   ws.on('close', (code) => (closed = code));
   await new Promise((resolve) => ws.once('open', resolve));
-  const until = async (cond: () => boolean) => {
-    for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
-    if (!cond()) throw new Error(`timeout; got ${JSON.stringify(msgs)} closed=${closed}`);
-  };
+  const until = (cond: () => boolean) =>
+    waitFor(cond, { what: () => `the condition; got ${JSON.stringify(msgs)} closed=${closed}` });
   return { ws, msgs, closed: () => closed, until };
 }
 

@@ -7,22 +7,22 @@ import type { Assets, Position, StockOrder } from '../../../workers/protocol/tra
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { get, post } from '../helpers.ts';
+import { collectMessages, pingPong } from '../../support/wait-for.ts';
 import {
   listenLocally,
   newClientOrderId,
   TRADE_PASSWORD,
   tradeSetup,
-  type Trader,
+  trader,
   type TradeTestApp,
 } from './trade-helpers.ts';
 
 let t: TradeTestApp;
-let u: Trader;
 let sym: string;
 let url: string;
 
 beforeAll(async () => {
-  ({ t, user: u, sym } = await tradeSetup('t1-release'));
+  ({ t, sym } = await tradeSetup('t1-release'));
   url = `ws://${await listenLocally(t)}${ACCOUNT_WS_PATH}`;
 });
 afterAll(async () => t.close());
@@ -35,23 +35,15 @@ interface Msg {
 
 async function subscribe(token: string) {
   const ws = new WebSocket(url);
-  const msgs: Msg[] = [];
-  ws.on('message', (raw) => msgs.push(JSON.parse(String(raw)) as Msg));
+  const log = collectMessages<Msg>(ws);
   await new Promise((resolve) => ws.once('open', resolve));
   ws.send(JSON.stringify({ op: 'sub', ch: ['account'], token }));
-  const waitFor = async (pred: (m: Msg) => boolean): Promise<Msg> => {
-    for (let i = 0; i < 300; i++) {
-      const m = msgs.find(pred);
-      if (m) return m;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`timeout; got ${JSON.stringify(msgs.map((m) => m.op))}`);
-  };
-  return { ws, msgs, waitFor };
+  return { ws, msgs: log.msgs, waitFor: (pred: (m: Msg) => boolean) => log.waitFor(pred), log };
 }
 
 describe('T+1 release on the account channel', () => {
   it('pushes the position with its shares moved from locked to available, and snapshots agree after', async () => {
+    const u = trader(t); // its own account: each test stands alone
     const lot = t.sim.instrument(sym)!.lotSize;
     const bought = await post<StockOrder>(
       t.app,
@@ -91,7 +83,8 @@ describe('T+1 release on the account channel', () => {
     ]);
     expect(delta.data!.assets).toMatchObject({ accountType: 'demo' });
     // one delta for the release, nothing for the other account of the same user
-    await new Promise((r) => setTimeout(r, 50));
+    // (the server answers a ping after everything it sent before: any second delta has arrived by then)
+    await pingPong(c.ws, c.log);
     expect(c.msgs.filter((m) => m.op === 'delta')).toHaveLength(1);
     c.ws.close();
 
@@ -110,6 +103,7 @@ describe('T+1 release on the account channel', () => {
   });
 
   it('pushes a release that a request of the account performs first (lazy release before a read)', async () => {
+    const u = trader(t); // its own account: each test stands alone
     const lot = t.sim.instrument(sym)!.lotSize;
     const bought = await post<StockOrder>(
       t.app,

@@ -23,12 +23,11 @@ import {
 } from './trade-helpers.ts';
 
 let t: TradeTestApp;
-let alice: Trader;
 let sym: string;
 const en = (token: string) => ({ token, lang: 'en-US' });
 
 beforeAll(async () => {
-  ({ t, user: alice, sym } = await tradeSetup('trade-api'));
+  ({ t, sym } = await tradeSetup('trade-api'));
 });
 afterAll(async () => t.close());
 
@@ -45,6 +44,48 @@ const order = (token: string, side: 'buy' | 'sell', fields: Record<string, strin
     },
     en(token),
   );
+
+/** Setup steps throw (they are not what a test checks) when the app refuses them. */
+async function must<T>(res: Promise<{ body: { code: number; msg?: string; data: T } }>): Promise<T> {
+  const { body } = await res;
+  if (body.code !== 0) throw new Error(`setup refused: ${body.msg}`);
+  return body.data;
+}
+
+/** As the trading calendar does on the next trading day: every T+1 lock is released. */
+const releaseLocks = () =>
+  t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+
+/** A new trader who bought 100 shares of `sym` at market today (T+1-locked). */
+async function traderWhoBought(): Promise<Trader> {
+  const u = trader(t);
+  await must(order(u.tokenDemo, 'buy', { qty: '100' }));
+  return u;
+}
+
+/** A new trader who bought 100 shares of `sym` on a past day and sold 40 today. */
+async function traderWhoBoughtAndSold(): Promise<Trader> {
+  const u = await traderWhoBought();
+  releaseLocks();
+  await must(order(u.tokenDemo, 'sell', { qty: '40' }));
+  return u;
+}
+
+/** traderWhoBoughtAndSold, who also placed a limit buy at the lower limit and cancelled it (freeze, unfreeze). */
+async function traderWithHistory(): Promise<Trader> {
+  const u = await traderWhoBoughtAndSold();
+  const pv = await must(
+    get<OrderPreview>(
+      t.app,
+      '/api/stock/order/preview',
+      { symbol: sym, side: 'buy', type: 'limit', qty: '10' },
+      en(u.tokenDemo),
+    ),
+  );
+  const placed = await must(order(u.tokenDemo, 'buy', { type: 'limit', qty: '10', price: pv.limitDown }));
+  await must(get(t.app, '/api/stock/order/cancel', { id: String(placed.id) }, en(u.tokenDemo)));
+  return u;
+}
 
 const ordersStored = () => t.db.prepare('SELECT COUNT(*) FROM stock_orders').pluck().get() as number;
 
@@ -137,6 +178,7 @@ describe('transaction password', () => {
 
 describe('orders, positions and money', () => {
   it('previews fees and the maximum quantity, then buys at market into a T+1-locked position', async () => {
+    const alice = trader(t);
     const pv = await get<OrderPreview>(
       t.app,
       '/api/stock/order/preview',
@@ -184,8 +226,9 @@ describe('orders, positions and money', () => {
   });
 
   it('sells after the T+1 release and books realised income', async () => {
+    const alice = await traderWhoBought();
     // the next trading day: release the lock as the calendar would
-    t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+    releaseLocks();
     const tooMany = await order(alice.tokenDemo, 'sell', { qty: '101' });
     expect(tooMany.body.msg).toBe('Not enough quantity');
     const sell = await order(alice.tokenDemo, 'sell', { qty: '40' });
@@ -205,6 +248,7 @@ describe('orders, positions and money', () => {
   });
 
   it('rests a limit order with cash frozen, and a cancel returns exactly the frozen amount', async () => {
+    const alice = await traderWhoBoughtAndSold();
     const before = (await get<Assets>(t.app, '/api/user/assets', {}, en(alice.tokenDemo))).body.data;
     const pv = (
       await get<OrderPreview>(
@@ -263,6 +307,7 @@ describe('orders, positions and money', () => {
   });
 
   it('returns the same order for a retried clientOrderId', async () => {
+    const alice = trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     const journals = rowCounts(t.db)['ledger_journals'];
@@ -272,6 +317,7 @@ describe('orders, positions and money', () => {
   });
 
   it('refuses a reused clientOrderId whose quantity, type or price differ, changing nothing', async () => {
+    const alice = trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(a.body.code).toBe(0);
@@ -288,6 +334,7 @@ describe('orders, positions and money', () => {
   });
 
   it('lists funds movements with the balance after each, filtered by type', async () => {
+    const alice = await traderWithHistory();
     const all = await get<Page<TxRecord>>(t.app, '/api/user/tx/record', { size: '100' }, en(alice.tokenDemo));
     const list = all.body.data.list;
     expect(list.at(-1)).toMatchObject({ type: 'demo_grant', amount: '1000000.00', balance: '1000000.00' });
@@ -308,6 +355,7 @@ describe('orders, positions and money', () => {
   });
 
   it('refuses with the spec messages', async () => {
+    const alice = trader(t);
     const tok = alice.tokenDemo;
     const cases: Array<[Record<string, string>, RegExp | string, ('buy' | 'sell')?]> = [
       [{ symbol: 'KSE100', qty: '1' }, 'The stock is currently unlisted and cannot be traded.'],
@@ -338,7 +386,8 @@ describe('orders, positions and money', () => {
     expect(kyc.body.msg).toBe('Please complete KYC first');
   });
 
-  it('keeps the ledger and the positions consistent', () => {
+  it('keeps the ledger and the positions consistent', async () => {
+    await traderWithHistory();
     expect(ledgerSelfCheck(t.db).ok).toBe(true);
     expect(tradingSelfCheck(t.db).problems).toEqual([]);
   });

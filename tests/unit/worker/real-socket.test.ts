@@ -9,6 +9,7 @@ import { createTickerReceiver, unpackTickers } from '../../../workers/protocol/t
 import { createMarketWorker } from '../../../workers/market/worker.ts';
 import { partySocketFactory } from '../../../workers/market/sources/socket.ts';
 import { FakeRest, ticker } from './fakes.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 async function freePort(): Promise<number> {
   const srv = createServer();
@@ -66,17 +67,6 @@ class Exchange {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(cond: () => boolean, ms: number): Promise<number> {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error('timed out');
-    await sleep(20);
-  }
-  return Date.now() - t0;
-}
-
 let cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanup.reverse()) await c();
@@ -114,20 +104,37 @@ describe('real socket fallback', () => {
       service.init({ apiBase: 'http://test/api/', wsUrl: `ws://127.0.0.1:${port}/api/ws`, pollMs: 300 });
       service.subscribe(['ticker:AAA']);
 
+      const state = () => service.status().state;
+      const inState = (want: string, timeoutMs: number) =>
+        waitFor(() => state() === want, { timeoutMs, what: () => `state ${want} (it is ${state()})` });
+      // Live: the socket delivers several exchange steps (over 2 poll periods), and no poll runs meanwhile.
+      const socketDelivers = (n: number) => {
+        const from = seen.length;
+        return waitFor(() => seen.length >= from + n, {
+          timeoutMs: 5000,
+          what: () => `${n} prices over the socket (got ${seen.length - from})`,
+        });
+      };
+
       // Nothing listens: connections are refused.
-      expect(await waitFor(() => service.status().state === 'polling', 2000)).toBeLessThanOrEqual(2000);
+      expect(await inState('polling', 2000)).toBeLessThanOrEqual(2000);
       await ex.listen(port);
-      await waitFor(() => service.status().state === 'live', 5000);
+      await inState('live', 5000);
       const pollsWhenLive = rest.calls.length;
-      await sleep(800);
+      await socketDelivers(8);
       expect(rest.calls.length).toBe(pollsWhenLive);
 
       await ex.drop();
-      expect(await waitFor(() => service.status().state === 'polling', 2500)).toBeLessThanOrEqual(2000);
-      await sleep(700);
+      expect(await inState('polling', 2500)).toBeLessThanOrEqual(2000);
+      // Polling serves prices while the socket is away: wait for two polls before the exchange comes back.
+      const pollsWhenDropped = rest.calls.length;
+      await waitFor(() => rest.calls.length >= pollsWhenDropped + 2, {
+        timeoutMs: 5000,
+        what: () => `2 poll requests while dropped (got ${rest.calls.length - pollsWhenDropped})`,
+      });
       await ex.listen(port);
-      await waitFor(() => service.status().state === 'live', 5000);
-      await sleep(500);
+      await inState('live', 5000);
+      await socketDelivers(4);
 
       expect(seen.length).toBeGreaterThan(10);
       for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
