@@ -4,7 +4,8 @@
 // password are all served next instead of behind the flood. Hashes are held at their start until the flood is
 // in place, so the test does not depend on the machine's speed.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { hashQueue } from '../../server/domain/auth/password-hash.ts';
+import type { HashLane } from '../../server/domain/auth/hash-queue.ts';
+import { hashProbe, hashQueue } from '../../server/domain/auth/password-hash.ts';
 import { burst, cheapUser, holdHashes, inQueue, until, type CheapUser } from './attack-helpers.ts';
 import { login, post, type CallResult } from './helpers.ts';
 import {
@@ -29,31 +30,32 @@ afterAll(async () => t.close());
 afterEach(() => gate?.close());
 
 const WRONG = 'Wrong phone number or password';
-/** Flood logins whose hash ran (answered "wrong") so far. */
-let checkedSoFar = 0;
 
 /** Starts the flood with hashes held and waits until every request is queued, running or refused. */
 async function floodInPlace() {
   gate = holdHashes();
-  checkedSoFar = 0;
   const f = burst(
-    victims.map((v, i) => async () => {
-      const a = await login(t.app, v.phone, 'Not-the-one1', { ip: `10.50.${i}.1`, lang: 'en-US' });
-      if (a.body.msg === WRONG) checkedSoFar++;
-      return a;
-    }),
+    victims.map((v, i) => () => login(t.app, v.phone, 'Not-the-one1', { ip: `10.50.${i}.1`, lang: 'en-US' })),
   );
   await until(() => f.settled() + inQueue() === N);
   expect(hashQueue.snapshot().running).toBe(2);
   return f;
 }
 
-/** Awaits `call` and says how many flood hashes had run by then. */
-async function answeredAfter(
+/**
+ * Opens the gate, awaits `call` and says how many flood hashes began before the caller's own (lane `lane`):
+ * the queue's order, read from the order scrypt runs began, not from when answers happen to arrive.
+ */
+async function servedAfter(
   call: Promise<CallResult>,
-): Promise<{ answer: CallResult; floodChecked: number }> {
+  lane: HashLane,
+): Promise<{ answer: CallResult; floodBefore: number }> {
+  const from = hashProbe.starts.length;
+  gate?.open();
   const answer = await call;
-  return { answer, floodChecked: checkedSoFar };
+  const order = hashProbe.starts.slice(from);
+  const own = order.indexOf(lane);
+  return { answer, floodBefore: own === -1 ? Infinity : own };
 }
 
 it('a login from a known address is served ahead of 120 wrong logins from 120 addresses', async () => {
@@ -64,11 +66,10 @@ it('a login from a known address is served ahead of 120 wrong logins from 120 ad
   // the queue was full: the newest flood login made room and was refused as busy
   await until(() => hashQueue.snapshot().waiting.known === 1);
   expect(hashQueue.snapshot().waiting.login).toBe(63);
-  gate?.open();
-  const { answer, floodChecked } = await answeredAfter(call);
+  const { answer, floodBefore } = await servedAfter(call, 'known');
   expect(answer.body.code).toBe(0);
-  // served after the two hashes that were running (plus at most one that raced it), not behind 63
-  expect(floodChecked).toBeLessThanOrEqual(3);
+  // its hash began right after the two that were running when the gate opened, not behind 63
+  expect(floodBefore).toBe(2);
   const all = await f.all;
   expect(all.filter((a) => a.body.msg === WRONG)).toHaveLength(65);
   expect(all.every((a) => a.body.code === -1001)).toBe(true);
@@ -85,10 +86,9 @@ it('a second flood from addresses with failures cannot starve a login from a fre
   expect(hashQueue.snapshot().waiting.suspect).toBe(64);
   const call = login(t.app, bob.phone, bob.password, { ip: '172.16.0.9' });
   await until(() => hashQueue.snapshot().waiting.login === 1);
-  gate?.open();
-  const { answer, floodChecked } = await answeredAfter(call);
+  const { answer, floodBefore } = await servedAfter(call, 'login');
   expect(answer.body.code).toBe(0);
-  expect(floodChecked).toBeLessThanOrEqual(3);
+  expect(floodBefore).toBe(2);
   await f.all;
 });
 
@@ -108,9 +108,8 @@ it("a signed-in user's transaction password is checked ahead of the flood", asyn
     { token: u.tokenDemo },
   );
   await until(() => hashQueue.snapshot().waiting.user === 1);
-  gate?.open();
-  const { answer, floodChecked } = await answeredAfter(call);
+  const { answer, floodBefore } = await servedAfter(call, 'user');
   expect(answer.body.code).toBe(0);
-  expect(floodChecked).toBeLessThanOrEqual(3);
+  expect(floodBefore).toBe(2);
   await f.all;
 });

@@ -21,9 +21,15 @@ export const hashQueue = new HashQueue({ slots: 2, userQueue: 32, strangerQueue:
  * never gets more than its allowance); `hold`, when set, is awaited inside the slot before scrypt runs, so a
  * test can keep hashes "running" and fill the queue without depending on the machine's speed.
  */
-export const hashProbe: { verifies: number; hold: (() => Promise<void>) | undefined } = {
+export const hashProbe: {
+  verifies: number;
+  hold: (() => Promise<void>) | undefined;
+  /** the lane of every hash in the order the scrypt runs began (tests read the queue's order from it) */
+  starts: HashLane[];
+} = {
   verifies: 0,
   hold: undefined,
+  starts: [],
 };
 
 function derive(
@@ -41,6 +47,7 @@ function derive(
   return hashQueue.run(lane, async () => {
     if (hashProbe.hold) await hashProbe.hold();
     if (isVerify) hashProbe.verifies++;
+    if (hashProbe.starts.length < 10_000) hashProbe.starts.push(lane);
     return new Promise<Buffer>((resolve, reject) => {
       scrypt(password.normalize('NFC'), salt, len, options, (err, key) => (err ? reject(err) : resolve(key)));
     });
