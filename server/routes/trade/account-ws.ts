@@ -93,16 +93,20 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     let sub: Sub | undefined;
     let alive = true;
     const gate = new FrameGate(checkFrame);
-    const send = (msg: unknown) => {
+    const sendText = (text: string) => {
       if (socket.readyState !== socket.OPEN) return;
       // A client that does not read is dropped, never buffered for: it resyncs from a snapshot on reconnect.
       if (socket.bufferedAmount > ACCOUNT_HIGH_WATER_MARK) return socket.terminate();
-      socket.send(JSON.stringify(msg));
+      socket.send(text);
     };
+    const send = (msg: unknown) => sendText(JSON.stringify(msg));
     const err = (key: string) => send({ op: 'err', ch: 'account', msg: translate(request.lang, key) });
     const leave = () => {
-      if (sub) subs.get(sub.auth.accountId)?.delete(sub);
-      if (sub && subs.get(sub.auth.accountId)?.size === 0) subs.delete(sub.auth.accountId);
+      if (sub) {
+        const set = subs.get(sub.auth.accountId);
+        set?.delete(sub);
+        if (set?.size === 0) subs.delete(sub.auth.accountId);
+      }
       sub = undefined;
     };
     const end = (key: string, code = 1008) => {
@@ -131,11 +135,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         token,
         lang: request.lang,
         seq: 0,
-        send: (d) => {
-          if (socket.readyState !== socket.OPEN) return;
-          if (socket.bufferedAmount > ACCOUNT_HIGH_WATER_MARK) return socket.terminate();
-          socket.send(d);
-        },
+        send: sendText,
         end: (key) => end(key),
       };
       sub = next;
