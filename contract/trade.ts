@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import { Decimal, envelope, EpochMs, Page } from './envelope.ts';
 import { fields, idString, oneOf, opt, text } from './form-fields.ts';
 import { AccountType, sixDigits } from './user.ts';
+import { TX_TYPES } from './trade-lists.ts';
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export const OrderSide = Type.Enum(ORDER_SIDES, { type: 'string' });
@@ -188,16 +189,6 @@ export const Assets = Type.Object({
 export type Assets = Static<typeof Assets>;
 export const AssetsReply = envelope(Assets);
 
-export const TX_TYPES = [
-  'deposit',
-  'withdraw',
-  'demo_grant',
-  'buy',
-  'sell',
-  'fee',
-  'freeze',
-  'unfreeze',
-] as const;
 export const TxType = Type.Enum(TX_TYPES, { type: 'string' });
 export type TxType = Static<typeof TxType>;
 

@@ -9,22 +9,14 @@ import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { TX_TYPES } from '../../../contract/trade-lists.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { txRecordsQuery } from './queries.ts';
 import './assets.css';
 
-export const TX_FILTERS = [
-  '',
-  'deposit',
-  'withdraw',
-  'demo_grant',
-  'buy',
-  'sell',
-  'fee',
-  'freeze',
-  'unfreeze',
-] as const;
+/** All movements, then one filter per kind the server records. */
+export const TX_FILTERS = ['', ...TX_TYPES] as const;
 type Filter = (typeof TX_FILTERS)[number];
 function TxRow({ r }: { r: TxRecord }) {
   const { t } = useTranslation();

@@ -1,0 +1,14 @@
+// Lists of the trading contract that the app also needs at run time. This module imports nothing (no typebox),
+// so the app can read it without a schema library in its bundle; contract/trade.ts builds its enums from it.
+
+/** Kinds of money movement in user/tx/record (funds detail), in the order the filter shows them. */
+export const TX_TYPES = [
+  'deposit',
+  'withdraw',
+  'demo_grant',
+  'buy',
+  'sell',
+  'fee',
+  'freeze',
+  'unfreeze',
+] as const;
