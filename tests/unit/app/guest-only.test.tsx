@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 // Login and registration are for guests: a signed-in user who opens them goes home, or where ?redirect= said
 // (issue 14, 6l); a guest still sees them.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderRoutes } from '../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/router.tsx';
 import { initI18n } from '../../../src/shared/i18n/i18n.ts';
-import { createQueryClient } from '../../../src/shared/query/query-client.ts';
-import { StoreProvider } from '../../../src/shared/state/jotai.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../src/shared/storage/storage.ts';
 
@@ -33,17 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutes(buildRoutes(), path).router;
 
 describe('guest-only screens', () => {
   it('show login and registration to a guest', async () => {

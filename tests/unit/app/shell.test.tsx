@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 // The shell in a browser-like DOM: the guest guard, the drawer (rows, targets, openAutoApply, login-info
 // outcomes, sign-out confirmation) and the back rule. The API is a stubbed fetch.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderRoutes } from '../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/router.tsx';
 import { drawerRows } from '../../../src/app/layout/drawer-menu.ts';
 import { initI18n } from '../../../src/shared/i18n/i18n.ts';
-import { StoreProvider, appStore } from '../../../src/shared/state/jotai.ts';
+import { appStore } from '../../../src/shared/state/jotai.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../src/shared/storage/storage.ts';
 import {
@@ -78,17 +76,7 @@ function logIn() {
   });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutes(buildRoutes(), path).router;
 
 /** The drawer is part of the frame on every page; opened here through the same call home's menu button makes
  * (home itself pulls in the market worker, which jsdom has not got). */

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 // Positions tab (live rows and totals mocked as the worker would give them), the order centre's cancel flow,
 // and the transaction password page, with the API answered by a stubbed fetch.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderRoutes } from '../../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StockOrder } from '../../../../workers/protocol/trade.ts';
 import type { PositionRowView, PositionTotals } from '../../../../src/features/positions/positions-live.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
-import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 
@@ -145,21 +143,13 @@ afterEach(() => {
 });
 
 function renderAt(path: string, element: React.ReactNode) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 describe('PositionsPage', () => {
