@@ -5,7 +5,6 @@ import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PositionLiveView, PositionsUpdate } from '../../../workers/protocol/positions-api.ts';
 import { positionKey } from '../../../workers/protocol/positions-api.ts';
-import type { Position } from '../../../workers/protocol/trade.ts';
 import { createBatchApplier } from '../../../src/market/apply-batch.ts';
 import { setMarketBridge } from '../../../src/market/bridge.ts';
 import type { MarketPort } from '../../../src/market/market-port.ts';
@@ -23,6 +22,7 @@ import { appStore } from '../../../src/shared/state/jotai.ts';
 import { accountTypeAtom, tokenAtom } from '../../../src/shared/state/session-atoms.ts';
 import { ticker } from '../worker/fakes.ts';
 import { createHarness } from '../worker/service-harness.ts';
+import { position } from '../support/position.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -48,24 +48,6 @@ const info = {
   avgCost: '1.00',
   cost: '1.00',
 };
-
-function position(symbol: string, qty: string, avgCost: string): Position {
-  const cost = (Number(qty) * Number(avgCost)).toFixed(2); // test data only
-  return {
-    symbol,
-    nameEn: symbol,
-    nameUr: symbol,
-    qty,
-    available: qty,
-    locked: '0',
-    avgCost,
-    cost,
-    lastPrice: avgCost,
-    marketValue: cost,
-    pnl: '0.00',
-    pnlPct: '0.00',
-  };
-}
 
 describe('positions atoms', () => {
   it('a row update notifies only that row; list and totals have their own atoms', () => {

@@ -8,6 +8,7 @@ import type { Assets, Position, StockOrder } from '../../../workers/protocol/tra
 import { accountUrlFor } from '../../../workers/market/feeds/account/account-feed.ts';
 import { delta, snap } from './fakes.ts';
 import { createHarness, type Harness } from './service-harness.ts';
+import { position } from '../support/position.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,24 +16,6 @@ afterEach(() => {
 
 const REAL = { token: 'tok-real', accountKey: '7:real' };
 const DEMO = { token: 'tok-demo', accountKey: '7:demo' };
-
-function position(symbol: string, qty: string, avgCost = '10.00'): Position {
-  const cost = (Number(qty) * Number(avgCost)).toFixed(2);
-  return {
-    symbol,
-    nameEn: symbol,
-    nameUr: symbol,
-    qty,
-    available: qty,
-    locked: '0',
-    avgCost,
-    cost,
-    lastPrice: avgCost,
-    marketValue: cost,
-    pnl: '0.00',
-    pnlPct: '0.00',
-  };
-}
 
 function order(id: number, status: StockOrder['status'], symbol = 'AAA'): StockOrder {
   const fee = { commission: '0', sst: '0', cvt: '0', cdc: '0', exchange: '0', total: '0' };
