@@ -72,10 +72,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // 4. Storage, outside services, the named rate limiters and the lock-outs of guessed passwords.
-  await app.register(dbPlugin, { dataDir: config.dataDir });
+  await app.register(dbPlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+  });
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
-  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
-  app.decorate('smsCodes', new SmsCodeStore(app.db, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
+  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.rawDb, app.log));
+  app.decorate('smsCodes', new SmsCodeStore(app.rawDb, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
   await app.register(limitersPlugin, { config });
   await app.register(lockoutsPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).

@@ -1,4 +1,5 @@
 // Server configuration read from environment variables, with the defaults of the README; pure and testable.
+import os from 'node:os';
 import path from 'node:path';
 import { parseMinor } from '../contract/money.ts';
 import type { BackoffRule } from './domain/rate-limit/attempt-rules.ts';
@@ -13,6 +14,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** postgres://… : the system of record on PostgreSQL instead of SQLite in DATA_DIR; empty: SQLite. */
+  databaseUrl: string;
+  /** PostgreSQL connections of this process (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /** redis://… : fan-out, shared rate limits and lock-outs between nodes; empty: one node, in process. */
+  redisUrl: string;
+  /** This process's name among the nodes (NODE_ID; default host:pid), in logs and the leader lease. */
+  nodeId: string;
   /** Virtual funds credited to every new demo account, in paisa. */
   demoFundsPaisa: bigint;
   tokenTtlDays: number;
@@ -84,6 +93,20 @@ function secretVar(env: Env, name: string): string {
   return raw;
 }
 
+/** A connection URL with one of `schemes`, or empty. */
+function urlVar(env: Env, name: string, schemes: readonly string[]): string {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be a URL like ${schemes[0]}//host:port/…`);
+  }
+  if (!schemes.includes(url.protocol)) throw new Error(`${name} must start with ${schemes.join(' or ')}//`);
+  return raw;
+}
+
 /** A space-separated list of origins (scheme://host[:port], no path); empty when unset. */
 function originsVar(env: Env, name: string): string[] {
   const raw = env[name]?.trim() ?? '';
@@ -128,6 +151,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     port: intVar(env, 'PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     dataDir: path.resolve(cwd, env['DATA_DIR'] || './data'),
+    databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dbPoolSize: intVar(env, 'DB_POOL_SIZE', 10, 1, 500),
+    redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    nodeId: env['NODE_ID']?.trim() || `${os.hostname()}:${process.pid}`,
     demoFundsPaisa,
     tokenTtlDays: intVar(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
     sessionPurgeMin: intVar(env, 'SESSION_PURGE_MIN', 60, 1, 24 * 60),

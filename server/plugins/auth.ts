@@ -34,7 +34,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     if (mode === 'public') return;
     const header = request.headers['accesstoken'];
     const token = typeof header === 'string' ? header.trim() : '';
-    if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = resolveToken(app.db, token);
+    if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = resolveToken(app.rawDb, token);
     if (mode === 'required') requireAuth(request.auth);
   });
 });

@@ -1,17 +1,32 @@
-// Opens the SQLite database once per app and exposes it as `app.db`; closes it when the app closes.
-import { openDb, type Db } from '../db/open-db.ts';
+// Opens the system of record once per app (db/database.ts: SQLite in DATA_DIR, or PostgreSQL with
+// DATABASE_URL) and exposes it as `app.db` (the Kysely handle every repository takes) and `app.database`
+// (dialect, pool); closes it when the app closes, after everything registered later has closed.
+import type BetterSqlite3 from 'better-sqlite3';
+import { openDatabase, type Database, type Db } from '../db/database.ts';
 import { globalPlugin } from './global-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    database: Database;
+    /** TRANSITIONAL (issue 13): the better-sqlite3 handle for code not yet on `db`; undefined on PostgreSQL. */
+    rawDb: BetterSqlite3.Database;
   }
 }
 
-export const dbPlugin = globalPlugin<{ dataDir: string }>('db', async (app, opts) => {
-  const db = openDb(opts.dataDir);
-  app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    db.close();
-  });
-});
+export const dbPlugin = globalPlugin<{ dataDir: string; databaseUrl: string; poolSize: number }>(
+  'db',
+  async (app, opts) => {
+    const database = await openDatabase({
+      dataDir: opts.dataDir,
+      ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+      poolSize: opts.poolSize,
+    });
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('rawDb', database.raw as BetterSqlite3.Database);
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  },
+);

@@ -33,7 +33,7 @@ export function refuseLockout(err: unknown): never {
   throw err;
 }
 
-/** Needs `app.db` (register after the db plugin). */
+/** Needs `app.rawDb` (register after the db plugin). */
 export const lockoutsPlugin = globalPlugin<{ config: Config }>('lockouts', async (app, { config }) => {
   const l = config.lockouts;
   app.decorate('lockouts', {
@@ -41,7 +41,7 @@ export const lockoutsPlugin = globalPlugin<{ config: Config }>('lockouts', async
     // attacker a restart of ours; the transaction password's survive (as before this change).
     loginPerPhone: new AttemptGuard(l.loginPerPhone, new MemoryAttemptStore()),
     loginPerIp: new AttemptGuard(l.loginPerIp, new MemoryAttemptStore()),
-    tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
+    tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.rawDb, 'trade_password')),
   } satisfies Lockouts);
   app.decorate('loginGate', new LoginGate(config.loginInFlight, hashQueue));
 });

@@ -6,7 +6,7 @@ import { globalPlugin } from './global-plugin.ts';
 export const sessionPurgePlugin = globalPlugin<{ everyMs: number }>('session-purge', async (app, opts) => {
   const purge = () => {
     try {
-      const n = purgeDeadSessions(app.db);
+      const n = purgeDeadSessions(app.rawDb);
       if (n > 0) app.log.info({ sessions: n }, 'auth: purged dead sessions');
     } catch (err) {
       // A busy database this time is retried at the next tick; the purge never takes the server down.

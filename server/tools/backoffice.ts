@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDb, type Db } from '../db/open-db.ts';
+import { openRawSqlite as openDb, type RawDb as Db } from '../db/database.ts';
 import {
   creditDeposit,
   DEPOSIT_CHANNELS,

@@ -68,4 +68,4 @@ export function burst<T>(calls: Array<() => Promise<T>>): { settled: () => numbe
 
 /** Sessions stored for a user (a successful login adds one). */
 export const sessionsOf = (app: FastifyInstance, userId: number): number =>
-  app.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(userId) as number;
+  app.rawDb.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(userId) as number;

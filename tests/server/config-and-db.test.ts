@@ -5,8 +5,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { migrate, MIGRATIONS_DIR, readMigrations } from '../../server/db/migrate.ts';
-import { openDb } from '../../server/db/open-db.ts';
+import { Kysely } from 'kysely';
+import { sqliteDialect } from '../../server/db/dialects.ts';
+import { migrate, migrationsDir, readMigrations } from '../../server/db/migrate.ts';
+import type { Schema } from '../../server/db/schema.ts';
+import { openDb } from '../support/raw-db.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -128,7 +131,7 @@ describe('openDb', () => {
 });
 
 describe('migrate', () => {
-  it('applies every numbered file once, in numeric order, each in a transaction, and is idempotent', () => {
+  it('applies every numbered file once, in numeric order, each in a transaction, and is idempotent', async () => {
     const dir = tempDir();
     fs.writeFileSync(
       path.join(dir, '010_market.sql'),
@@ -137,19 +140,30 @@ describe('migrate', () => {
     fs.writeFileSync(path.join(dir, '001_base.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY) STRICT;');
     fs.writeFileSync(path.join(dir, 'README.md'), 'not a migration');
     const db = new Database(':memory:');
-    expect(migrate(db, dir)).toEqual(['001_base.sql', '010_market.sql']);
-    expect(migrate(db, dir)).toEqual([]);
+    const k = new Kysely<Schema>({ dialect: sqliteDialect(db) });
+    const run = () => migrate(k, 'sqlite', async (_tx, script) => void db.exec(script), dir);
+    expect(await run()).toEqual(['001_base.sql', '010_market.sql']);
+    expect(await run()).toEqual([]);
     fs.writeFileSync(
       path.join(dir, '011_broken.sql'),
       'CREATE TABLE c (id INTEGER PRIMARY KEY) STRICT; CREATE TABLE oops (;',
     );
-    expect(() => migrate(db, dir)).toThrow();
+    await expect(run()).rejects.toThrow();
     // The failed file left nothing behind and is not recorded.
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'c'").pluck().get()).toBe(0);
     expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
       1, 10,
     ]);
-    db.close();
+    // A recorded migration edited afterwards, or one the code does not have, stops the start.
+    fs.writeFileSync(
+      path.join(dir, '001_base.sql'),
+      'CREATE TABLE a (id INTEGER PRIMARY KEY, x TEXT) STRICT;',
+    );
+    await expect(run()).rejects.toThrow(/001_base.sql was changed after it was applied/);
+    fs.rmSync(path.join(dir, '001_base.sql'));
+    fs.rmSync(path.join(dir, '011_broken.sql'));
+    await expect(run()).rejects.toThrow(/written by a newer version/);
+    await k.destroy();
   });
 
   it('refuses two files with the same number', () => {
@@ -159,7 +173,9 @@ describe('migrate', () => {
     expect(() => readMigrations(dir)).toThrow(/Two migrations share number 2/);
   });
 
-  it('ships 001 in the real migrations folder', () => {
-    expect(readMigrations(MIGRATIONS_DIR).map((m) => m.name)).toContain('001_foundation.sql');
+  it('ships the same numbered migrations for SQLite and PostgreSQL', () => {
+    const names = (d: 'sqlite' | 'postgres') => readMigrations(migrationsDir(d)).map((m) => m.name);
+    expect(names('sqlite')).toContain('001_foundation.sql');
+    expect(names('postgres')).toEqual(names('sqlite'));
   });
 });

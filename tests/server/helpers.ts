@@ -16,13 +16,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import type { Db } from '../../server/db/open-db.ts';
+import type { Db, RawDb } from '../../server/db/database.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
 import { checkAnswer, collectResponseSchemas } from './answer-schemas.ts';
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
+  /** TRANSITIONAL (issue 13): the better-sqlite3 handle; tests move to `kdb`, which runs on both databases. */
+  db: RawDb;
+  /** The app's database (SQLite or PostgreSQL), through Kysely. */
+  kdb: Db;
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -49,7 +52,8 @@ export async function makeTestApp(
   await app.ready();
   return {
     app,
-    db: app.db,
+    db: app.rawDb,
+    kdb: app.db,
     config,
     dataDir,
     close: async () => {
@@ -147,7 +151,7 @@ export async function get<T = any>(
 }
 
 /** The plain answer of a captcha, read from the database (what a human would read from the image). */
-export function captchaAnswer(db: Db, captchaId: string): string {
+export function captchaAnswer(db: RawDb, captchaId: string): string {
   const answer = db.prepare('SELECT answer FROM captchas WHERE id = ?').pluck().get(captchaId);
   if (typeof answer !== 'string') throw new Error(`no captcha ${captchaId}`);
   return answer;
@@ -160,7 +164,7 @@ export async function solveCaptcha(
 ): Promise<{ captchaId: string; captcha: string }> {
   const res = await get<CaptchaResult>(app, '/api/common/captcha', {}, ip ? { ip } : {});
   if (res.body.code !== 0) throw new Error(`captcha failed: ${res.body.msg}`);
-  return { captchaId: res.body.data.captchaId, captcha: captchaAnswer(app.db, res.body.data.captchaId) };
+  return { captchaId: res.body.data.captchaId, captcha: captchaAnswer(app.rawDb, res.body.data.captchaId) };
 }
 
 let phoneCounter = 0;
@@ -171,7 +175,7 @@ export function uniquePhone(): string {
 }
 
 /** The newest message the dev outbox holds for `phone` (any accepted form), or undefined. */
-export function latestSms(db: Db, phone: string): string | undefined {
+export function latestSms(db: RawDb, phone: string): string | undefined {
   return db
     .prepare('SELECT text FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1')
     .pluck()
@@ -193,7 +197,7 @@ export async function sendSmsCode(
   const from = ip ?? `10.254.${(codeIpCounter >> 8) & 255}.${codeIpCounter & 255}`;
   const res = await post(app, '/api/common/code/send', { areaCode: '+92', phone, type }, { ip: from });
   if (res.body.code !== 0) throw new Error(`code/send failed: ${res.body.msg}`);
-  const code = /\b\d{6}\b/.exec(latestSms(app.db, phone) ?? '')?.[0];
+  const code = /\b\d{6}\b/.exec(latestSms(app.rawDb, phone) ?? '')?.[0];
   if (!code) throw new Error(`no ${type} code texted to ${phone}`);
   return code;
 }
@@ -248,7 +252,7 @@ const COUNTED_TABLES = [
 ];
 
 /** Row counts of the tables a refused call must not touch (compare before and after). */
-export function rowCounts(db: Db): Record<string, number> {
+export function rowCounts(db: RawDb): Record<string, number> {
   return Object.fromEntries(
     COUNTED_TABLES.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number]),
   );

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db/open-db.ts';
+import { openDb } from '../support/raw-db.ts';
+import type { RawDb as Db } from '../../server/db/database.ts';
 import {
   balanceFromPostings,
   balanceOf,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../server/db/database.ts';
 import {
   createSession,
   purgeDeadSessions,
@@ -91,7 +91,7 @@ describe('purging dead sessions', () => {
     apps.push(t);
     const userId = newUser(t.db);
     const host = Fastify();
-    host.decorate('db', t.db);
+    host.decorate('rawDb', t.db);
     await host.register(sessionPurgePlugin, { everyMs: 20 });
     await host.ready();
     const dying = createSession(t.db, userId, 1, meta, Date.now() - DAY - 1);

@@ -1,6 +1,6 @@
 // Image captchas in the database: created with a plain answer, expiring, and consumed by any attempt.
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { CAPTCHA_ALPHABET } from './captcha-glyphs.ts';
 import { randomText } from './tokens.ts';
 

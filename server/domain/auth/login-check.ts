@@ -1,7 +1,7 @@
 // The password check of user/login, in the order that keeps it safe under bursts: an in-flight place per
 // address and phone, then one counted attempt on both lock-outs (phone and address), then the hash in the lane
 // the caller earned, then the verdict recorded on both. Refusals are thrown (AttemptRefused, HashBusyError).
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AttemptGuard, AttemptTicket } from '../rate-limit/attempt-guard.ts';
 import type { LoginGate } from './login-gate.ts';
 import { verifyPassword } from './password-hash.ts';

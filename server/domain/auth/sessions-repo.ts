@@ -1,5 +1,5 @@
 // Login sessions: one session per login holding a real-account token and a demo-account token.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { hashToken, newToken } from './tokens.ts';
 

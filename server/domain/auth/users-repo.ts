@@ -1,5 +1,5 @@
 // Users and their two accounts (real and demo); registration funds the demo account through the ledger.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType, IdStatus, UserInfo } from '../../../workers/protocol/api.ts';
 import { postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
 import { randomText, UNAMBIGUOUS } from './tokens.ts';

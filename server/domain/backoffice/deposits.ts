@@ -1,7 +1,7 @@
 // Back-office deposit confirmation: when a bank, offline or wallet deposit is confirmed outside the app, the
 // operator credits the customer's REAL PKR cash book from the channel's clearing account — one balanced
 // journal (kind 'deposit', so the funds detail types it 'deposit'), one effect per reference.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../trading/trade-ledger.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';

@@ -1,6 +1,6 @@
 // Back-office KYC decision: sets the status the profile reports (user/info idStatus, the drawer's label) and
 // records who changed it and why in kyc_reviews, in one BEGIN IMMEDIATE transaction.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { IdStatus } from '../../../workers/protocol/api.ts';
 import { BackofficeError, resolveUser } from './user-ref.ts';
 

@@ -1,6 +1,6 @@
 // Back-office addressing: an operator names a customer by user id, phone (any accepted +92 form) or account
 // id, and every refusal is a BackofficeError with a stable reason and an English message for the operator.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { normalisePkMobile } from '../auth/phone.ts';
 import { accountIdOf, findUserById, findUserByPhone, type UserRow } from '../auth/users-repo.ts';

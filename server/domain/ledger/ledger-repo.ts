@@ -1,6 +1,6 @@
 // The ledger in SQLite: ledger accounts, balanced journals with cached balances, and balance reads.
 // Call postJournal inside the transaction of the business change it records, so both commit or neither.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { balanceChanges, checkPostings, type Posting } from './postings.ts';
 
 export class LedgerError extends Error {

@@ -1,7 +1,7 @@
 // Lock-out records kept in the database (table attempt_guards), for secrets whose lock must survive a restart
 // and be shared by every server process: the transaction password today, the withdrawal password next. Each
 // update is one BEGIN IMMEDIATE transaction, so two processes cannot both admit the last free attempt.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { EMPTY_RECORD, type AttemptRecord } from './attempt-rules.ts';
 import type { AttemptStore } from './attempt-guard.ts';
 

@@ -4,7 +4,7 @@
 // one that has none): it can never match, so the verifying call answers exactly as for a real code and cannot
 // tell anyone whether the number is registered.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 
 export type CodeType = 'register' | 'reset' | 'login';
 export const MAX_CODE_ATTEMPTS = 5;

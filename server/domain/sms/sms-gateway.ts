@@ -3,7 +3,7 @@
 // `npm run backoffice -- ./data sms --phone 3001234567`. The log only says that a message went there, never
 // its text, because the text carries a verification code and logs travel further than the database.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 
 export interface SmsGateway {
   send(phone: string, text: string): Promise<void>;

@@ -1,6 +1,6 @@
 // Trading consistency beyond the ledger's own self-check: positions equal the ledger's share books, open
 // orders' frozen amounts equal the frozen books, closed orders hold nothing, no order overfilled.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 
 export interface TradingCheckReport {
   ok: boolean;

@@ -3,7 +3,7 @@
 // the first PSX close after it was placed, so an order placed after a close (limit orders are accepted while
 // closed) lives until the next trading day's close. With PSX_ALWAYS_OPEN the market never closes, so nothing
 // expires while the switch is on; the first real close (or a start without the switch) ends what is left.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { DAY_MS, pktDayStart, psxSessions } from '../market/calendar.ts';
 import { cancelOrder } from './fills.ts';
 import { openLimitOrdersPlacedBefore, type OrderRow } from './orders-repo.ts';

@@ -6,7 +6,7 @@
 // Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the start of the engine (the
 // server may have been down at the close) and the close timer (day-order-timer.ts, for a stalled feed) cancel
 // what is still open with the reason 'trade.expired'; whichever comes first does it, the others find nothing.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
 import { parseMinor } from '../../../contract/money.ts';

@@ -1,7 +1,7 @@
 // Applying a fill to an order: the ledger journals (unfreeze, trade, fees), the average-cost position, the T+1
 // lock, and the order's state; and releasing what an order still holds frozen when it ends. Callers run these
 // inside their own transaction together with the decision that caused them.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';

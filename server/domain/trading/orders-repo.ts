@@ -1,5 +1,5 @@
 // Stock order rows: reads, inserts, state updates, and their wire form (StockOrder).
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type {
   FeeBreakdown,

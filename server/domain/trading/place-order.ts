@@ -5,7 +5,7 @@
 // offers at the limit or better while PSX is open, and rest for the matcher until they fill, are cancelled, or
 // the next PSX close ends them (DAY orders, day-orders.ts). Everything runs in one BEGIN IMMEDIATE transaction
 // per call; a (account, clientOrderId) pair has one effect.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';

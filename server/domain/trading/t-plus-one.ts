@@ -1,7 +1,7 @@
 // T+1 on the PSX calendar: shares bought on a day are locked until the start (00:00 Asia/Karachi) of the next
 // PSX trading day, then moved from 'shares_locked' to 'shares' by a ledger journal. Release is lazy: it runs
 // before anything reads or spends an account's shares, and on every matching pass.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { DAY_MS, isPsxTradingDay, pktDayStart } from '../market/calendar.ts';
 import { move, postTrade } from './trade-ledger.ts';
 

@@ -9,7 +9,7 @@
 //   shares_frozen  shares reserved by open sell orders
 // System counterparts: market_cash / market_shares (the simulated exchange), fee_<component> (fees collected),
 // test_funding (grants used by tests only).
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
 import type { Posting } from '../ledger/postings.ts';
 import { FEE_KEYS, type Fees } from './fees.ts';

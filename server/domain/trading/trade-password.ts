@@ -10,7 +10,7 @@
 // password itself). The remembered answer is only looked up once the guard admits the try, so it is no
 // oracle for guesses while the user must wait. Checks run in the hash queue's 'user' lane, ahead of logins.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { HashBusyError } from '../auth/hash-queue.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';

@@ -1,6 +1,6 @@
 // Read models of an account: positions with a price snapshot, assets, income windows and the funds detail
 // (every movement of the cash book with the balance after it). All money in paisa until the wire strings.
-import type { Db } from '../../db/open-db.ts';
+import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type { Assets, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
 import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../market/calendar.ts';

@@ -27,7 +27,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       refuseIfLimited(app.limits.captchaPerIp.take(request.ip));
       const ttl = app.config.captchaTtlSec;
-      const { id, answer } = createCaptcha(app.db, ttl);
+      const { id, answer } = createCaptcha(app.rawDb, ttl);
       return ok({ captchaId: id, image: captchaPngDataUrl(answer), expiresInSec: ttl });
     },
   );

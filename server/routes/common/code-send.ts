@@ -48,7 +48,7 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       codeSendPerIp.hit(request.ip);
       const ttl = app.config.smsCodeTtlSec;
       const minutes = Math.round(ttl / 60);
-      const what = outcome(type, findUserByPhone(app.db, phone) !== undefined);
+      const what = outcome(type, findUserByPhone(app.rawDb, phone) !== undefined);
       // Every branch writes one sms_codes row (a decoy where no code goes out), so the database work is the
       // same and a later wrong code is refused the same way whether or not a real code exists.
       const code = app.smsCodes.issue(phone, type, ttl, { decoy: what !== 'code' });

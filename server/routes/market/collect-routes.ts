@@ -22,7 +22,7 @@ import { marketError } from './market-messages.ts';
 export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
   const answer = (userId: number, kind: CollectKind): CollectList => {
-    const symbols = listCollect(app.db, userId, kind).filter((s) => m.instrument(s));
+    const symbols = listCollect(app.rawDb, userId, kind).filter((s) => m.instrument(s));
     return {
       symbols,
       quotes: symbols.flatMap((s) => {
@@ -45,14 +45,14 @@ export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(`/${kind}/collect/add`, { schema: schema(`Star a ${kind}`, SymbolBody) }, async (request) => {
       const auth = requireAuth(request.auth);
       const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
-      if (!addCollect(app.db, auth.userId, kind, ins.symbol, Date.now())) {
+      if (!addCollect(app.rawDb, auth.userId, kind, ins.symbol, Date.now())) {
         throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
       }
       return ok(answer(auth.userId, kind));
     });
     app.post(`/${kind}/collect/del`, { schema: schema(`Unstar a ${kind}`, SymbolBody) }, async (request) => {
       const auth = requireAuth(request.auth);
-      delCollect(app.db, auth.userId, kind, request.body.symbol.toUpperCase());
+      delCollect(app.rawDb, auth.userId, kind, request.body.symbol.toUpperCase());
       return ok(answer(auth.userId, kind));
     });
     app.post(

@@ -30,8 +30,8 @@ export function marketOf(db: object): SimulatedMarket | undefined {
 
 const sourcePlugin = globalPlugin('market-source', async (app) => {
   const cfg = marketConfig(process.env);
-  const market = new SimulatedMarket(app.db, cfg);
-  byDb.set(app.db, market);
+  const market = new SimulatedMarket(app.rawDb, cfg);
+  byDb.set(app.rawDb, market);
   app.decorate('market', market);
   if (cfg.tick) market.start();
   app.addHook('onClose', async () => market.stop());

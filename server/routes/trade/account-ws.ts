@@ -50,7 +50,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     );
   };
   const positions = (accountId: number, symbols?: Set<string>) =>
-    holdings(app.db, accountId, app.market.now())
+    holdings(app.rawDb, accountId, app.market.now())
       .filter((h) => !symbols || symbols.has(h.symbol))
       .map((h) => toPosition(app.market, h));
 
@@ -60,12 +60,12 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     const symbols = new Set([...change.orders.map((o) => o.symbol), ...(change.released ?? [])]);
     const pos = positions(change.accountId, symbols);
     for (const s of [...list]) {
-      const live = resolveToken(app.db, s.token);
+      const live = resolveToken(app.rawDb, s.token);
       if (!live || live.userStatus !== 1) {
         s.end('auth.notLoggedIn');
         continue;
       }
-      const assets = assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
+      const assets = assetsOf(app.rawDb, app.market, change.accountId, s.auth.accountType);
       const send = (data: AccountDelta) => {
         s.seq += 1;
         s.send(JSON.stringify({ op: 'delta', ch: 'account', seq: s.seq, ts: app.market.now(), data }));
@@ -127,7 +127,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     timer.unref();
 
     const subscribe = (token: string) => {
-      const auth = resolveToken(app.db, token);
+      const auth = resolveToken(app.rawDb, token);
       if (!auth || auth.userStatus !== 1) return err('auth.notLoggedIn');
       leave();
       const next: Sub = {
@@ -142,7 +142,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       const set = subs.get(auth.accountId) ?? new Set();
       set.add(next);
       subs.set(auth.accountId, set);
-      const open = listOrders(app.db, auth.accountId, 'open', 1, 500).list;
+      const open = listOrders(app.rawDb, auth.accountId, 'open', 1, 500).list;
       send({
         op: 'snap',
         ch: 'account',
@@ -151,7 +151,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         data: {
           orders: open.map((o) => orderOf(next, o)),
           positions: positions(auth.accountId),
-          assets: assetsOf(app.db, app.market, auth.accountId, auth.accountType),
+          assets: assetsOf(app.rawDb, app.market, auth.accountId, auth.accountType),
         } satisfies AccountSnap,
       });
     };

@@ -52,7 +52,7 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = account(request);
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const all = holdings(app.db, c.auth.accountId, app.market.now());
+      const all = holdings(app.rawDb, c.auth.accountId, app.market.now());
       return ok({
         list: all.slice((page - 1) * size, page * size).map((h) => toPosition(app.market, h)),
         total: all.length,
@@ -76,7 +76,7 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const c = account(request);
       const symbol = listed(app.market, request.query.symbol.toUpperCase()).ins.symbol;
-      const h = holdings(app.db, c.auth.accountId, app.market.now(), symbol)[0] ?? noHolding(symbol);
+      const h = holdings(app.rawDb, c.auth.accountId, app.market.now(), symbol)[0] ?? noHolding(symbol);
       return ok(toPosition(app.market, h));
     },
   );
@@ -95,17 +95,17 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const c = account(request);
       const now = app.market.now();
-      const r = realisedSince(app.db, c.auth.accountId, now);
+      const r = realisedSince(app.rawDb, c.auth.accountId, now);
       const orders = (days: number) =>
-        purchaseOrderIds(app.db, c.auth.accountId, now, days).flatMap((id) => {
-          const o = orderById(app.db, id);
+        purchaseOrderIds(app.rawDb, c.auth.accountId, now, days).flatMap((id) => {
+          const o = orderById(app.rawDb, id);
           return o ? [orderWire(app, request, o, c)] : [];
         });
       return ok({
         today: paisa(r.today),
         week: paisa(r.week),
         month: paisa(r.month),
-        floating: assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType).floatingPnl,
+        floating: assetsOf(app.rawDb, app.market, c.auth.accountId, c.auth.accountType).floatingPnl,
         purchasesLast1: orders(1),
         purchasesLast2: orders(2),
       });
@@ -120,7 +120,7 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const assets = async (request: FastifyRequest) => {
     const c = account(request);
-    return ok(assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType));
+    return ok(assetsOf(app.rawDb, app.market, c.auth.accountId, c.auth.accountType));
   };
   app.post('/user/assets', { schema: { ...assetsSchema, consumes: FORM, body: noFields } }, assets);
   app.get('/user/assets', { schema: { ...assetsSchema, querystring: noFields } }, assets);
@@ -141,7 +141,7 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = caller(app, request);
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const r = txRecords(app.db, c.auth.accountId, request.query.type, page, size);
+      const r = txRecords(app.rawDb, c.auth.accountId, request.query.type, page, size);
       return ok({ ...r, page, size });
     },
   );

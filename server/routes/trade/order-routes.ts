@@ -49,7 +49,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const c = caller(app, request);
         const b = request.body;
         await verifyTradePassword(
-          app.db,
+          app.rawDb,
           app.lockouts.tradePassword,
           c.user.id,
           b.tradePassword,
@@ -87,7 +87,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = caller(app, request);
       const q = request.query;
       app.trading.releaseDue(c.auth.accountId, app.market.now());
-      const p = previewOrder(app.db, app.market, app.trading.fees, {
+      const p = previewOrder(app.rawDb, app.market, app.trading.fees, {
         accountId: c.auth.accountId,
         side: q.side,
         type: q.type,
@@ -134,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Ajv filled the defaults in (useDefaults); the fallbacks only satisfy the optional types.
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const r = listOrders(app.db, c.auth.accountId, request.query.status, page, size);
+      const r = listOrders(app.rawDb, c.auth.accountId, request.query.status, page, size);
       return ok({
         list: r.list.map((o) => orderWire(app, request, o, c)),
         total: r.total,
@@ -167,7 +167,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: 'One order of the account', ...byId, response: StockOrderReply } },
     async (request) => {
       const c = caller(app, request);
-      const order = orderById(app.db, Number(request.query.id));
+      const order = orderById(app.rawDb, Number(request.query.id));
       if (!order || order.accountId !== c.auth.accountId) throw new AppError('trade.orderNotFound');
       return ok(orderWire(app, request, order, c));
     },
@@ -188,13 +188,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = caller(app, request);
       const counts = Object.fromEntries(
         (
-          app.db
+          app.rawDb
             .prepare('SELECT status, COUNT(*) AS n FROM stock_orders WHERE account_id = ? GROUP BY status')
             .all(c.auth.accountId) as Array<{ status: string; n: number }>
         ).map((r) => [r.status, r.n]),
       );
       const turnover = (side: OrderSide) =>
-        app.db
+        app.rawDb
           .prepare(
             'SELECT COALESCE(SUM(amount), 0) FROM stock_fills WHERE account_id = ? AND side = ? AND created_at >= ?',
           )

@@ -27,7 +27,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = caller(app, request);
       const { password, password2 } = request.body;
       if (password !== password2) throw new AppError('auth.passwordMismatch');
-      await setTradePassword(app.db, c.user.id, password);
+      await setTradePassword(app.rawDb, c.user.id, password);
       return ok(null);
     },
   );
@@ -51,7 +51,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { oldPassword, password, password2 } = request.body;
       if (password !== password2) throw new AppError('auth.passwordMismatch');
       await changeTradePassword(
-        app.db,
+        app.rawDb,
         app.lockouts.tradePassword,
         c.user.id,
         oldPassword,

@@ -24,7 +24,7 @@ export interface Caller {
 
 export function caller(app: FastifyInstance, request: FastifyRequest): Caller {
   const auth = requireAuth(request.auth);
-  const user = findUserById(app.db, auth.userId);
+  const user = findUserById(app.rawDb, auth.userId);
   if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
   return { auth, user };
 }

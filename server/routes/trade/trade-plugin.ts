@@ -21,8 +21,8 @@ export function tradingOf(db: object): TradingEngine | undefined {
 const enginePlugin = globalPlugin('trading-engine', async (app) => {
   // The simulator's own switch: with PSX open around the clock no close ever ends a DAY order.
   const psxAlwaysOpen = marketConfig(process.env).alwaysOpen;
-  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
-  byDb.set(app.db, engine);
+  const engine = new TradingEngine(app.rawDb, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
+  byDb.set(app.rawDb, engine);
   app.decorate('trading', engine);
   const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));
   const stopTimer = psxAlwaysOpen

@@ -5,11 +5,11 @@ import { createSession } from '../../domain/auth/sessions-repo.ts';
 import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
 
 export function startSession(app: FastifyInstance, request: FastifyRequest, userId: number): LoginResult {
-  const session = createSession(app.db, userId, app.config.tokenTtlDays, {
+  const session = createSession(app.rawDb, userId, app.config.tokenTtlDays, {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
-  const user = findUserById(app.db, userId);
+  const user = findUserById(app.rawDb, userId);
   if (!user) throw new Error(`user ${userId} vanished while logging in`);
   return {
     token: session.tokenReal,

@@ -38,14 +38,14 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
       const phone = normalisePkMobile(body.phone) ?? '';
       verifySmsCodeOrThrow(app, phone, 'reset', body.code);
-      const user = findUserByPhone(app.db, phone);
+      const user = findUserByPhone(app.rawDb, phone);
       // Only a decoy (never texted) exists for a number without an account, so a right code implies a user;
       // this guards the account deleted between the text and now.
       if (!user) throw new AppError('auth.smsCodeExpired');
       const hash = await hashPassword(body.password);
-      app.db.transaction(() => {
-        updatePasswordHash(app.db, user.id, hash);
-        revokeUserSessions(app.db, user.id);
+      app.rawDb.transaction(() => {
+        updatePasswordHash(app.rawDb, user.id, hash);
+        revokeUserSessions(app.rawDb, user.id);
       })();
       app.sessionEvents.revoked({ userId: user.id });
       // The owner just proved the phone: earlier wrong passwords (maybe someone else's) no longer lock it.

@@ -17,7 +17,7 @@ import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const infoHandler = async (request: FastifyRequest) => {
     const auth = requireAuth(request.auth);
-    const user = findUserById(app.db, auth.userId);
+    const user = findUserById(app.rawDb, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
     return ok(toUserInfo(user, auth.accountType));
   };
@@ -47,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const user = findUserById(app.db, auth.userId);
+      const user = findUserById(app.rawDb, auth.userId);
       if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
       const { oldPassword, password, password2 } = request.body;
       // The checks that need no hash come first, so a typo in the new password costs no attempt.
@@ -60,9 +60,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .catch(refuseLockout);
       if (!good) throw new AppError('auth.oldPassword');
       const hash = await hashPassword(password, 'user').catch(refuseLockout);
-      app.db.transaction(() => {
-        updatePasswordHash(app.db, user.id, hash);
-        revokeUserSessions(app.db, user.id);
+      app.rawDb.transaction(() => {
+        updatePasswordHash(app.rawDb, user.id, hash);
+        revokeUserSessions(app.rawDb, user.id);
       })();
       app.sessionEvents.revoked({ userId: user.id });
       return ok(null);

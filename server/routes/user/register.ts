@@ -40,24 +40,24 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = request.body;
       refuseIfLimited(app.limits.registerPerIp.retryAfterMs(request.ip));
-      const captcha = consumeCaptcha(app.db, body.captchaId, body.captcha);
+      const captcha = consumeCaptcha(app.rawDb, body.captchaId, body.captcha);
       if (captcha === 'expired') throw new AppError('auth.captchaExpired');
       if (captcha === 'wrong') throw new AppError('auth.captcha');
       if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
       if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
       let invitedBy: number | null = null;
       if (body.inviteCode) {
-        invitedBy = findUserIdByInviteCode(app.db, body.inviteCode) ?? null;
+        invitedBy = findUserIdByInviteCode(app.rawDb, body.inviteCode) ?? null;
         if (invitedBy === null) throw new AppError('auth.inviteCode');
       }
       const phone = normalisePkMobile(body.phone) ?? '';
       // The cheap refusals above leave the code unused, so the user fixes the form and keeps the code.
       verifySmsCodeOrThrow(app, phone, 'register', body.code);
-      if (findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
+      if (findUserByPhone(app.rawDb, phone)) throw new AppError('auth.phoneTaken');
       const passwordHash = await hashPassword(body.password);
       let userId: number;
       try {
-        userId = createUser(app.db, {
+        userId = createUser(app.rawDb, {
           areaCode: '+92',
           phone,
           passwordHash,

@@ -31,7 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const phone = normalisePkMobile(request.body.phone) ?? '';
       const { loginPerPhone: perPhone, loginPerIp: perIp } = app.lockouts;
       const user = await checkLogin(
-        { db: app.db, gate: app.loginGate, perPhone, perIp },
+        { db: app.rawDb, gate: app.loginGate, perPhone, perIp },
         phone,
         request.ip,
         request.body.password,
@@ -55,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = request.auth ? findUserById(app.db, request.auth.userId) : undefined;
+      const user = request.auth ? findUserById(app.rawDb, request.auth.userId) : undefined;
       if (!user) return ok({});
       return ok({
         user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
@@ -82,7 +82,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (request.auth) {
-        revokeSession(app.db, request.auth.sessionId);
+        revokeSession(app.rawDb, request.auth.sessionId);
         app.sessionEvents.revoked({ sessionId: request.auth.sessionId });
       }
       return ok(null);

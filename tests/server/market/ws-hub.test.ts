@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../workers/protocol/market.ts';
-import { migrate } from '../../../server/db/migrate.ts';
+import { migrateRaw as migrate } from '../../support/raw-db.ts';
 import { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { MarketHub } from '../../../server/routes/market/ws-hub.ts';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openDb } from '../../support/raw-db.ts';
 import { grantCash } from '../../../server/domain/trading/trade-ledger.ts';
 
 const CLI = path.resolve('server/domain/ledger/self-check.ts');

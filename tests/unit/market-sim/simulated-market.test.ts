@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INTERVALS, INTERVAL_MS } from '../../../workers/protocol/market.ts';
-import { migrate } from '../../../server/db/migrate.ts';
+import { migrateRaw as migrate } from '../../support/raw-db.ts';
 import type { SymbolUpdate } from '../../../server/domain/market/market-source.ts';
 import { SimulatedMarket, type SimOptions } from '../../../server/domain/market/simulated-market.ts';
 import { buildUniverse } from '../../../server/domain/market/universe.ts';

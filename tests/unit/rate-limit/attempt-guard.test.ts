@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../../server/db/open-db.ts';
+import { openDb } from '../../support/raw-db.ts';
 import {
   AttemptGuard,
   AttemptRefused,

@@ -2,7 +2,7 @@
 // account, releasing exactly what it froze and keeping its fills; an order placed after a close lives to the
 // next close; a start after a missed close ends the old orders at once; PSX_ALWAYS_OPEN expires nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON, expiresAt, lastPsxClose } from '../../../server/domain/trading/day-orders.ts';

@@ -2,7 +2,7 @@
 // ends (cancelled, with the reason) and gives back exactly what it held, and no money or share moves. Also: a
 // T+1 release tells the engine's listeners which symbols became sellable.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import {

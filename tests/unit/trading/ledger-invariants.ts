@@ -1,7 +1,7 @@
 // The invariants the trading property test checks after every random sequence (see trading-property.test.ts).
 import { expect } from 'vitest';
 import type { OrderSide } from '../../../workers/protocol/trade.ts';
-import type { Db } from '../../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { cashOf, frozenOf } from '../../../server/domain/trading/trade-ledger.ts';

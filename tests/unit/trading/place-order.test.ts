@@ -1,7 +1,7 @@
 // Order placement rules on a fake market: lots, the session, book depth, resting and cancelling, and what
 // the self-checks report when a balance is tampered with.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 import { AppError } from '../../../server/errors.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';

@@ -1,8 +1,8 @@
 // In-memory SQLite databases with every migration applied (cloned from one template, so a property-test case
 // costs a copy, not a migration run), plus users and accounts inserted directly (no scrypt).
 import Database from 'better-sqlite3';
-import { migrate } from '../../../server/db/migrate.ts';
-import type { Db } from '../../../server/db/open-db.ts';
+import { migrateRaw as migrate } from '../../support/raw-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 
 let template: Buffer | undefined;
 

@@ -13,7 +13,7 @@ import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
 import { grantCash } from '../../../server/domain/trading/trade-ledger.ts';
 import { checkInvariants } from './ledger-invariants.ts';
-import type { Db } from '../../../server/db/open-db.ts';
+import type { RawDb as Db } from '../../../server/db/database.ts';
 import { FakeMarket, MONDAY_10AM, STOCKS } from './fake-market.ts';
 import { addUser, memoryDb } from './trading-db.ts';
 

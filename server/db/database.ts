@@ -1,0 +1,105 @@
+// Opens the system of record: SQLite in DATA_DIR (the embedded default; WAL, synchronous=FULL, foreign keys,
+// STRICT tables) or PostgreSQL when DATABASE_URL is set, both behind one Kysely handle (`Db`) with the same
+// integer rule (schema.ts), and migrates it. Repositories take a `Db`, which is the database or a transaction
+// in progress (tx.ts); they never know which engine they run on.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresAdapter, sql } from 'kysely';
+import type pg from 'pg';
+import { postgresDialect, postgresPool, sqliteDialect } from './dialects.ts';
+import { IntegerResultsPlugin } from './integer-results.ts';
+import { migrate, migrationsDir } from './migrate.ts';
+import type { Schema } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The database or a transaction in progress: what every repository function takes. */
+export type Db = Kysely<Schema>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** The PostgreSQL pool (leases and advisory locks need a connection of their own); absent on SQLite. */
+  pool?: pg.Pool;
+  /** Where the SQLite file is; absent on PostgreSQL. */
+  file?: string;
+  /** TRANSITIONAL (issue 13): the better-sqlite3 handle for code not yet on Kysely; absent on PostgreSQL. */
+  raw?: BetterSqlite3.Database;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** SQLite: `<dataDir>/app.db` (ignored when databaseUrl is set) */
+  dataDir: string;
+  /** postgres://… runs on PostgreSQL */
+  databaseUrl?: string;
+  /** PostgreSQL connections of this process (default 10) */
+  poolSize?: number;
+  /** another migrations folder (tests) */
+  migrationsDir?: string;
+}
+
+/** Which engine a handle talks to (a transaction answers like its database). */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function openSqlite(dataDir: string): { raw: BetterSqlite3.Database; file: string } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'app.db');
+  const raw = new BetterSqlite3(file);
+  // WAL lets readers run beside the single writer; FULL sync because money rows must survive a power cut.
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  return { raw, file };
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const plugins = [new IntegerResultsPlugin()];
+  if (opts.databaseUrl) {
+    const pool = postgresPool(opts.databaseUrl, opts.poolSize ?? 10);
+    const db = new Kysely<Schema>({ dialect: postgresDialect(pool), plugins });
+    try {
+      await migrate(
+        db,
+        'postgres',
+        async (tx, script) => {
+          await sql.raw(script).execute(tx);
+        },
+        opts.migrationsDir ?? migrationsDir('postgres'),
+      );
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+  }
+  const { raw, file } = openSqlite(opts.dataDir);
+  const db = new Kysely<Schema>({ dialect: sqliteDialect(raw), plugins });
+  try {
+    await migrate(
+      db,
+      'sqlite',
+      async (_tx, script) => {
+        // Inside the migration's transaction (the one connection is held by it): exec runs the whole script.
+        raw.exec(script);
+      },
+      opts.migrationsDir ?? migrationsDir('sqlite'),
+    );
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return { db, dialect: 'sqlite', file, raw, close: () => db.destroy() };
+}
+
+/** TRANSITIONAL (issue 13): the synchronous better-sqlite3 handle of code not yet moved to `Db`. */
+export type RawDb = BetterSqlite3.Database;
+
+/** TRANSITIONAL (issue 13): opens the SQLite file synchronously for code not yet on `Db` (no migration). */
+export function openRawSqlite(dataDir: string): RawDb {
+  return openSqlite(dataDir).raw;
+}

@@ -1,0 +1,264 @@
+// The tables as Kysely sees them, one interface per table (the migrations in migrations/<dialect>/ are the
+// truth; these types must agree with them). Integer rule, the same on both databases: money and quantity
+// columns (named in MONEY_COLUMNS) come back as `bigint`; every other integer (ids, times, counters, flags)
+// as a JS `number` (integer-results.ts converts, and throws past 2^53). A computed money column must be
+// given one of these names with AS, or it comes back as a number.
+import type { Generated } from 'kysely';
+
+/** Result columns that stay bigint: money in minor units and share quantities. */
+export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
+  'amount',
+  'price',
+  'qty',
+  'filled_qty',
+  'filled_amount',
+  'fee_commission',
+  'fee_sst',
+  'fee_cvt',
+  'fee_cdc',
+  'fee_exchange',
+  'frozen',
+  'fee',
+  'realized_pnl',
+  'cost',
+  'total',
+  'cash',
+]);
+
+type Money = bigint;
+type IdColumn = Generated<number>;
+
+export interface UsersTable {
+  id: IdColumn;
+  area_code: string;
+  phone: string;
+  account: string;
+  password_hash: string;
+  status: Generated<number>;
+  id_status: Generated<'none' | 'pending' | 'succ' | 'fail'>;
+  invite_code: string;
+  invited_by: number | null;
+  open_auto_apply: Generated<number>;
+  trade_password_hash: string | null;
+  withdraw_password_hash: string | null;
+  created_at: number;
+}
+
+export interface AccountsTable {
+  id: IdColumn;
+  user_id: number;
+  type: 'real' | 'demo';
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: IdColumn;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  session_id: number;
+  account_id: number;
+  account_type: 'real' | 'demo';
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface SmsCodesTable {
+  id: IdColumn;
+  phone: string;
+  type: 'register' | 'reset' | 'login';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface SmsOutboxTable {
+  id: IdColumn;
+  phone: string;
+  text: string;
+  created_at: number;
+}
+
+export interface LedgerAccountsTable {
+  id: IdColumn;
+  owner: 'user' | 'system';
+  account_id: number | null;
+  name: string;
+}
+
+export interface LedgerJournalsTable {
+  id: IdColumn;
+  kind: string;
+  ref: string;
+  memo: Generated<string>;
+  created_at: number;
+}
+
+export interface LedgerPostingsTable {
+  id: IdColumn;
+  journal_id: number;
+  ledger_account_id: number;
+  asset: string;
+  amount: Money;
+}
+
+export interface LedgerBalancesTable {
+  ledger_account_id: number;
+  asset: string;
+  amount: Money;
+}
+
+export interface MarketBar1mTable {
+  symbol: string;
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+export interface MarketBar1dTable extends MarketBar1mTable {
+  /** turnover in paisa, as decimal text (it outgrows an integer column) */
+  q: string;
+}
+
+export interface MarketMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface MarketCollectTable {
+  user_id: number;
+  kind: 'stock' | 'coin';
+  symbol: string;
+  created_at: number;
+}
+
+export interface StockOrdersTable {
+  id: IdColumn;
+  account_id: number;
+  client_order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  price: Money;
+  qty: Money;
+  filled_qty: Generated<Money>;
+  filled_amount: Generated<Money>;
+  fee_commission: Generated<Money>;
+  fee_sst: Generated<Money>;
+  fee_cvt: Generated<Money>;
+  fee_cdc: Generated<Money>;
+  fee_exchange: Generated<Money>;
+  frozen: Generated<Money>;
+  status: 'pending' | 'partial' | 'filled' | 'cancelled' | 'rejected';
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StockFillsTable {
+  id: IdColumn;
+  order_id: number;
+  account_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: Money;
+  price: Money;
+  amount: Money;
+  fee: Money;
+  realized_pnl: Generated<Money>;
+  created_at: number;
+}
+
+export interface StockPositionsTable {
+  account_id: number;
+  symbol: string;
+  qty: Money;
+  cost: Money;
+  updated_at: number;
+}
+
+export interface ShareLocksTable {
+  id: IdColumn;
+  account_id: number;
+  symbol: string;
+  qty: Money;
+  fill_id: number;
+  unlock_at: number;
+  released_at: number | null;
+}
+
+export interface TradeJournalsTable {
+  journal_id: number;
+  account_id: number;
+  order_id: number | null;
+  symbol: string | null;
+}
+
+export interface KycReviewsTable {
+  id: IdColumn;
+  user_id: number;
+  previous: 'none' | 'pending' | 'succ' | 'fail';
+  status: 'none' | 'pending' | 'succ' | 'fail';
+  reason: Generated<string>;
+  source: string;
+  created_at: number;
+}
+
+export interface AttemptGuardsTable {
+  scope: string;
+  subject: string;
+  failures: number;
+  pending: number;
+  since: number;
+  last_failure_at: number;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: number;
+}
+
+export interface Schema {
+  users: UsersTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_journals: LedgerJournalsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_balances: LedgerBalancesTable;
+  market_bar_1m: MarketBar1mTable;
+  market_bar_1d: MarketBar1dTable;
+  market_meta: MarketMetaTable;
+  market_collect: MarketCollectTable;
+  stock_orders: StockOrdersTable;
+  stock_fills: StockFillsTable;
+  stock_positions: StockPositionsTable;
+  share_locks: ShareLocksTable;
+  trade_journals: TradeJournalsTable;
+  kyc_reviews: KycReviewsTable;
+  attempt_guards: AttemptGuardsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
