@@ -35,14 +35,17 @@ function tiedCommand(cmd, args, { user, deathSignal }) {
   return [SETPRIV, [...who, ...(deathSignal ? [`--pdeathsig=${deathSignal}`] : []), '--', cmd, ...args]];
 }
 
-/** Starts a long-running server as our child (see tiedCommand); `stdio` as for child_process.spawn. */
+/**
+ * Starts a long-running server as our child (see tiedCommand); `stdio` as for child_process.spawn. It gets a
+ * process group of its own, so a terminal's Ctrl-C reaches only us and we stop our servers in our order.
+ */
 export function spawnTied(
   cmd,
   args,
   { user, deathSignal = 'TERM', stdio = 'ignore', env = process.env } = {},
 ) {
   const [file, argv] = tiedCommand(cmd, args, { user, deathSignal });
-  return spawn(file, argv, { stdio, env });
+  return spawn(file, argv, { stdio, env, detached: true });
 }
 
 /** Runs a short command to its end (as `user` when root); rejects with its output when it fails. */
