@@ -1,4 +1,5 @@
-// Test projects: unit (pure code and React in jsdom), server (Fastify inject on a temp SQLite file), e2e (Chromium).
+// Test projects: unit (pure code and React in jsdom), server (Fastify inject on a temp SQLite file), server-pg
+// (the same tests with TEST_DB=postgres, on a PostgreSQL and a Redis of their own), e2e (Chromium).
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -23,6 +24,21 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The server tests again on PostgreSQL and Redis: one throw-away server of each for the run
+        // (tests/support/services/global-setup.ts), a database of its own per test file (pg-test-db.ts), so
+        // files still run in parallel.
+        extends: true,
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/services/global-setup.ts'],
+          env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,7 @@
-// `npm test`: the whole suite — typecheck, lint, unit and server tests, then a production build and the
-// browser tests against the real server. Stops at the first failing step; ends with one plain
-// "Tests: N passed, N failed" line summed over every Vitest run.
+// `npm test`: the whole suite — typecheck, lint, unit and server tests (the server ones on SQLite, then again on
+// throw-away PostgreSQL and Redis servers), then a production build and the browser tests against the real
+// server. Stops at the first failing step; ends with one plain "Tests: N passed, N failed" line summed over
+// every Vitest run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -23,7 +24,8 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-b']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.']],
-  ['unit + server tests', ...vitest('unit-server', ['unit', 'server'])],
+  ['postgresql + redis', 'node', ['scripts/services/ensure-services.mjs']],
+  ['unit + server tests', ...vitest('unit-server', ['unit', 'server', 'server-pg'])],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
