@@ -9,10 +9,10 @@ import { Kysely, PostgresAdapter, sql } from 'kysely';
 import type pg from 'pg';
 import { postgresDialect, postgresPool, sqliteDialect } from './dialects.ts';
 import { IntegerResultsPlugin } from './integer-results.ts';
-import { migrate, migrationsDir } from './migrate.ts';
+import { migrate, migrationsDir, type Dialect } from './migrate.ts';
 import type { Schema } from './schema.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 /** The database or a transaction in progress: what every repository function takes. */
 export type Db = Kysely<Schema>;

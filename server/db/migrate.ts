@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from './database.ts';
+/** The two engines the app runs on. */
+export type Dialect = 'sqlite' | 'postgres';
 import type { Schema } from './schema.ts';
 
 export const MIGRATIONS_ROOT = fileURLToPath(new URL('./migrations/', import.meta.url));

@@ -2,7 +2,7 @@
 // Routes say how much they need with `config.auth`: 'public' (ignored), 'optional' (read if valid),
 // 'required' (the default: missing, expired or revoked → code -1000).
 import { CODE_SESSION_INVALID } from '../../workers/protocol/api.ts';
-import { resolveToken, type AuthContext } from '../domain/auth/sessions-repo.ts';
+import { resolveToken, type AuthContext } from '../domain/auth/sessions-repo.sync.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from './global-plugin.ts';
 

@@ -1,6 +1,6 @@
 // Deletes dead (expired or revoked) login sessions once when the app starts and then every
 // `config.sessionPurgeMin` minutes, so the sessions and tokens tables hold only sessions that can still be used.
-import { purgeDeadSessions } from '../domain/auth/sessions-repo.ts';
+import { purgeDeadSessions } from '../domain/auth/sessions-repo.sync.ts';
 import { globalPlugin } from './global-plugin.ts';
 
 export const sessionPurgePlugin = globalPlugin<{ everyMs: number }>('session-purge', async (app, opts) => {

@@ -3,8 +3,8 @@
 // waiting for a condition instead of the clock, and the count of password checks that really ran scrypt.
 import type { FastifyInstance } from 'fastify';
 import { hashProbe, hashQueue } from '../../server/domain/auth/password-hash.ts';
-import { createSession } from '../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../server/domain/auth/users-repo.ts';
+import { createSession } from '../../server/domain/auth/sessions-repo.sync.ts';
+import { createUser } from '../../server/domain/auth/users-repo.sync.ts';
 import { uniquePhone, type TestApp } from './helpers.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { cheapHash } from './trade/trade-helpers.ts';

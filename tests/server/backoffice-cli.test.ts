@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb } from '../support/raw-db.ts';
-import { createUser } from '../../server/domain/auth/users-repo.ts';
+import { createUser } from '../../server/domain/auth/users-repo.sync.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { runBackoffice } from '../../server/tools/backoffice.ts';
 

@@ -8,7 +8,7 @@ import type { Assets, StockOrder, TxRecord } from '../../workers/protocol/trade.
 import { creditDeposit, type DepositInput } from '../../server/domain/backoffice/deposits.ts';
 import { setKycStatus } from '../../server/domain/backoffice/kyc.ts';
 import { BackofficeError } from '../../server/domain/backoffice/user-ref.ts';
-import { accountIdOf } from '../../server/domain/auth/users-repo.ts';
+import { accountIdOf } from '../../server/domain/auth/users-repo.sync.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../server/domain/trading/consistency.ts';
 import { cashOf } from '../../server/domain/trading/trade-ledger.ts';

@@ -10,14 +10,12 @@
 // `lang` sets Accept-Language (omit it for the ur-PK default). Every answer `post` and `get` receive is checked
 // against the contract (./answer-schemas.ts): a success against its route's response schema, an error against
 // the error envelope; a mismatch throws, failing the test.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db, RawDb } from '../../server/db/database.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
+import { freshDbPlace } from '../support/test-db.ts';
 import { checkAnswer, collectResponseSchemas } from './answer-schemas.ts';
 
 export interface TestApp {
@@ -43,8 +41,9 @@ export async function makeTestApp(
   // (set them before calling makeTestApp to test the market itself).
   process.env['MARKET_TICK'] ??= '0';
   process.env['MARKET_HISTORY_DAYS'] ??= '5';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-test-'));
-  const config = loadConfig({ SERVE_STATIC: '0', ...env, DATA_DIR: env['DATA_DIR'] ?? dataDir });
+  const place = await freshDbPlace();
+  const dataDir = env['DATA_DIR'] ?? place.dataDir;
+  const config = loadConfig({ SERVE_STATIC: '0', ...place.env, ...env, DATA_DIR: dataDir });
   const schemas = collectResponseSchemas();
   const app = await buildApp({ config, onRoute: schemas.onRoute });
   schemas.attach(app);
@@ -58,7 +57,7 @@ export async function makeTestApp(
     dataDir,
     close: async () => {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await place.remove();
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   postJournal,
   systemLedgerAccount,
   userLedgerAccount,
-} from '../../server/domain/ledger/ledger-repo.ts';
+} from '../../server/domain/ledger/ledger-repo.sync.ts';
 import { formatMinor, parseMinor } from '../../contract/money.ts';
 import { balanceChanges, checkPostings } from '../../server/domain/ledger/postings.ts';
 

@@ -4,8 +4,8 @@ import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, userLedgerAccount } from '../../server/domain/ledger/ledger-repo.ts';
-import { accountIdOf, createUser } from '../../server/domain/auth/users-repo.ts';
+import { balanceOf, userLedgerAccount } from '../../server/domain/ledger/ledger-repo.sync.ts';
+import { accountIdOf, createUser } from '../../server/domain/auth/users-repo.sync.ts';
 import {
   latestSms,
   post,

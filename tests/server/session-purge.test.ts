@@ -11,8 +11,8 @@ import {
   purgeDeadSessions,
   resolveToken,
   revokeSession,
-} from '../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../server/domain/auth/users-repo.ts';
+} from '../../server/domain/auth/sessions-repo.sync.ts';
+import { createUser } from '../../server/domain/auth/users-repo.sync.ts';
 import { loadConfig } from '../../server/config.ts';
 import { sessionPurgePlugin } from '../../server/plugins/session-purge.ts';
 import { get, makeTestApp, uniquePhone, type TestApp } from './helpers.ts';

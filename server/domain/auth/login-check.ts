@@ -5,7 +5,7 @@ import type { RawDb as Db } from '../../db/database.ts';
 import type { AttemptGuard, AttemptTicket } from '../rate-limit/attempt-guard.ts';
 import type { LoginGate } from './login-gate.ts';
 import { verifyPassword } from './password-hash.ts';
-import { findUserByPhone, type UserRow } from './users-repo.ts';
+import { findUserByPhone, type UserRow } from './users-repo.sync.ts';
 
 export interface LoginCheckDeps {
   db: Db;

@@ -1,5 +1,6 @@
 // Login sessions: one session per login holding a real-account token and a demo-account token.
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -20,62 +21,88 @@ export interface NewSession {
 }
 
 /** Starts a session for `userId` with one token per account; only the tokens' hashes are stored. */
-export function createSession(
+export async function createSession(
   db: Db,
   userId: number,
   ttlDays: number,
   meta: { ip: string; userAgent: string },
   now = Date.now(),
-): NewSession {
-  return db.transaction(() => {
-    const sessionId = Number(
-      db
-        .prepare(
-          'INSERT INTO sessions (user_id, created_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(userId, now, now + ttlDays * DAY_MS, meta.ip, meta.userAgent.slice(0, 300)).lastInsertRowid,
-    );
-    const accounts = db.prepare('SELECT id, type FROM accounts WHERE user_id = ?').all(userId) as Array<{
-      id: number;
-      type: AccountType;
-    }>;
-    const insert = db.prepare(
-      'INSERT INTO tokens (token_hash, session_id, account_id, account_type) VALUES (?, ?, ?, ?)',
-    );
+): Promise<NewSession> {
+  return inTx(db, async (tx) => {
+    const { id: sessionId } = await tx
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        created_at: now,
+        expires_at: now + ttlDays * DAY_MS,
+        ip: meta.ip,
+        user_agent: meta.userAgent.slice(0, 300),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const accounts = await tx
+      .selectFrom('accounts')
+      .select(['id', 'type'])
+      .where('user_id', '=', userId)
+      .execute();
     const tokens: Partial<Record<AccountType, string>> = {};
     for (const account of accounts) {
       const token = newToken();
-      insert.run(hashToken(token), sessionId, account.id, account.type);
+      await tx
+        .insertInto('tokens')
+        .values({
+          token_hash: hashToken(token),
+          session_id: sessionId,
+          account_id: account.id,
+          account_type: account.type,
+        })
+        .execute();
       tokens[account.type] = token;
     }
     if (!tokens.real || !tokens.demo) throw new Error(`user ${userId} lacks a real or demo account`);
     return { sessionId, tokenReal: tokens.real, tokenDemo: tokens.demo };
-  })();
+  });
 }
 
 /** The user and account behind a token, or null when unknown, expired or revoked. */
-export function resolveToken(db: Db, token: string, now = Date.now()): AuthContext | null {
-  const row = db
-    .prepare(
-      `SELECT s.user_id AS userId, u.status AS userStatus, s.id AS sessionId,
-              t.account_id AS accountId, t.account_type AS accountType
-       FROM tokens t JOIN sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
-       WHERE t.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    )
-    .get(hashToken(token), now) as AuthContext | undefined;
+export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<AuthContext | null> {
+  const row = await db
+    .selectFrom('tokens as t')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.user_id as userId',
+      'u.status as userStatus',
+      's.id as sessionId',
+      't.account_id as accountId',
+      't.account_type as accountType',
+    ])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
   return row ?? null;
 }
 
 /** Revokes one session (both of its tokens). */
-export function revokeSession(db: Db, sessionId: number, now = Date.now()): void {
-  db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, sessionId);
+export async function revokeSession(db: Db, sessionId: number, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every session of a user (after a password change). */
-export function revokeUserSessions(db: Db, userId: number, now = Date.now()): number {
-  return db
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
-    .run(now, userId).changes;
+export async function revokeUserSessions(db: Db, userId: number, now = Date.now()): Promise<number> {
+  const r = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /**
@@ -83,13 +110,18 @@ export function revokeUserSessions(db: Db, userId: number, now = Date.now()): nu
  * Nothing reads a dead session (resolveToken refuses it already), so keeping them only grows the tables and
  * keeps token hashes and client IPs longer than they serve a purpose.
  */
-export function purgeDeadSessions(db: Db, now = Date.now()): number {
-  return db
-    .transaction(() => {
-      const dead = 'SELECT id FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL';
-      db.prepare(`DELETE FROM tokens WHERE session_id IN (${dead})`).run(now);
-      return db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL').run(now)
-        .changes;
-    })
-    .immediate();
+export async function purgeDeadSessions(db: Db, now = Date.now()): Promise<number> {
+  return inTx(db, async (tx) => {
+    const dead = (q: Db) =>
+      q
+        .selectFrom('sessions')
+        .select('id')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]));
+    await tx.deleteFrom('tokens').where('session_id', 'in', dead(tx)).execute();
+    const r = await tx
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  });
 }

@@ -1,5 +1,7 @@
 // Users and their two accounts (real and demo); registration funds the demo account through the ledger.
-import type { RawDb as Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { AccountType, IdStatus, UserInfo } from '../../../workers/protocol/api.ts';
 import { postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
 import { randomText, UNAMBIGUOUS } from './tokens.ts';
@@ -19,22 +21,40 @@ export interface UserRow {
   createdAt: number;
 }
 
-const USER_COLUMNS = `id, area_code AS areaCode, phone, account, password_hash AS passwordHash, status,
-  id_status AS idStatus, invite_code AS inviteCode, open_auto_apply AS openAutoApply,
-  trade_password_hash IS NOT NULL AS hasTradePassword, withdraw_password_hash IS NOT NULL AS hasWithdrawPassword,
-  created_at AS createdAt`;
-
-export function findUserByPhone(db: Db, phone: string): UserRow | undefined {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE phone = ?`).get(phone) as UserRow | undefined;
+function users(db: Db) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'area_code as areaCode',
+      'phone',
+      'account',
+      'password_hash as passwordHash',
+      'status',
+      'id_status as idStatus',
+      'invite_code as inviteCode',
+      sql<0 | 1>`CASE WHEN open_auto_apply = 1 THEN 1 ELSE 0 END`.as('openAutoApply'),
+      sql<0 | 1>`CASE WHEN trade_password_hash IS NULL THEN 0 ELSE 1 END`.as('hasTradePassword'),
+      sql<0 | 1>`CASE WHEN withdraw_password_hash IS NULL THEN 0 ELSE 1 END`.as('hasWithdrawPassword'),
+      'created_at as createdAt',
+    ]);
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return users(db).where('phone', '=', phone).executeTakeFirst();
 }
 
-export function findUserIdByInviteCode(db: Db, code: string): number | undefined {
-  return db.prepare('SELECT id FROM users WHERE invite_code = ?').pluck().get(code.toUpperCase()) as
-    number | undefined;
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return users(db).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserIdByInviteCode(db: Db, code: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('invite_code', '=', code.toUpperCase())
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** The wire form of a user for one of their accounts. */
@@ -63,49 +83,76 @@ export interface NewUser {
   demoFundsPaisa: bigint;
 }
 
+export interface NewUser {
+  areaCode: string;
+  phone: string;
+  passwordHash: string;
+  invitedBy: number | null;
+  demoFundsPaisa: bigint;
+}
+
 /** Creates the user, their real and demo accounts, and the demo funding journal, all in one transaction. */
-export function createUser(db: Db, input: NewUser, now = Date.now()): number {
-  return db.transaction(() => {
+export async function createUser(db: Db, input: NewUser, now = Date.now()): Promise<number> {
+  return inTx(db, async (tx) => {
     let inviteCode = randomText(UNAMBIGUOUS, 8);
-    while (findUserIdByInviteCode(db, inviteCode) !== undefined) inviteCode = randomText(UNAMBIGUOUS, 8);
-    const userId = Number(
-      db
-        .prepare(
-          `INSERT INTO users (area_code, phone, account, password_hash, invite_code, invited_by, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(input.areaCode, input.phone, input.phone, input.passwordHash, inviteCode, input.invitedBy, now)
-        .lastInsertRowid,
-    );
-    const addAccount = db.prepare('INSERT INTO accounts (user_id, type, created_at) VALUES (?, ?, ?)');
-    addAccount.run(userId, 'real', now);
-    const demoId = Number(addAccount.run(userId, 'demo', now).lastInsertRowid);
+    while ((await findUserIdByInviteCode(tx, inviteCode)) !== undefined)
+      inviteCode = randomText(UNAMBIGUOUS, 8);
+    const { id: userId } = await tx
+      .insertInto('users')
+      .values({
+        area_code: input.areaCode,
+        phone: input.phone,
+        account: input.phone,
+        password_hash: input.passwordHash,
+        invite_code: inviteCode,
+        invited_by: input.invitedBy,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const addAccount = (type: AccountType) =>
+      tx
+        .insertInto('accounts')
+        .values({ user_id: userId, type, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await addAccount('real');
+    const { id: demoId } = await addAccount('demo');
     if (input.demoFundsPaisa > 0n) {
-      postJournal(db, {
+      await postJournal(tx, {
         kind: 'demo_funding',
         ref: `account:${demoId}`,
         memo: 'virtual funds for a new demo account',
         now,
         postings: [
           {
-            ledgerAccountId: systemLedgerAccount(db, 'demo_funding'),
+            ledgerAccountId: await systemLedgerAccount(tx, 'demo_funding'),
             asset: 'PKR',
             amount: -input.demoFundsPaisa,
           },
-          { ledgerAccountId: userLedgerAccount(db, demoId), asset: 'PKR', amount: input.demoFundsPaisa },
+          {
+            ledgerAccountId: await userLedgerAccount(tx, demoId),
+            asset: 'PKR',
+            amount: input.demoFundsPaisa,
+          },
         ],
       });
     }
     return userId;
-  })();
+  });
 }
 
-export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
 /** The id of a user's account of the given type. */
-export function accountIdOf(db: Db, userId: number, type: AccountType): number | undefined {
-  return db.prepare('SELECT id FROM accounts WHERE user_id = ? AND type = ?').pluck().get(userId, type) as
-    number | undefined;
+export async function accountIdOf(db: Db, userId: number, type: AccountType): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -3,7 +3,7 @@
 import type { RawDb as Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { normalisePkMobile } from '../auth/phone.ts';
-import { accountIdOf, findUserById, findUserByPhone, type UserRow } from '../auth/users-repo.ts';
+import { accountIdOf, findUserById, findUserByPhone, type UserRow } from '../auth/users-repo.sync.ts';
 
 export type BackofficeRefusal =
   | 'badUserRef'

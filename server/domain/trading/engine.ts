@@ -8,7 +8,7 @@
 // what is still open with the reason 'trade.expired'; whichever comes first does it, the others find nothing.
 import type { RawDb as Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
+import { LedgerError } from '../ledger/ledger-repo.sync.ts';
 import { parseMinor } from '../../../contract/money.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';

@@ -9,7 +9,7 @@ import type { RawDb as Db } from '../../db/database.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
+import { LedgerError } from '../ledger/ledger-repo.sync.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';

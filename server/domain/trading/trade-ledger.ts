@@ -10,7 +10,12 @@
 // System counterparts: market_cash / market_shares (the simulated exchange), fee_<component> (fees collected),
 // test_funding (grants used by tests only).
 import type { RawDb as Db } from '../../db/database.ts';
-import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
+import {
+  balanceOf,
+  postJournal,
+  systemLedgerAccount,
+  userLedgerAccount,
+} from '../ledger/ledger-repo.sync.ts';
 import type { Posting } from '../ledger/postings.ts';
 import { FEE_KEYS, type Fees } from './fees.ts';
 

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeSendBody, CodeSendReply } from '../../../contract/common.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { findUserByPhone } from '../../domain/auth/users-repo.ts';
+import { findUserByPhone } from '../../domain/auth/users-repo.sync.ts';
 import type { CodeType } from '../../domain/sms/sms-codes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';

@@ -14,7 +14,7 @@ import { AccountClientFrame } from '../../../contract/ws.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
 import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
-import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.ts';
+import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.sync.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
 import { FrameGate } from '../../domain/ws/frame-gate.ts';

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
-import { findUserById, type UserRow } from '../../domain/auth/users-repo.ts';
-import type { AuthContext } from '../../domain/auth/sessions-repo.ts';
+import { findUserById, type UserRow } from '../../domain/auth/users-repo.sync.ts';
+import type { AuthContext } from '../../domain/auth/sessions-repo.sync.ts';
 import type { TradingEngine } from '../../domain/trading/engine.ts';
 import { toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { AppError } from '../../errors.ts';

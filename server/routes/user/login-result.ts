@@ -1,8 +1,8 @@
 // Builds the LoginResult answer of login and register: a new session with one token per account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../workers/protocol/api.ts';
-import { createSession } from '../../domain/auth/sessions-repo.ts';
-import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
+import { createSession } from '../../domain/auth/sessions-repo.sync.ts';
+import { findUserById, toUserInfo } from '../../domain/auth/users-repo.sync.ts';
 
 export function startSession(app: FastifyInstance, request: FastifyRequest, userId: number): LoginResult {
   const session = createSession(app.rawDb, userId, app.config.tokenTtlDays, {

@@ -6,8 +6,8 @@ import { DoneReply, UpdatePasswordBody, UserInfoReply } from '../../../contract/
 import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
-import { revokeUserSessions } from '../../domain/auth/sessions-repo.ts';
-import { findUserById, toUserInfo, updatePasswordHash } from '../../domain/auth/users-repo.ts';
+import { revokeUserSessions } from '../../domain/auth/sessions-repo.sync.ts';
+import { findUserById, toUserInfo, updatePasswordHash } from '../../domain/auth/users-repo.sync.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';

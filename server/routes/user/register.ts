@@ -7,7 +7,7 @@ import { consumeCaptcha } from '../../domain/auth/captcha-repo.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
+import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.sync.ts';
 import { AppError } from '../../errors.ts';
 import { verifySmsCodeOrThrow } from './sms-code-check.ts';
 import { ok } from '../../plugins/envelope.ts';

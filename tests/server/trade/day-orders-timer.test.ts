@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { Assets, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
-import { resolveToken } from '../../../server/domain/auth/sessions-repo.ts';
+import { resolveToken } from '../../../server/domain/auth/sessions-repo.sync.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';

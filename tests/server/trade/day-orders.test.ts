@@ -12,7 +12,7 @@ import type { Assets, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { creditDeposit } from '../../../server/domain/backoffice/deposits.ts';
 import { setKycStatus } from '../../../server/domain/backoffice/kyc.ts';
-import { createSession, resolveToken } from '../../../server/domain/auth/sessions-repo.ts';
+import { createSession, resolveToken } from '../../../server/domain/auth/sessions-repo.sync.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';

@@ -5,8 +5,8 @@ import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../../server/domain/auth/users-repo.ts';
+import { createSession } from '../../../server/domain/auth/sessions-repo.sync.ts';
+import { createUser } from '../../../server/domain/auth/users-repo.sync.ts';
 import { makeTestApp, uniquePhone, type TestApp } from '../helpers.ts';
 
 export const TRADE_PASSWORD = '246810';

@@ -1,0 +1,154 @@
+// The async data layer on this run's engine (SQLite in `server`, PostgreSQL in `server-pg`): the integer rule,
+// transactions that roll back whole, and ledger postings that refuse an overdraft without spoiling the
+// caller's transaction.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTx } from '../../server/db/tx.ts';
+import { createUser } from '../../server/domain/auth/users-repo.ts';
+import {
+  balanceFromPostings,
+  balanceOf,
+  LedgerError,
+  postJournal,
+  systemLedgerAccount,
+  userLedgerAccount,
+} from '../../server/domain/ledger/ledger-repo.ts';
+import { openTestDatabase, testDialect, type TestDatabase } from '../support/test-db.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let phone = 3000000000;
+const newUser = () =>
+  createUser(t.db, {
+    areaCode: '92',
+    phone: `+92${phone++}`,
+    passwordHash: 'x',
+    invitedBy: null,
+    demoFundsPaisa: 100_000n,
+  });
+
+const demoOf = async (userId: number) =>
+  (
+    await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'demo')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe(`data layer on ${testDialect()}`, () => {
+  it('reads money as bigint and ids and times as numbers, past 2^53 exactly', async () => {
+    const userId = await newUser();
+    expect(typeof userId).toBe('number');
+    expect(userId).toBeGreaterThan(100_000);
+    const account = await userLedgerAccount(t.db, await demoOf(userId), 'big');
+    const source = await systemLedgerAccount(t.db, 'test_source');
+    const huge = 9_007_199_254_740_993n;
+    await postJournal(t.db, {
+      kind: 'test',
+      ref: 'huge',
+      postings: [
+        { ledgerAccountId: source, asset: 'PKR', amount: -huge },
+        { ledgerAccountId: account, asset: 'PKR', amount: huge },
+      ],
+    });
+    expect(await balanceOf(t.db, account, 'PKR')).toBe(huge);
+    expect(await balanceFromPostings(t.db, account, 'PKR')).toBe(huge);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(typeof row.id).toBe('number');
+    expect(typeof row.created_at).toBe('number');
+  });
+
+  it('posts a journal once per (kind, ref)', async () => {
+    const userId = await newUser();
+    const a = await userLedgerAccount(t.db, await demoOf(userId), 'once');
+    const src = await systemLedgerAccount(t.db, 'test_source');
+    const post = () =>
+      postJournal(t.db, {
+        kind: 'test',
+        ref: `once:${userId}`,
+        postings: [
+          { ledgerAccountId: src, asset: 'PKR', amount: -5n },
+          { ledgerAccountId: a, asset: 'PKR', amount: 5n },
+        ],
+      });
+    const results = await Promise.all([post(), post(), post()]);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await balanceOf(t.db, a, 'PKR')).toBe(5n);
+  });
+
+  it('refuses an overdraft before writing, and the transaction goes on', async () => {
+    const userId = await newUser();
+    const a = await userLedgerAccount(t.db, await demoOf(userId), 'empty');
+    const b = await userLedgerAccount(t.db, await demoOf(userId), 'other');
+    const outcome = await inTx(t.db, async (tx) => {
+      const refused = await postJournal(tx, {
+        kind: 'test',
+        ref: `overdraw:${userId}`,
+        postings: [
+          { ledgerAccountId: a, asset: 'PKR', amount: -1n },
+          { ledgerAccountId: b, asset: 'PKR', amount: 1n },
+        ],
+      }).catch((err: unknown) => err);
+      await tx.updateTable('users').set({ account: 'still-usable' }).where('id', '=', userId).execute();
+      return refused;
+    });
+    expect(outcome).toBeInstanceOf(LedgerError);
+    expect((outcome as LedgerError).reason).toBe('insufficient');
+    const u = await t.db
+      .selectFrom('users')
+      .select('account')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(u.account).toBe('still-usable');
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    const userId = await newUser();
+    await expect(
+      inTx(t.db, async (tx) => {
+        await tx.updateTable('users').set({ account: 'changed' }).where('id', '=', userId).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const u = await t.db
+      .selectFrom('users')
+      .select('account')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(u.account).not.toBe('changed');
+  });
+
+  it('keeps 50 parallel debits of one balance within it', async () => {
+    const userId = await newUser();
+    const cash = await userLedgerAccount(t.db, await demoOf(userId));
+    const sink = await systemLedgerAccount(t.db, 'test_sink');
+    const tries = Array.from({ length: 50 }, (_, i) =>
+      postJournal(t.db, {
+        kind: 'test',
+        ref: `debit:${userId}:${i}`,
+        postings: [
+          { ledgerAccountId: cash, asset: 'PKR', amount: -30_000n },
+          { ledgerAccountId: sink, asset: 'PKR', amount: 30_000n },
+        ],
+      }).then(
+        () => 'ok',
+        (err: unknown) => (err instanceof LedgerError ? err.reason : String(err)),
+      ),
+    );
+    const outcomes = await Promise.all(tries);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
+    expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'insufficient')).toBe(true);
+    expect(await balanceOf(t.db, cash, 'PKR')).toBe(10_000n);
+  });
+});
