@@ -78,8 +78,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     poolSize: config.dbPoolSize,
   });
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
-  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.rawDb, app.log));
-  app.decorate('smsCodes', new SmsCodeStore(app.rawDb, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
+  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
+  app.decorate('smsCodes', new SmsCodeStore(app.db, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
   await app.register(limitersPlugin, { config });
   await app.register(lockoutsPlugin, { config });
   // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).

@@ -2,7 +2,7 @@
 // Routes say how much they need with `config.auth`: 'public' (ignored), 'optional' (read if valid),
 // 'required' (the default: missing, expired or revoked → code -1000).
 import { CODE_SESSION_INVALID } from '../../workers/protocol/api.ts';
-import { resolveToken, type AuthContext } from '../domain/auth/sessions-repo.sync.ts';
+import { resolveToken, type AuthContext } from '../domain/auth/sessions-repo.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from './global-plugin.ts';
 
@@ -34,7 +34,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     if (mode === 'public') return;
     const header = request.headers['accesstoken'];
     const token = typeof header === 'string' ? header.trim() : '';
-    if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = resolveToken(app.rawDb, token);
+    if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = await resolveToken(app.db, token);
     if (mode === 'required') requireAuth(request.auth);
   });
 });

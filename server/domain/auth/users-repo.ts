@@ -83,14 +83,6 @@ export interface NewUser {
   demoFundsPaisa: bigint;
 }
 
-export interface NewUser {
-  areaCode: string;
-  phone: string;
-  passwordHash: string;
-  invitedBy: number | null;
-  demoFundsPaisa: bigint;
-}
-
 /** Creates the user, their real and demo accounts, and the demo funding journal, all in one transaction. */
 export async function createUser(db: Db, input: NewUser, now = Date.now()): Promise<number> {
   return inTx(db, async (tx) => {

@@ -4,7 +4,8 @@
 // one that has none): it can never match, so the verifying call answers exactly as for a real code and cannot
 // tell anyone whether the number is registered.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 
 export type CodeType = 'register' | 'reset' | 'login';
 export const MAX_CODE_ATTEMPTS = 5;
@@ -26,40 +27,61 @@ export class SmsCodeStore {
    * Replaces any earlier code for (phone, type) with a new one valid for `ttlSec`; returns the plain code to
    * text. With `decoy`, stores a hash no 6-digit code matches and returns null: the same write, nothing to send.
    */
-  issue(phone: string, type: CodeType, ttlSec: number, opts: { decoy?: boolean } = {}, now = Date.now()) {
+  async issue(
+    phone: string,
+    type: CodeType,
+    ttlSec: number,
+    opts: { decoy?: boolean } = {},
+    now = Date.now(),
+  ): Promise<string | null> {
     const code = opts.decoy ? null : String(randomInt(1_000_000)).padStart(6, '0');
     const hash = code === null ? randomBytes(32) : this.mac(phone, type, code);
-    this.db.transaction(() => {
-      this.db
-        .prepare('DELETE FROM sms_codes WHERE (phone = ? AND type = ?) OR expires_at <= ?')
-        .run(phone, type, now);
-      this.db
-        .prepare(
-          'INSERT INTO sms_codes (phone, type, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+    await inTx(this.db, async (tx) => {
+      await tx
+        .deleteFrom('sms_codes')
+        .where((eb) =>
+          eb.or([eb.and([eb('phone', '=', phone), eb('type', '=', type)]), eb('expires_at', '<=', now)]),
         )
-        .run(phone, type, hash.toString('hex'), now + ttlSec * 1000, now);
-    })();
+        .execute();
+      await tx
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          type,
+          code_hash: hash.toString('hex'),
+          expires_at: now + ttlSec * 1000,
+          created_at: now,
+        })
+        .execute();
+    });
     return code;
   }
 
-  /** Checks a code and, when right, consumes it; a wrong one uses up one of the code's attempts. */
-  verify(phone: string, type: CodeType, code: string, now = Date.now()): CodeCheck {
+  /**
+   * Checks a code and, when right, consumes it; a wrong one uses up one of the code's attempts. The read and
+   * the write are one transaction, so of two checks racing with the right code only one is 'ok'.
+   */
+  async verify(phone: string, type: CodeType, code: string, now = Date.now()): Promise<CodeCheck> {
     const given = this.mac(phone, type, code.trim());
-    return this.db.transaction((): CodeCheck => {
-      const row = this.db
-        .prepare(
-          `SELECT id, code_hash AS codeHash, attempts FROM sms_codes
-           WHERE phone = ? AND type = ? AND consumed_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1`,
-        )
-        .get(phone, type, now) as { id: number; codeHash: string; attempts: number } | undefined;
+    return inTx(this.db, async (tx): Promise<CodeCheck> => {
+      const row = await tx
+        .selectFrom('sms_codes')
+        .select(['id', 'code_hash as codeHash', 'attempts'])
+        .where('phone', '=', phone)
+        .where('type', '=', type)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (!row || row.attempts >= MAX_CODE_ATTEMPTS) return 'expired';
       const match = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), given);
-      this.db
-        .prepare(
-          'UPDATE sms_codes SET attempts = attempts + 1, consumed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?',
-        )
-        .run(match ? 1 : 0, now, row.id);
+      await tx
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), consumed_at: match ? now : null }))
+        .where('id', '=', row.id)
+        .execute();
       return match ? 'ok' : 'wrong';
-    })();
+    });
   }
 }

@@ -3,7 +3,7 @@
 // `npm run backoffice -- ./data sms --phone 3001234567`. The log only says that a message went there, never
 // its text, because the text carries a verification code and logs travel further than the database.
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 export interface SmsGateway {
   send(phone: string, text: string): Promise<void>;
@@ -16,9 +16,11 @@ export class DevOutboxGateway implements SmsGateway {
   ) {}
 
   async send(phone: string, text: string): Promise<void> {
-    const id = this.db
-      .prepare('INSERT INTO sms_outbox (phone, text, created_at) VALUES (?, ?, ?)')
-      .run(phone, text, Date.now()).lastInsertRowid;
-    this.log.info({ outboxId: Number(id) }, 'dev SMS outbox: message stored (no gateway configured)');
+    const { id } = await this.db
+      .insertInto('sms_outbox')
+      .values({ phone, text, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    this.log.info({ outboxId: id }, 'dev SMS outbox: message stored (no gateway configured)');
   }
 }

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeSendBody, CodeSendReply } from '../../../contract/common.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { findUserByPhone } from '../../domain/auth/users-repo.sync.ts';
+import { findUserByPhone } from '../../domain/auth/users-repo.ts';
 import type { CodeType } from '../../domain/sms/sms-codes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
@@ -48,10 +48,10 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       codeSendPerIp.hit(request.ip);
       const ttl = app.config.smsCodeTtlSec;
       const minutes = Math.round(ttl / 60);
-      const what = outcome(type, findUserByPhone(app.rawDb, phone) !== undefined);
+      const what = outcome(type, (await findUserByPhone(app.db, phone)) !== undefined);
       // Every branch writes one sms_codes row (a decoy where no code goes out), so the database work is the
       // same and a later wrong code is refused the same way whether or not a real code exists.
-      const code = app.smsCodes.issue(phone, type, ttl, { decoy: what !== 'code' });
+      const code = await app.smsCodes.issue(phone, type, ttl, { decoy: what !== 'code' });
       const textOf = () => {
         if (code !== null)
           return request.t(type === 'reset' ? 'sms.resetCode' : 'sms.code', { code, minutes });

@@ -7,8 +7,8 @@ import { DoneReply, ResetPasswordBody } from '../../../contract/user.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { revokeUserSessions } from '../../domain/auth/sessions-repo.sync.ts';
-import { findUserByPhone, updatePasswordHash } from '../../domain/auth/users-repo.sync.ts';
+import { replacePassword } from '../../domain/auth/password-change.ts';
+import { findUserByPhone } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
@@ -37,19 +37,16 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
       if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
       const phone = normalisePkMobile(body.phone) ?? '';
-      verifySmsCodeOrThrow(app, phone, 'reset', body.code);
-      const user = findUserByPhone(app.rawDb, phone);
+      await verifySmsCodeOrThrow(app, phone, 'reset', body.code);
+      const user = await findUserByPhone(app.db, phone);
       // Only a decoy (never texted) exists for a number without an account, so a right code implies a user;
       // this guards the account deleted between the text and now.
       if (!user) throw new AppError('auth.smsCodeExpired');
       const hash = await hashPassword(body.password);
-      app.rawDb.transaction(() => {
-        updatePasswordHash(app.rawDb, user.id, hash);
-        revokeUserSessions(app.rawDb, user.id);
-      })();
+      await replacePassword(app.db, user.id, hash);
       app.sessionEvents.revoked({ userId: user.id });
       // The owner just proved the phone: earlier wrong passwords (maybe someone else's) no longer lock it.
-      app.lockouts.loginPerPhone.clear(phone);
+      await app.lockouts.loginPerPhone.clear(phone);
       return ok(null);
     },
   );

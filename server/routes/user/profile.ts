@@ -6,8 +6,8 @@ import { DoneReply, UpdatePasswordBody, UserInfoReply } from '../../../contract/
 import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
-import { revokeUserSessions } from '../../domain/auth/sessions-repo.sync.ts';
-import { findUserById, toUserInfo, updatePasswordHash } from '../../domain/auth/users-repo.sync.ts';
+import { replacePassword } from '../../domain/auth/password-change.ts';
+import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -17,7 +17,7 @@ import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const infoHandler = async (request: FastifyRequest) => {
     const auth = requireAuth(request.auth);
-    const user = findUserById(app.rawDb, auth.userId);
+    const user = await findUserById(app.db, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
     return ok(toUserInfo(user, auth.accountType));
   };
@@ -47,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const user = findUserById(app.rawDb, auth.userId);
+      const user = await findUserById(app.db, auth.userId);
       if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
       const { oldPassword, password, password2 } = request.body;
       // The checks that need no hash come first, so a typo in the new password costs no attempt.
@@ -60,10 +60,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .catch(refuseLockout);
       if (!good) throw new AppError('auth.oldPassword');
       const hash = await hashPassword(password, 'user').catch(refuseLockout);
-      app.rawDb.transaction(() => {
-        updatePasswordHash(app.rawDb, user.id, hash);
-        revokeUserSessions(app.rawDb, user.id);
-      })();
+      await replacePassword(app.db, user.id, hash);
       app.sessionEvents.revoked({ userId: user.id });
       return ok(null);
     },

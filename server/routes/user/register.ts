@@ -7,17 +7,14 @@ import { consumeCaptcha } from '../../domain/auth/captcha-repo.ts';
 import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.sync.ts';
+import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
+import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { AppError } from '../../errors.ts';
 import { verifySmsCodeOrThrow } from './sms-code-check.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
 import { FORM } from '../route-docs.ts';
 import { startSession } from './login-result.ts';
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && 'code' in err && err.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -40,37 +37,42 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = request.body;
       refuseIfLimited(app.limits.registerPerIp.retryAfterMs(request.ip));
-      const captcha = consumeCaptcha(app.rawDb, body.captchaId, body.captcha);
+      const captcha = await consumeCaptcha(app.db, body.captchaId, body.captcha);
       if (captcha === 'expired') throw new AppError('auth.captchaExpired');
       if (captcha === 'wrong') throw new AppError('auth.captcha');
       if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
       if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
       let invitedBy: number | null = null;
       if (body.inviteCode) {
-        invitedBy = findUserIdByInviteCode(app.rawDb, body.inviteCode) ?? null;
+        invitedBy = (await findUserIdByInviteCode(app.db, body.inviteCode)) ?? null;
         if (invitedBy === null) throw new AppError('auth.inviteCode');
       }
       const phone = normalisePkMobile(body.phone) ?? '';
       // The cheap refusals above leave the code unused, so the user fixes the form and keeps the code.
-      verifySmsCodeOrThrow(app, phone, 'register', body.code);
-      if (findUserByPhone(app.rawDb, phone)) throw new AppError('auth.phoneTaken');
+      await verifySmsCodeOrThrow(app, phone, 'register', body.code);
+      if (await findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
       const passwordHash = await hashPassword(body.password);
-      let userId: number;
+      let userId: number | null;
       try {
-        userId = createUser(app.rawDb, {
-          areaCode: '+92',
-          phone,
-          passwordHash,
-          invitedBy,
-          demoFundsPaisa: app.config.demoFundsPaisa,
+        // Two sign-ups for one phone racing through the hash: the one that commits first wins; the other sees
+        // its row here (PostgreSQL re-runs a transaction that lost on the UNIQUE index), or the index refuses.
+        userId = await inTx(app.db, async (tx) => {
+          if (await findUserByPhone(tx, phone)) return null;
+          return createUser(tx, {
+            areaCode: '+92',
+            phone,
+            passwordHash,
+            invitedBy,
+            demoFundsPaisa: app.config.demoFundsPaisa,
+          });
         });
       } catch (err) {
-        // Two sign-ups for one phone racing through the hash: the UNIQUE index decides.
         if (isUniqueViolation(err)) throw new AppError('auth.phoneTaken');
         throw err;
       }
+      if (userId === null) throw new AppError('auth.phoneTaken');
       app.limits.registerPerIp.hit(request.ip);
-      return ok(startSession(app, request, userId));
+      return ok(await startSession(app, request, userId));
     },
   );
 };

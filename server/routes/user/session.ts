@@ -4,8 +4,8 @@ import { noFields } from '../../../contract/form-fields.ts';
 import { DoneReply, LoginBody, LoginInfoReply, LoginReply } from '../../../contract/user.ts';
 import { checkLogin } from '../../domain/auth/login-check.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
-import { revokeSession } from '../../domain/auth/sessions-repo.sync.ts';
-import { findUserById } from '../../domain/auth/users-repo.sync.ts';
+import { revokeSession } from '../../domain/auth/sessions-repo.ts';
+import { findUserById } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseLockout } from '../../plugins/lockouts.ts';
@@ -31,14 +31,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const phone = normalisePkMobile(request.body.phone) ?? '';
       const { loginPerPhone: perPhone, loginPerIp: perIp } = app.lockouts;
       const user = await checkLogin(
-        { db: app.rawDb, gate: app.loginGate, perPhone, perIp },
+        { db: app.db, gate: app.loginGate, perPhone, perIp },
         phone,
         request.ip,
         request.body.password,
       ).catch(refuseLockout);
       if (!user) throw new AppError('auth.badCredentials');
       if (user.status !== 1) throw new AppError('auth.disabled');
-      return ok(startSession(app, request, user.id));
+      return ok(await startSession(app, request, user.id));
     },
   );
 
@@ -55,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = request.auth ? findUserById(app.rawDb, request.auth.userId) : undefined;
+      const user = request.auth ? await findUserById(app.db, request.auth.userId) : undefined;
       if (!user) return ok({});
       return ok({
         user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
@@ -82,7 +82,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (request.auth) {
-        revokeSession(app.rawDb, request.auth.sessionId);
+        await revokeSession(app.db, request.auth.sessionId);
         app.sessionEvents.revoked({ sessionId: request.auth.sessionId });
       }
       return ok(null);

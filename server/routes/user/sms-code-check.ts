@@ -5,13 +5,13 @@ import type { CodeType } from '../../domain/sms/sms-codes.ts';
 import { AppError } from '../../errors.ts';
 
 /** Consumes a right code; refuses a wrong one (one try used) or when none is live (expired, used, no tries). */
-export function verifySmsCodeOrThrow(
+export async function verifySmsCodeOrThrow(
   app: FastifyInstance,
   phone: string,
   type: CodeType,
   code: string,
-): void {
-  const check = app.smsCodes.verify(phone, type, code);
+): Promise<void> {
+  const check = await app.smsCodes.verify(phone, type, code);
   if (check === 'wrong') throw new AppError('auth.smsCodeWrong');
   if (check === 'expired') throw new AppError('auth.smsCodeExpired');
 }
