@@ -3,8 +3,8 @@
 // waiting for a condition instead of the clock, and the count of password checks that really ran scrypt.
 import type { FastifyInstance } from 'fastify';
 import { hashProbe, hashQueue } from '../../server/domain/auth/password-hash.ts';
-import { createSession } from '../../server/domain/auth/sessions-repo.sync.ts';
-import { createUser } from '../../server/domain/auth/users-repo.sync.ts';
+import { createSession } from '../../server/domain/auth/sessions-repo.ts';
+import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { uniquePhone, type TestApp } from './helpers.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { cheapHash } from './trade/trade-helpers.ts';
@@ -18,16 +18,16 @@ export interface CheapUser {
 }
 
 /** A user created directly with a cheap scrypt hash, and a session from `ip`. */
-export function cheapUser(t: TestApp, password = 'Karachi-123', ip = '127.0.0.1'): CheapUser {
+export async function cheapUser(t: TestApp, password = 'Karachi-123', ip = '127.0.0.1'): Promise<CheapUser> {
   const phone = uniquePhone();
-  const userId = createUser(t.db, {
+  const userId = await createUser(t.kdb, {
     areaCode: '+92',
     phone: `+92${phone}`,
     passwordHash: cheapHash(password),
     invitedBy: null,
     demoFundsPaisa: t.config.demoFundsPaisa,
   });
-  const s = createSession(t.db, userId, 1, { ip, userAgent: 'test' });
+  const s = await createSession(t.kdb, userId, 1, { ip, userAgent: 'test' });
   return { userId, phone, password, token: s.tokenDemo };
 }
 
@@ -67,5 +67,11 @@ export function burst<T>(calls: Array<() => Promise<T>>): { settled: () => numbe
 }
 
 /** Sessions stored for a user (a successful login adds one). */
-export const sessionsOf = (app: FastifyInstance, userId: number): number =>
-  app.rawDb.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(userId) as number;
+export async function sessionsOf(app: FastifyInstance, userId: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

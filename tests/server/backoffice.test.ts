@@ -46,8 +46,8 @@ function customer() {
 }
 
 const kycRows = () => t.db.prepare('SELECT COUNT(*) FROM kyc_reviews').pluck().get() as number;
-const state = () => ({
-  counts: rowCounts(t.db),
+const state = async () => ({
+  counts: await rowCounts(t.kdb),
   kyc: kycRows(),
   balances: t.db.prepare('SELECT * FROM ledger_balances').all(),
 });
@@ -106,7 +106,7 @@ describe('creditDeposit', () => {
     ]);
   });
 
-  it('credits a reference once, whoever repeats it and however the phone is written', () => {
+  it('credits a reference once, whoever repeats it and however the phone is written', async () => {
     const c = customer();
     const input: DepositInput = {
       phone: c.phone,
@@ -115,7 +115,7 @@ describe('creditDeposit', () => {
       channel: 'offline',
     };
     const first = creditDeposit(t.db, input);
-    const before = state();
+    const before = await state();
     const again = creditDeposit(t.db, { ...input, phone: `0${c.phone}` });
     const byId = creditDeposit(t.db, {
       userId: c.userId,
@@ -125,15 +125,15 @@ describe('creditDeposit', () => {
     });
     expect(again).toEqual({ ...first, created: false });
     expect(byId.created).toBe(false);
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
     expect(cashOf(t.db, c.realId)).toBe(123_456n);
   });
 
-  it('refuses bad input, demo accounts, unknown users and a reused reference, changing nothing', () => {
+  it('refuses bad input, demo accounts, unknown users and a reused reference, changing nothing', async () => {
     const c = customer();
     creditDeposit(t.db, { userId: c.userId, amountPaisa: 100n, reference: 'BANK-REUSED', channel: 'bank' });
     const ok: DepositInput = { userId: c.userId, amountPaisa: 100n, reference: 'BANK-NEW', channel: 'bank' };
-    const before = state();
+    const before = await state();
     const cases: Array<[string, DepositInput]> = [
       ['badAmount', { ...ok, amountPaisa: 0n }],
       ['badAmount', { ...ok, amountPaisa: -5n }],
@@ -154,12 +154,12 @@ describe('creditDeposit', () => {
       ['referenceConflict', { ...ok, reference: 'BANK-REUSED', channel: 'wallet' }],
       ['referenceConflict', { ...ok, reference: 'BANK-REUSED', userId: customer().userId }],
     ];
-    const after = state();
+    const after = await state();
     for (const [reason, input] of cases)
       expect([reason, refusal(() => creditDeposit(t.db, input))]).toEqual([reason, reason]);
     // customer() above added a user (and its demo grant); nothing else moved
-    expect(state()).toEqual(after);
-    expect(rowCounts(t.db)['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
+    expect(await state()).toEqual(after);
+    expect((await rowCounts(t.kdb))['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
     expect(cashOf(t.db, c.realId)).toBe(100n);
     expect(ledgerSelfCheck(t.db).ok).toBe(true);
   });

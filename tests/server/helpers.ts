@@ -1,6 +1,6 @@
-// Helpers for API tests against the real app (app.inject) on a temporary SQLite file.
+// Helpers for API tests against the real app (app.inject) on this run's database (tests/support/test-db.ts).
 //
-//   const t = await makeTestApp();                  // fresh DATA_DIR in the OS temp dir, static serving off
+//   const t = await makeTestApp();                  // fresh DATA_DIR (and database), static serving off
 //   const alice = await registerUser(t.app);        // captcha and SMS code read from the DB; tokens + phone/password
 //   const res = await get(t.app, '/api/user/info', {}, { token: alice.tokenDemo });
 //   expect(res.body.data.accountType).toBe('demo');
@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db, RawDb } from '../../server/db/database.ts';
+import type { Schema } from '../../server/db/schema.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
 import { freshDbPlace } from '../support/test-db.ts';
 import { checkAnswer, collectResponseSchemas } from './answer-schemas.ts';
@@ -150,10 +151,10 @@ export async function get<T = any>(
 }
 
 /** The plain answer of a captcha, read from the database (what a human would read from the image). */
-export function captchaAnswer(db: RawDb, captchaId: string): string {
-  const answer = db.prepare('SELECT answer FROM captchas WHERE id = ?').pluck().get(captchaId);
-  if (typeof answer !== 'string') throw new Error(`no captcha ${captchaId}`);
-  return answer;
+export async function captchaAnswer(db: Db, captchaId: string): Promise<string> {
+  const row = await db.selectFrom('captchas').select('answer').where('id', '=', captchaId).executeTakeFirst();
+  if (!row) throw new Error(`no captcha ${captchaId}`);
+  return row.answer;
 }
 
 /** Fetches a captcha and returns its id with the answer. */
@@ -163,7 +164,10 @@ export async function solveCaptcha(
 ): Promise<{ captchaId: string; captcha: string }> {
   const res = await get<CaptchaResult>(app, '/api/common/captcha', {}, ip ? { ip } : {});
   if (res.body.code !== 0) throw new Error(`captcha failed: ${res.body.msg}`);
-  return { captchaId: res.body.data.captchaId, captcha: captchaAnswer(app.rawDb, res.body.data.captchaId) };
+  return {
+    captchaId: res.body.data.captchaId,
+    captcha: await captchaAnswer(app.db, res.body.data.captchaId),
+  };
 }
 
 let phoneCounter = 0;
@@ -174,11 +178,15 @@ export function uniquePhone(): string {
 }
 
 /** The newest message the dev outbox holds for `phone` (any accepted form), or undefined. */
-export function latestSms(db: RawDb, phone: string): string | undefined {
-  return db
-    .prepare('SELECT text FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1')
-    .pluck()
-    .get(`+92${phone.slice(-10)}`) as string | undefined;
+export async function latestSms(db: Db, phone: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sms_outbox')
+    .select('text')
+    .where('phone', '=', `+92${phone.slice(-10)}`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.text;
 }
 
 let codeIpCounter = 0;
@@ -196,7 +204,7 @@ export async function sendSmsCode(
   const from = ip ?? `10.254.${(codeIpCounter >> 8) & 255}.${codeIpCounter & 255}`;
   const res = await post(app, '/api/common/code/send', { areaCode: '+92', phone, type }, { ip: from });
   if (res.body.code !== 0) throw new Error(`code/send failed: ${res.body.msg}`);
-  const code = /\b\d{6}\b/.exec(latestSms(app.rawDb, phone) ?? '')?.[0];
+  const code = /\b\d{6}\b/.exec((await latestSms(app.db, phone)) ?? '')?.[0];
   if (!code) throw new Error(`no ${type} code texted to ${phone}`);
   return code;
 }
@@ -239,7 +247,7 @@ export function login(app: FastifyInstance, phone: string, password: string, opt
   return post<LoginResult>(app, '/api/user/login', { areaCode: '+92', phone, password }, opts);
 }
 
-const COUNTED_TABLES = [
+const COUNTED_TABLES: ReadonlyArray<keyof Schema> = [
   'users',
   'accounts',
   'sessions',
@@ -251,8 +259,14 @@ const COUNTED_TABLES = [
 ];
 
 /** Row counts of the tables a refused call must not touch (compare before and after). */
-export function rowCounts(db: RawDb): Record<string, number> {
-  return Object.fromEntries(
-    COUNTED_TABLES.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number]),
-  );
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
 }

@@ -37,7 +37,7 @@ const en = { lang: 'en-US' };
 
 describe('login', () => {
   it('80 parallel wrong passwords for one phone get at most the free checks', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -52,10 +52,10 @@ describe('login', () => {
   });
 
   it('after 4 failures, 60 parallel guesses with the right one at #45 do not log in', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 4; i++)
       expect((await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.9.0.1' })).body.code).toBe(-1001);
-    const sessions = sessionsOf(t.app, u.userId);
+    const sessions = await sessionsOf(t.app, u.userId);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -68,11 +68,11 @@ describe('login', () => {
     expect(verifies() - before).toBe(1);
     expect(answers[45]?.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(0);
-    expect(sessionsOf(t.app, u.userId)).toBe(sessions);
+    expect(await sessionsOf(t.app, u.userId)).toBe(sessions);
   });
 
   it('a right password does not wipe earlier failures', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 3; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.10.0.1' });
     expect((await login(t.app, u.phone, u.password, { ip: '10.10.0.2' })).body.code).toBe(0);
     for (let i = 0; i < 2; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.10.0.3' });
@@ -85,7 +85,7 @@ describe('login', () => {
     const real = t.app.lockouts.loginPerPhone;
     t.app.lockouts.loginPerPhone = new AttemptGuard(real.rule, new MemoryAttemptStore(), () => clock.t);
     try {
-      const u = cheapUser(t);
+      const u = await cheapUser(t);
       for (let i = 0; i < FREE; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.11.0.1' });
       const waits: string[] = [];
       for (let i = 0; i < 7; i++) {
@@ -117,7 +117,7 @@ describe('login', () => {
   it('with the default in-flight cap, a burst for one phone gets a single check', async () => {
     const strict = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000' });
     try {
-      const u = cheapUser(strict);
+      const u = await cheapUser(strict);
       const before = verifies();
       gate = holdHashes();
       const b = burst(
@@ -151,7 +151,7 @@ describe('user/update/password', () => {
     t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(userId);
 
   it('80 parallel wrong current passwords get at most the free checks', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     const before = verifies();
     const answers = await heldBurst(
       Array.from({ length: 80 }, (_, i) => () => change(u.token, `Wrong-${i}`, '10.13.0.1')),
@@ -162,7 +162,7 @@ describe('user/update/password', () => {
   });
 
   it('after 4 failures, 60 parallel tries with the right one at #45 change nothing', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 4; i++) await change(u.token, `Wrong-${i}`, '10.14.0.1');
     const hash = hashOf(u.userId);
     const before = verifies();
@@ -178,7 +178,7 @@ describe('user/update/password', () => {
   });
 
   it('shares the allowance with login (both guess the same password)', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 3; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.15.0.1' });
     for (let i = 0; i < 2; i++) await change(u.token, `Wrong-${i}`, '10.15.0.2');
     expect((await change(u.token, u.password, '10.15.0.2')).body.msg).toBe(

@@ -310,10 +310,10 @@ describe('orders, positions and money', () => {
     const alice = trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
-    const journals = rowCounts(t.db)['ledger_journals'];
+    const journals = (await rowCounts(t.kdb))['ledger_journals'];
     const b = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(b.body.data.id).toBe(a.body.data.id);
-    expect(rowCounts(t.db)['ledger_journals']).toBe(journals);
+    expect((await rowCounts(t.kdb))['ledger_journals']).toBe(journals);
   });
 
   it('refuses a reused clientOrderId whose quantity, type or price differ, changing nothing', async () => {
@@ -321,7 +321,7 @@ describe('orders, positions and money', () => {
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(a.body.code).toBe(0);
-    const before = rowCounts(t.db);
+    const before = await rowCounts(t.kdb);
     for (const other of [
       { qty: '10', clientOrderId: cid },
       { qty: '5', type: 'limit', price: '1.00', clientOrderId: cid },
@@ -330,7 +330,7 @@ describe('orders, positions and money', () => {
       expect(b.body.code).toBe(-1001);
       expect(b.body.msg).toMatch(/already used for a different order/);
     }
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('lists funds movements with the balance after each, filtered by type', async () => {
@@ -375,12 +375,12 @@ describe('orders, positions and money', () => {
       [{ symbol: 'OGDC', qty: '1' }, 'Available quantity is 0', 'sell'],
     ];
     for (const [fields, msg, side] of cases) {
-      const before = { ...rowCounts(t.db), orders: ordersStored() };
+      const before = { ...(await rowCounts(t.kdb)), orders: ordersStored() };
       const r = await order(tok, side ?? 'buy', fields);
       expect(r.body.code, JSON.stringify(fields)).toBe(-1001);
       if (typeof msg === 'string') expect(r.body.msg).toBe(msg);
       else expect(r.body.msg).toMatch(msg);
-      expect({ ...rowCounts(t.db), orders: ordersStored() }).toEqual(before);
+      expect({ ...(await rowCounts(t.kdb)), orders: ordersStored() }).toEqual(before);
     }
     const kyc = await order(alice.tokenReal, 'buy', { qty: '1' });
     expect(kyc.body.msg).toBe('Please complete KYC first');

@@ -93,7 +93,7 @@ describe('bad input and missing token', () => {
 
   it.each(calls)('%s %s: -1001 for bad input, nothing stored', async (method, url, inputs) => {
     for (const input of inputs) {
-      const before = { ...rowCounts(t.db), orders: ordersStored() };
+      const before = { ...(await rowCounts(t.kdb)), orders: ordersStored() };
       const r =
         method === P
           ? await post(t.app, url, input, en(alice.tokenDemo))
@@ -102,7 +102,7 @@ describe('bad input and missing token', () => {
       expect(r.status).toBe(200);
       expect(r.body.code).toBe(-1001);
       expect(r.body.msg).not.toBe('');
-      expect({ ...rowCounts(t.db), orders: ordersStored() }).toEqual(before);
+      expect({ ...(await rowCounts(t.kdb)), orders: ordersStored() }).toEqual(before);
     }
   });
 
