@@ -11,7 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const captchaRows = () => t.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get() as number;
+const captchaRows = async () =>
+  Number(
+    (
+      await t.kdb
+        .selectFrom('captchas')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('GET common/captcha', () => {
   it('answers a PNG data URL of a bitmap, with the answer stored: 4–5 unambiguous characters', async () => {
@@ -29,11 +37,13 @@ describe('GET common/captcha', () => {
     expect(png).toMatchObject({ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, channels: 3 });
     // Only image chunks: no text chunk could carry the answer.
     expect(png.chunkTypes).toEqual(['IHDR', 'IDAT', 'IEND']);
-    const row = t.db
-      .prepare('SELECT answer, expires_at - created_at AS ttl FROM captchas WHERE id = ?')
-      .get(captchaId) as { answer: string; ttl: number };
+    const row = await t.kdb
+      .selectFrom('captchas')
+      .select(['answer', 'expires_at', 'created_at'])
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
     expect(row.answer).toMatch(/^[ACDEFHJKMNPRTUVWXY34679]{4,5}$/);
-    expect(row.ttl).toBe(expiresInSec * 1000);
+    expect(row.expires_at - row.created_at).toBe(expiresInSec * 1000);
   });
 
   it('draws dark ink on a light background, across the middle of the picture', () => {
@@ -86,12 +96,12 @@ describe('GET common/captcha', () => {
   });
 
   it('creates no captcha for HEAD', async () => {
-    const before = captchaRows();
+    const before = await captchaRows();
     const res = await t.app.inject({ method: 'HEAD', url: '/api/common/captcha' });
     expect(res.statusCode).toBe(404);
-    expect(captchaRows()).toBe(before);
+    expect(await captchaRows()).toBe(before);
     expect((await get(t.app, '/api/common/captcha')).body.code).toBe(0);
-    expect(captchaRows()).toBe(before + 1);
+    expect(await captchaRows()).toBe(before + 1);
   });
 });
 

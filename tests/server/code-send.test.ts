@@ -37,20 +37,20 @@ describe('POST common/code/send', () => {
       { lang: 'en-US' },
     );
     expect(res.body).toEqual({ code: 0, msg: '', data: { expiresInSec: 300, resendInSec: 60 } });
-    const text = latestSms(t.db, phone) ?? '';
+    const text = (await latestSms(t.kdb, phone)) ?? '';
     expect(text).toMatch(/^Your verification code is \d{6}\. It expires in 5 minutes\./);
     const code = /\d{6}/.exec(text)?.[0] ?? '';
     const other = code === '000000' ? '000001' : '000000';
-    expect(t.app.smsCodes.verify(`+92${phone}`, 'register', other)).toBe('wrong');
-    expect(t.app.smsCodes.verify(`+92${phone}`, 'reset', code)).toBe('expired'); // bound to its purpose
-    expect(t.app.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('ok');
-    expect(t.app.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('expired'); // single use
+    expect(await t.app.smsCodes.verify(`+92${phone}`, 'register', other)).toBe('wrong');
+    expect(await t.app.smsCodes.verify(`+92${phone}`, 'reset', code)).toBe('expired'); // bound to its purpose
+    expect(await t.app.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('ok');
+    expect(await t.app.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('expired'); // single use
   });
 
   it('sends the text in Urdu by default', async () => {
     const phone = uniquePhone();
     await post(t.app, '/api/common/code/send', { phone, type: 'register' });
-    expect(latestSms(t.db, phone)).toMatch(/^آپ کا تصدیقی کوڈ \d{6} ہے/);
+    expect(await latestSms(t.kdb, phone)).toMatch(/^آپ کا تصدیقی کوڈ \d{6} ہے/);
   });
 
   it('answers the same for a registered and an unregistered number, for every type', async () => {
@@ -60,7 +60,7 @@ describe('POST common/code/send', () => {
       const stranger = uniquePhone();
       const answers = [];
       for (const phone of [user.phone, stranger]) {
-        const before = rowCounts(t.db);
+        const before = await rowCounts(t.kdb);
         const res = await post(t.app, '/api/common/code/send', { phone, type }, { lang: 'en-US' });
         answers.push({
           raw: res.raw,
@@ -68,18 +68,19 @@ describe('POST common/code/send', () => {
           headers: { ...res.headers, date: '', 'x-ratelimit-remaining': '' },
         });
         // The same database work either way: one sms_codes row replaces the number's earlier ones.
-        expect(
-          t.db
-            .prepare('SELECT COUNT(*) FROM sms_codes WHERE phone = ? AND type = ?')
-            .pluck()
-            .get(`+92${phone}`, type),
-        ).toBe(1);
-        expect(rowCounts(t.db).users).toBe(before.users);
+        const codes = await t.kdb
+          .selectFrom('sms_codes')
+          .select('id')
+          .where('phone', '=', `+92${phone}`)
+          .where('type', '=', type)
+          .execute();
+        expect(codes).toHaveLength(1);
+        expect((await rowCounts(t.kdb)).users).toBe(before.users);
       }
       expect(answers[0], type).toEqual(answers[1]);
       // What the owner receives differs.
-      const registeredText = latestSms(t.db, user.phone) ?? '';
-      const strangerText = latestSms(t.db, stranger);
+      const registeredText = (await latestSms(t.kdb, user.phone)) ?? '';
+      const strangerText = await latestSms(t.kdb, stranger);
       if (type === 'register') {
         expect(registeredText).toMatch(/already has an account.*Forgot password/);
         expect(registeredText).not.toMatch(/\d{6}/);
@@ -115,10 +116,10 @@ describe('POST common/code/send', () => {
       [{ phone: uniquePhone(), type: 'register', areaCode: '+1' }, 'Area code: invalid value'],
     ];
     for (const [body, msg] of cases) {
-      const before = rowCounts(t.db);
+      const before = await rowCounts(t.kdb);
       const res = await post(t.app, '/api/common/code/send', body, { lang: 'en-US', ip: '10.7.0.1' });
       expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
-      expect(rowCounts(t.db)).toEqual(before);
+      expect(await rowCounts(t.kdb)).toEqual(before);
     }
   });
 
@@ -134,12 +135,12 @@ describe('POST common/code/send', () => {
     const app = await buildApp({ config: t.config, smsGateway: gateway });
     try {
       const phone = uniquePhone();
-      const before = rowCounts(app.rawDb).sms_outbox;
+      const before = (await rowCounts(app.db)).sms_outbox;
       const first = await post(app, '/api/common/code/send', { phone, type: 'register' });
       expect(first.body.code).toBe(0);
       expect(sent).toHaveLength(1);
       expect(sent[0]?.[0]).toBe(`+92${phone}`);
-      expect(rowCounts(app.rawDb).sms_outbox).toBe(before);
+      expect((await rowCounts(app.db)).sms_outbox).toBe(before);
       fail = true;
       const second = await post(app, '/api/common/code/send', { phone: uniquePhone(), type: 'register' });
       expect(second.raw).toBe(first.raw);
@@ -186,7 +187,7 @@ describe('limits count every answer', () => {
       expect((await post(s.app, '/api/common/code/send', { phone, type: 'reset' }, { ip })).body.code).toBe(
         0,
       );
-    const before = rowCounts(s.db);
+    const before = await rowCounts(s.kdb);
     const refused = await post(
       s.app,
       '/api/common/code/send',
@@ -194,7 +195,7 @@ describe('limits count every answer', () => {
       { ip, lang: 'en-US' },
     );
     expect(refused.body.msg).toMatch(/^Too many attempts, please try again in 60 minutes$/);
-    expect(rowCounts(s.db)).toEqual(before);
+    expect(await rowCounts(s.kdb)).toEqual(before);
   });
 });
 
@@ -246,10 +247,11 @@ describe('the HMAC key', () => {
     try {
       const phone = uniquePhone();
       const code = await sendSmsCode(s.app, phone);
-      const stored = s.db
-        .prepare('SELECT code_hash FROM sms_codes WHERE phone = ?')
-        .pluck()
-        .get(`+92${phone}`);
+      const { code_hash: stored } = await s.kdb
+        .selectFrom('sms_codes')
+        .select('code_hash')
+        .where('phone', '=', `+92${phone}`)
+        .executeTakeFirstOrThrow();
       expect(stored).toBe(
         createHmac('sha256', secret).update(`+92${phone}\nregister\n${code}`).digest('hex'),
       );
@@ -265,7 +267,7 @@ describe('the HMAC key', () => {
     const code = await sendSmsCode(t.app, phone);
     const again = await buildApp({ config: t.config });
     try {
-      expect(again.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('ok');
+      expect(await again.smsCodes.verify(`+92${phone}`, 'register', code)).toBe('ok');
     } finally {
       await again.close();
     }

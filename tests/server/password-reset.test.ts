@@ -21,8 +21,9 @@ afterAll(() => t.close());
 
 const reset = (body: Record<string, string>) =>
   post(t.app, '/api/user/password/reset', body, { lang: 'en-US' });
-const passwordHashOf = (id: number) =>
-  t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(id) as string;
+const passwordHashOf = async (id: number) =>
+  (await t.kdb.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+    .password_hash;
 
 /** A registered user with a fresh reset code (the per-phone minute has "passed" since sign-up). */
 async function userWithResetCode() {
@@ -76,7 +77,7 @@ describe('POST user/password/reset', () => {
 
   it('refuses wrong, expired, register-type and missing codes and bad passwords, changing nothing', async () => {
     const { user, code } = await userWithResetCode();
-    const hash = passwordHashOf(user.user.id);
+    const hash = await passwordHashOf(user.user.id);
     const good = { phone: user.phone, code, password: 'New-pass-456', password2: 'New-pass-456' };
     const other = code === '000000' ? '000001' : '000000';
     const cases: Array<[Record<string, string>, RegExp]> = [
@@ -89,13 +90,13 @@ describe('POST user/password/reset', () => {
       [{ ...good, code: other }, /^The SMS code is wrong/],
     ];
     for (const [body, msg] of cases) {
-      const before = rowCounts(t.db);
+      const before = await rowCounts(t.kdb);
       const res = await reset(body);
       expect(res.body.code, JSON.stringify(body)).toBe(-1001);
       expect(res.body.msg).toMatch(msg);
-      expect(rowCounts(t.db)).toEqual(before);
+      expect(await rowCounts(t.kdb)).toEqual(before);
     }
-    expect(passwordHashOf(user.user.id)).toBe(hash);
+    expect(await passwordHashOf(user.user.id)).toBe(hash);
     expect((await get(t.app, '/api/user/info', {}, { token: user.tokenReal })).body.code).toBe(0);
     // A sign-up code is not a reset code.
     const fresh = await registerUser(t.app);
@@ -104,11 +105,13 @@ describe('POST user/password/reset', () => {
     const wrongType = await reset({ ...good, phone: fresh.phone, code: loginCode });
     expect(wrongType.body.msg).toMatch(/^The SMS code has expired/);
     // Expired.
-    t.db
-      .prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?')
-      .run(Date.now() - 1, `+92${user.phone}`);
+    await t.kdb
+      .updateTable('sms_codes')
+      .set({ expires_at: Date.now() - 1 })
+      .where('phone', '=', `+92${user.phone}`)
+      .execute();
     expect((await reset(good)).body.msg).toMatch(/^The SMS code has expired/);
-    expect(passwordHashOf(user.user.id)).toBe(hash);
+    expect(await passwordHashOf(user.user.id)).toBe(hash);
   });
 
   it('allows 5 tries per code', async () => {

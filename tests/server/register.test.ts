@@ -4,8 +4,8 @@ import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, userLedgerAccount } from '../../server/domain/ledger/ledger-repo.sync.ts';
-import { accountIdOf, createUser } from '../../server/domain/auth/users-repo.sync.ts';
+import { balanceOf, userLedgerAccount } from '../../server/domain/ledger/ledger-repo.ts';
+import { accountIdOf, createUser } from '../../server/domain/auth/users-repo.ts';
 import {
   latestSms,
   post,
@@ -65,17 +65,21 @@ describe('POST user/register', () => {
     expect(data.user.id).toBeGreaterThan(100000);
     expect(data.user.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     // Tokens are stored only as hashes.
-    expect(t.db.prepare('SELECT COUNT(*) FROM tokens WHERE token_hash = ?').pluck().get(data.tokenReal)).toBe(
-      0,
-    );
-    const demo = accountIdOf(t.db, data.user.id, 'demo') as number;
-    const real = accountIdOf(t.db, data.user.id, 'real') as number;
-    expect(balanceOf(t.db, userLedgerAccount(t.db, demo), 'PKR')).toBe(250050n);
-    expect(balanceOf(t.db, userLedgerAccount(t.db, real), 'PKR')).toBe(0n);
-    const stored = t.db
-      .prepare('SELECT password_hash FROM users WHERE id = ?')
-      .pluck()
-      .get(data.user.id) as string;
+    const tokenRows = await t.kdb
+      .selectFrom('tokens')
+      .select('session_id')
+      .where('token_hash', '=', data.tokenReal)
+      .execute();
+    expect(tokenRows).toHaveLength(0);
+    const demo = (await accountIdOf(t.kdb, data.user.id, 'demo')) as number;
+    const real = (await accountIdOf(t.kdb, data.user.id, 'real')) as number;
+    expect(await balanceOf(t.kdb, await userLedgerAccount(t.kdb, demo), 'PKR')).toBe(250050n);
+    expect(await balanceOf(t.kdb, await userLedgerAccount(t.kdb, real), 'PKR')).toBe(0n);
+    const { password_hash: stored } = await t.kdb
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', data.user.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatch(/^scrypt\$17\$8\$1\$/);
     expect(stored).not.toContain('Kar4chi-sea');
   });
@@ -88,10 +92,11 @@ describe('POST user/register', () => {
     });
     const res = await post(t.app, '/api/user/register', body);
     expect(res.body.code).toBe(0);
-    const invitedBy = t.db
-      .prepare('SELECT invited_by FROM users WHERE id = ?')
-      .pluck()
-      .get(res.body.data.user.id);
+    const { invited_by: invitedBy } = await t.kdb
+      .selectFrom('users')
+      .select('invited_by')
+      .where('id', '=', res.body.data.user.id)
+      .executeTakeFirstOrThrow();
     expect(invitedBy).toBe(inviter.user.id);
   });
 
@@ -145,31 +150,31 @@ describe('POST user/register', () => {
     ];
   it.each(refusals)('refuses %s with -1001 and stores nothing', async (_name, change, message) => {
     const body = change(await validBody());
-    const before = rowCounts(t.db);
+    const before = await rowCounts(t.kdb);
     const res = await post(t.app, '/api/user/register', body, { lang: 'en-US' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(-1001);
     expect(res.body.msg).toMatch(message);
     expect(res.body.data).toBeNull();
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('says "already registered" only after the SMS code is proven', async () => {
     // The code was texted while the number was free; the account appeared meanwhile (another sign-up).
     const body = await validBody();
-    createUser(t.db, {
+    await createUser(t.kdb, {
       areaCode: '+92',
       phone: `+92${body.phone}`,
       passwordHash: 'x',
       invitedBy: null,
       demoFundsPaisa: 0n,
     });
-    const before = rowCounts(t.db);
+    const before = await rowCounts(t.kdb);
     const wrong = await register({ ...body, code: body.code === '999999' ? '999998' : '999999' });
     expect(wrong.body.msg).toMatch(/^The SMS code is wrong/);
     const res = await register({ ...body, ...(await solveCaptcha(t.app)), phone: '0' + body.phone });
     expect(res.body).toMatchObject({ code: -1001, msg: 'This phone number is already registered' });
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('texts a registered number a notice instead of a code, and refuses every guess like a wrong code', async () => {
@@ -182,8 +187,8 @@ describe('POST user/register', () => {
       { lang: 'en-US' },
     );
     expect(res.body.code).toBe(0);
-    expect(latestSms(t.db, user.phone)).toMatch(/already has an account/);
-    expect(latestSms(t.db, user.phone)).not.toMatch(/\d{6}/);
+    expect(await latestSms(t.kdb, user.phone)).toMatch(/already has an account/);
+    expect(await latestSms(t.kdb, user.phone)).not.toMatch(/\d{6}/);
     const res2 = await register({
       areaCode: '+92',
       phone: user.phone,
@@ -205,17 +210,19 @@ describe('POST user/register', () => {
 
   it('refuses an expired code and changes nothing', async () => {
     const body = await validBody();
-    t.db
-      .prepare('UPDATE sms_codes SET expires_at = ? WHERE phone = ?')
-      .run(Date.now() - 1, `+92${body.phone}`);
-    const before = rowCounts(t.db);
+    await t.kdb
+      .updateTable('sms_codes')
+      .set({ expires_at: Date.now() - 1 })
+      .where('phone', '=', `+92${body.phone}`)
+      .execute();
+    const before = await rowCounts(t.kdb);
     const res = await register(body);
     expect(res.body).toEqual({
       code: -1001,
       msg: 'The SMS code has expired or was already used, please request a new one',
       data: null,
     });
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('allows 5 tries per code: after 5 wrong codes even the right one is refused', async () => {
@@ -234,10 +241,11 @@ describe('POST user/register', () => {
     expect((await register({ ...body, captcha: 'ZZZZZZ' })).body.msg).toBe('captcha code error');
     const mismatch = await register({ ...body, ...(await solveCaptcha(t.app)), password2: 'other-pass1' });
     expect(mismatch.body.msg).toMatch(/do not match/);
-    const attempts = t.db
-      .prepare('SELECT attempts FROM sms_codes WHERE phone = ?')
-      .pluck()
-      .get(`+92${body.phone}`);
+    const { attempts } = await t.kdb
+      .selectFrom('sms_codes')
+      .select('attempts')
+      .where('phone', '=', `+92${body.phone}`)
+      .executeTakeFirstOrThrow();
     expect(attempts).toBe(0);
     expect((await register({ ...body, ...(await solveCaptcha(t.app)) })).body.code).toBe(0);
   });
@@ -245,10 +253,12 @@ describe('POST user/register', () => {
   it('stores the code as an HMAC under the server key (not the code, nor its plain SHA-256)', async () => {
     const phone = uniquePhone();
     const code = await sendSmsCode(t.app, phone);
-    const stored = t.db
-      .prepare('SELECT code_hash FROM sms_codes WHERE phone = ? AND type = ?')
-      .pluck()
-      .get(`+92${phone}`, 'register') as string;
+    const { code_hash: stored } = await t.kdb
+      .selectFrom('sms_codes')
+      .select('code_hash')
+      .where('phone', '=', `+92${phone}`)
+      .where('type', '=', 'register')
+      .executeTakeFirstOrThrow();
     const sha = (s: string) => createHash('sha256').update(s).digest('hex');
     expect(stored).not.toContain(code);
     expect(stored).not.toBe(sha(code));
@@ -271,16 +281,21 @@ describe('POST user/register', () => {
       { lang: 'en-US' },
     );
     expect(retry.body).toMatchObject({ code: -1001, msg: 'The captcha has expired, please get a new one' });
-    expect(t.db.prepare('SELECT COUNT(*) FROM captchas WHERE id = ?').pluck().get(body.captchaId)).toBe(0);
+    const left = await t.kdb.selectFrom('captchas').select('id').where('id', '=', body.captchaId).execute();
+    expect(left).toHaveLength(0);
   });
 
   it('refuses an expired captcha even with the right answer', async () => {
     const body = await validBody();
-    t.db.prepare('UPDATE captchas SET expires_at = ? WHERE id = ?').run(Date.now() - 1, body.captchaId);
-    const before = rowCounts(t.db);
+    await t.kdb
+      .updateTable('captchas')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', body.captchaId)
+      .execute();
+    const before = await rowCounts(t.kdb);
     const res = await post(t.app, '/api/user/register', body, { lang: 'en-US' });
     expect(res.body).toMatchObject({ code: -1001, msg: 'The captcha has expired, please get a new one' });
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('answers in Urdu by default', async () => {

@@ -29,21 +29,22 @@ describe('POST user/login', () => {
       user: { id: alice.user.id, accountType: 'real' },
     });
     expect(res.body.data.tokenReal).not.toBe(alice.tokenReal);
-    const session = t.db
-      .prepare(
-        'SELECT s.expires_at - s.created_at AS ttl FROM tokens t JOIN sessions s ON s.id = t.session_id WHERE token_hash = ?',
-      )
-      .get(hashToken(res.body.data.tokenDemo)) as { ttl: number };
-    expect(session.ttl).toBe(30 * 86_400_000);
+    const session = await t.kdb
+      .selectFrom('tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select(['s.created_at', 's.expires_at'])
+      .where('t.token_hash', '=', hashToken(res.body.data.tokenDemo))
+      .executeTakeFirstOrThrow();
+    expect(session.expires_at - session.created_at).toBe(30 * 86_400_000);
   });
 
   it('refuses a wrong password or an unknown phone with the same message, storing no session', async () => {
-    const before = rowCounts(t.db);
+    const before = await rowCounts(t.kdb);
     const wrong = await login(t.app, alice.phone, 'Wrong-pass-1', { lang: 'en-US', ip: '10.9.0.1' });
     const unknown = await login(t.app, '3119999999', 'Lahore-2024', { lang: 'en-US', ip: '10.9.0.1' });
     expect(wrong.body).toEqual({ code: -1001, msg: 'Wrong phone number or password', data: null });
     expect(unknown.body).toEqual(wrong.body);
-    expect(rowCounts(t.db)).toEqual(before);
+    expect(await rowCounts(t.kdb)).toEqual(before);
   });
 
   it('refuses bad input by schema, naming the field', async () => {
@@ -115,11 +116,18 @@ describe('user/info', () => {
 
   it('answers -1000 without a token, with an unknown token, or with an expired one', async () => {
     const fresh = await login(t.app, alice.phone, 'Lahore-2024');
-    t.db
-      .prepare(
-        'UPDATE sessions SET expires_at = ? WHERE id = (SELECT session_id FROM tokens WHERE token_hash = ?)',
+    await t.kdb
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where(
+        'id',
+        '=',
+        t.kdb
+          .selectFrom('tokens')
+          .select('session_id')
+          .where('token_hash', '=', hashToken(fresh.body.data.tokenReal)),
       )
-      .run(Date.now() - 1, hashToken(fresh.body.data.tokenReal));
+      .execute();
     for (const token of [undefined, 'not-a-token', fresh.body.data.tokenReal]) {
       const res = await get(
         t.app,
@@ -189,7 +197,10 @@ describe('POST user/update/password', () => {
       ],
       [{ oldPassword: 'Quetta-77', password: 'Multan-88' }, 'Confirm password: required'],
     ];
-    const hashBefore = t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(bob.user.id);
+    const hashOf = async (id: number) =>
+      (await t.kdb.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+        .password_hash;
+    const hashBefore = await hashOf(bob.user.id);
     for (const [body, msg] of cases) {
       const res = await post(t.app, '/api/user/update/password', body, {
         token: bob.tokenReal,
@@ -197,9 +208,7 @@ describe('POST user/update/password', () => {
       });
       expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
     }
-    expect(t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(bob.user.id)).toBe(
-      hashBefore,
-    );
+    expect(await hashOf(bob.user.id)).toBe(hashBefore);
     expect((await get(t.app, '/api/user/info', {}, { token: bob.tokenReal })).body.code).toBe(0);
   });
 
