@@ -78,7 +78,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     poolSize: config.dbPoolSize,
   });
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
-  app.decorate('sms', opts.smsGateway ?? new DevOutboxGateway(app.db, app.log));
+  const sms = opts.smsGateway ?? new DevOutboxGateway(app.db, app.log);
+  app.decorate('sms', sms);
+  // Texts are sent without waiting for them: the outbox stores the last ones before the database closes.
+  if (sms instanceof DevOutboxGateway) app.addHook('onClose', () => sms.drained());
   app.decorate('smsCodes', new SmsCodeStore(app.db, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
   await app.register(limitersPlugin, { config });
   await app.register(lockoutsPlugin, { config });

@@ -37,7 +37,7 @@ describe('POST common/code/send', () => {
       { lang: 'en-US' },
     );
     expect(res.body).toEqual({ code: 0, msg: '', data: { expiresInSec: 300, resendInSec: 60 } });
-    const text = (await latestSms(t.kdb, phone)) ?? '';
+    const text = (await latestSms(t.app, phone)) ?? '';
     expect(text).toMatch(/^Your verification code is \d{6}\. It expires in 5 minutes\./);
     const code = /\d{6}/.exec(text)?.[0] ?? '';
     const other = code === '000000' ? '000001' : '000000';
@@ -50,7 +50,7 @@ describe('POST common/code/send', () => {
   it('sends the text in Urdu by default', async () => {
     const phone = uniquePhone();
     await post(t.app, '/api/common/code/send', { phone, type: 'register' });
-    expect(await latestSms(t.kdb, phone)).toMatch(/^آپ کا تصدیقی کوڈ \d{6} ہے/);
+    expect(await latestSms(t.app, phone)).toMatch(/^آپ کا تصدیقی کوڈ \d{6} ہے/);
   });
 
   it('answers the same for a registered and an unregistered number, for every type', async () => {
@@ -79,8 +79,8 @@ describe('POST common/code/send', () => {
       }
       expect(answers[0], type).toEqual(answers[1]);
       // What the owner receives differs.
-      const registeredText = (await latestSms(t.kdb, user.phone)) ?? '';
-      const strangerText = await latestSms(t.kdb, stranger);
+      const registeredText = (await latestSms(t.app, user.phone)) ?? '';
+      const strangerText = await latestSms(t.app, stranger);
       if (type === 'register') {
         expect(registeredText).toMatch(/already has an account.*Forgot password/);
         expect(registeredText).not.toMatch(/\d{6}/);

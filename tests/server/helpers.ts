@@ -13,6 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { DevOutboxGateway } from '../../server/domain/sms/sms-gateway.ts';
 import type { Db, RawDb } from '../../server/db/database.ts';
 import type { Schema } from '../../server/db/schema.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
@@ -177,9 +178,13 @@ export function uniquePhone(): string {
   return `3${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(6, '0')}`;
 }
 
-/** The newest message the dev outbox holds for `phone` (any accepted form), or undefined. */
-export async function latestSms(db: Db, phone: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * The newest message the dev outbox holds for `phone` (any accepted form), or undefined. Texts are sent
+ * without the answer waiting for them, so this first waits until the app's outbox has stored what it was given.
+ */
+export async function latestSms(app: FastifyInstance, phone: string): Promise<string | undefined> {
+  if (app.sms instanceof DevOutboxGateway) await app.sms.drained();
+  const row = await app.db
     .selectFrom('sms_outbox')
     .select('text')
     .where('phone', '=', `+92${phone.slice(-10)}`)
@@ -204,7 +209,7 @@ export async function sendSmsCode(
   const from = ip ?? `10.254.${(codeIpCounter >> 8) & 255}.${codeIpCounter & 255}`;
   const res = await post(app, '/api/common/code/send', { areaCode: '+92', phone, type }, { ip: from });
   if (res.body.code !== 0) throw new Error(`code/send failed: ${res.body.msg}`);
-  const code = /\b\d{6}\b/.exec((await latestSms(app.db, phone)) ?? '')?.[0];
+  const code = /\b\d{6}\b/.exec((await latestSms(app, phone)) ?? '')?.[0];
   if (!code) throw new Error(`no ${type} code texted to ${phone}`);
   return code;
 }

@@ -10,12 +10,33 @@ export interface SmsGateway {
 }
 
 export class DevOutboxGateway implements SmsGateway {
+  /** Messages handed to `send` and not yet stored (callers do not await it: see common/code/send). */
+  private readonly storing = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async send(phone: string, text: string): Promise<void> {
+    const stored = this.store(phone, text);
+    this.storing.add(stored);
+    try {
+      await stored;
+    } finally {
+      this.storing.delete(stored);
+    }
+  }
+
+  /**
+   * Resolves once every message handed to `send` so far is stored (or failed): awaited before the database
+   * closes, and by whoever reads the outbox right after asking for a text (tests).
+   */
+  async drained(): Promise<void> {
+    await Promise.allSettled([...this.storing]);
+  }
+
+  private async store(phone: string, text: string): Promise<void> {
     const { id } = await this.db
       .insertInto('sms_outbox')
       .values({ phone, text, created_at: Date.now() })
