@@ -47,6 +47,11 @@ export interface MarketTick {
   updates: SymbolUpdate[];
   /** for each market with updates in this tick, its counter after it: the seq of this `tickers:<market>` delta */
   marketSeq: Partial<Record<Market, number>>;
+  /**
+   * The source's state was replaced (a replica loaded a fresh snapshot): counters may have jumped or gone
+   * back, so every subscriber needs a fresh snapshot of each of its channels.
+   */
+  resync?: true;
 }
 
 export type MarketListener = (tick: MarketTick) => void;

@@ -2,7 +2,8 @@
 // indices from their constituents, follows the PSX calendar and price band, keeps books, prints and candles,
 // and persists bars so a restart continues the same history. Time comes from an injectable clock; tests call
 // step() by hand instead of start(). A step is generated (step-generate.ts), applied (step-apply.ts) and
-// emitted (step-emit.ts); its record goes to onStep listeners so replicas on other nodes can follow.
+// emitted (step-emit.ts); its record goes to onStep listeners so replicas on other nodes can follow, and
+// snapshot()/adopt() hand the whole live market over (a replica's start, a replica's promotion to leader).
 
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -23,8 +24,9 @@ import {
 import { fillHistory } from './backfill.ts';
 import { pktDayStart, psxState } from './calendar.ts';
 import { toTicker, type LiveState } from './instrument-state.ts';
-import { liveMarketOf } from './live-market.ts';
+import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
 import type { CandleRange, MarketListener, MarketSource, MarketTick } from './market-source.ts';
+import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
 import { createRng, type Rng } from './prng.ts';
 import { formatBook, queryCandles, stockInfo } from './queries.ts';
 import { restoreState } from './restore.ts';
@@ -33,7 +35,7 @@ import { tickOf } from './step-emit.ts';
 import { generateStep } from './step-generate.ts';
 import type { StepRecord } from './step-record.ts';
 import { MarketStore } from './store.ts';
-import { buildUniverse } from './universe.ts';
+import { buildUniverse, type SimInstrument } from './universe.ts';
 
 export interface SimOptions {
   /** PRNG seed: the same seed, clock readings and call sequence give the same market. */
@@ -160,6 +162,8 @@ export class SimulatedMarket implements MarketSource {
   /** The same states and lists as a LiveMarket, with the step stream's position and the market counters. */
   private readonly live = liveMarketOf(randomUUID(), this.states, this.byMarket);
   private readonly stepListeners = new Set<StepListener>();
+  /** After adopt(): the run and step the next record continues from (told to replicas once). */
+  private fork: [run: string, n: number] | undefined;
 
   channelSeq(ch: ParsedChannel): number {
     if (ch.kind === 'tickers') return this.live.seq[ch.market];
@@ -172,11 +176,43 @@ export class SimulatedMarket implements MarketSource {
     return () => this.stepListeners.delete(listener);
   }
 
+  /** The whole live market now (between steps), for replicas to start from. */
+  snapshot(): MarketSnapshot {
+    return takeSnapshot(this.live, this.opts.alwaysOpen);
+  }
+
+  /** A simulator that continues from `snap` (a promoted replica's market): see adopt(). */
+  static fromSnapshot(db: Database.Database, snap: MarketSnapshot, opts: SimOptions): SimulatedMarket {
+    const sim = new SimulatedMarket(db, { ...opts, alwaysOpen: opts.alwaysOpen ?? snap.alwaysOpen });
+    sim.adopt(snap);
+    return sim;
+  }
+
+  /**
+   * Continues from a snapshot instead of the state restored from the store: a replica promoted to leader
+   * carries on with the same states, counters and step numbers, so clients on other nodes see consecutive
+   * seqs. Its next record carries `fork` so replicas standing at the same step follow without a snapshot.
+   */
+  adopt(snap: MarketSnapshot): void {
+    const sims = new Map<string, SimInstrument>();
+    for (const s of this.states.values()) sims.set(s.ins.symbol, s.sim);
+    const next = restoreSnapshot(snap, sims);
+    const missing = [...sims.keys()].filter((sym) => !next.states.has(sym));
+    if (missing.length > 0) throw new Error(`market snapshot lacks ${missing.join(', ')}`);
+    replaceLiveMarket(this.live, next);
+    this.live.run = randomUUID();
+    this.fork = [snap.run, snap.n];
+    // Counters changed under any subscriber already here: they need fresh snapshots.
+    this.emit({ ts: this.live.ts, updates: [], marketSeq: {}, resync: true });
+  }
+
   /** One feed step at the clock's time: draw it, apply it, store bars, tell step listeners, then emit. */
   step(): void {
     const ts = this.clock();
     const psx = psxState(ts, this.opts.alwaysOpen);
     const record = generateStep(this.live, this.rng, { ts, psx, ticksPerSecond: this.opts.ticksPerSecond });
+    if (this.fork) record.fork = this.fork;
+    this.fork = undefined;
     const applied = applyStep(this.live, record);
     this.flush(false);
     if (pktDayStart(ts) !== this.lastPruneDay) {

@@ -45,6 +45,11 @@ export interface StepRecord {
   s?: Record<string, SymbolStep>;
   /** indices that moved; null = touched without a level (an index without constituents) */
   x?: Record<string, IndexMove | null>;
+  /**
+   * Set on the first record of a run that continues another (a replica promoted to leader): the run and step
+   * it continues from. A replica standing exactly there follows the new run without a snapshot.
+   */
+  fork?: [run: string, n: number];
 }
 
 function packSide(levels: readonly UnitLevel[]): number[] {

@@ -269,6 +269,8 @@ export class MarketHub {
 
   private onTick(tick: MarketTick): void {
     if (this.channels.size === 0) return;
+    // The source's market was replaced: every held channel needs a fresh snapshot, not deltas.
+    if (tick.resync) for (const conn of this.conns) for (const ch of conn.channels) conn.stale.add(ch);
     const byMarket = new Map<Market, unknown[]>();
     for (const u of tick.updates) {
       if (this.channels.has(tickersChannel(u.market))) {

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../workers/protocol/market.ts';
 import { migrateRaw as migrate } from '../../support/raw-db.ts';
+import { ReplicaMarket } from '../../../server/domain/market/replica-market.ts';
 import { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { MarketHub } from '../../../server/routes/market/ws-hub.ts';
 
@@ -205,6 +206,21 @@ describe('MarketHub backpressure', () => {
     for (const m of of('book:KSE100')) expect(m.data).toMatchObject({ b: [], a: [] });
     for (const m of of('trades:KSE100')) expect(m.data).toEqual([]);
     conn.detach();
+  });
+
+  it('on a resync tick (a replica loaded a snapshot) every held channel gets a fresh snapshot', () => {
+    const replica = new ReplicaMarket(market.store, market.snapshot(), { clock: () => now, onGap: () => {} });
+    const own = new MarketHub(replica, { heartbeatMs: 60_000 });
+    const { sock, sent } = fakeSocket();
+    own.attach(sock, 'en-US').message(JSON.stringify({ op: 'sub', ch: ['tickers:psx', 'ticker:OGDC'] }));
+    expect(sent.map((m) => m.op)).toEqual(['snap', 'snap']);
+    step(3); // the replica follows nothing here: the snapshot it loads is ahead of it
+    replica.load(market.snapshot());
+    expect(sent.slice(2).map((m) => [m.op, (m as { ch: string }).ch, (m as { seq: number }).seq])).toEqual([
+      ['snap', 'tickers:psx', market.channelSeq({ kind: 'tickers', market: 'psx' })],
+      ['snap', 'ticker:OGDC', market.channelSeq({ kind: 'ticker', symbol: 'OGDC' })],
+    ]);
+    own.close();
   });
 
   it('refuses frames that are not the contract, and closes a flooding socket with 1008', () => {
