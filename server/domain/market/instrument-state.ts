@@ -42,6 +42,11 @@ export interface LiveState {
   lastStep: number;
   /** minute of the last closeStaleBars check: bars only close on minute boundaries */
   checkedMinute: number;
+  /**
+   * Updates emitted for this symbol so far: the seq of its ticker, trades, book and candle channels. It lives
+   * with the state (not in a socket hub), so every node that applies the same steps counts the same.
+   */
+  seq: number;
 }
 
 export function newState(
@@ -69,12 +74,14 @@ export function newState(
     lastTradeId: 0,
     lastStep: now,
     checkedMinute: 0,
+    seq: 0,
   };
   s.band = bandFor(s);
   return s;
 }
 
-function bandFor(s: LiveState): Band | undefined {
+/** The daily band of a state's session (PSX only), from its reference close. */
+export function bandFor(s: Pick<LiveState, 'ins' | 'prevClose'>): Band | undefined {
   return s.ins.market === 'psx' ? psxPriceLimits(s.prevClose, s.ins.priceDecimals) : undefined;
 }
 

@@ -8,6 +8,7 @@ import type {
   Instrument,
   Interval,
   Market,
+  ParsedChannel,
   SessionState,
   StockInfo,
   Ticker,
@@ -22,10 +23,16 @@ export interface CandleRange {
   limit?: number;
 }
 
-/** Everything that changed for one symbol in one feed step. Book and candle payloads are built on demand. */
+/**
+ * Everything that changed for one symbol in one feed step. Book and candle payloads are built on demand. An
+ * update is one delta on each of the symbol's channels (ticker, trades, book, candles of every interval), even
+ * an empty one, so each channel's seq stays consecutive.
+ */
 export interface SymbolUpdate {
   symbol: string;
   market: Market;
+  /** the symbol's update counter after this update: the seq of this delta on each of its channels */
+  seq: number;
   ticker: Ticker;
   /** new prints, oldest first (empty for indices) */
   trades: Trade[];
@@ -38,6 +45,13 @@ export interface SymbolUpdate {
 export interface MarketTick {
   ts: number;
   updates: SymbolUpdate[];
+  /** for each market with updates in this tick, its counter after it: the seq of this `tickers:<market>` delta */
+  marketSeq: Partial<Record<Market, number>>;
+  /**
+   * The source's state was replaced (a replica loaded a fresh snapshot): counters may have jumped or gone
+   * back, so every subscriber needs a fresh snapshot of each of its channels.
+   */
+  resync?: true;
 }
 
 export type MarketListener = (tick: MarketTick) => void;
@@ -56,6 +70,11 @@ export interface MarketSource {
   /** oldest → newest, including the live bar */
   candles(symbol: string, iv: Interval, range: CandleRange): Candle[];
   info(symbol: string): StockInfo | undefined;
+  /**
+   * The channel's current sequence number: that of its last delta (0 before any). The same on every node that
+   * follows the same market, so a snapshot's seq is comparable whatever node serves it.
+   */
+  channelSeq(ch: ParsedChannel): number;
   /** Calls `listener` after every feed step; returns the unsubscribe function. */
   subscribe(listener: MarketListener): () => void;
 }

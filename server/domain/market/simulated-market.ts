@@ -1,8 +1,11 @@
 // The market simulator: a MarketSource that walks PSX stocks and crypto pairs with a seeded PRNG, computes the
 // indices from their constituents, follows the PSX calendar and price band, keeps books, prints and candles,
 // and persists bars so a restart continues the same history. Time comes from an injectable clock; tests call
-// step() by hand instead of start().
+// step() by hand instead of start(). A step is generated (step-generate.ts), applied (step-apply.ts) and
+// emitted (step-emit.ts); its record goes to onStep listeners so replicas on other nodes can follow, and
+// snapshot()/adopt() hand the whole live market over (a replica's start, a replica's promotion to leader).
 
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import {
   MAX_BOOK_DEPTH,
@@ -12,30 +15,27 @@ import {
   type Instrument,
   type Interval,
   type Market,
+  type ParsedChannel,
   type SessionState,
   type StockInfo,
   type Ticker,
   type Trade,
 } from '../../../workers/protocol/market.ts';
 import { fillHistory } from './backfill.ts';
-import { diffBook, generateBook } from './book.ts';
 import { pktDayStart, psxState } from './calendar.ts';
-import { toCandle } from './candles.ts';
-import {
-  closeStaleBars,
-  foldPrint,
-  recordTrade,
-  rollDay,
-  toTicker,
-  type LiveState,
-} from './instrument-state.ts';
-import type { CandleRange, MarketListener, MarketSource, SymbolUpdate } from './market-source.ts';
+import { toTicker, type LiveState } from './instrument-state.ts';
+import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
+import type { CandleRange, MarketListener, MarketSource, MarketTick } from './market-source.ts';
+import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
 import { createRng, type Rng } from './prng.ts';
-import { formatBook, formatBookDelta, queryCandles, stockInfo } from './queries.ts';
-import { bookParamsOf, restoreState } from './restore.ts';
+import { formatBook, queryCandles, stockInfo } from './queries.ts';
+import { restoreState } from './restore.ts';
+import { applyStep } from './step-apply.ts';
+import { tickOf } from './step-emit.ts';
+import { generateStep } from './step-generate.ts';
+import type { StepRecord } from './step-record.ts';
 import { MarketStore } from './store.ts';
-import { buildUniverse } from './universe.ts';
-import { step as walkStep } from './walk.ts';
+import { buildUniverse, type SimInstrument } from './universe.ts';
 
 export interface SimOptions {
   /** PRNG seed: the same seed, clock readings and call sequence give the same market. */
@@ -52,10 +52,7 @@ export interface SimOptions {
   minuteDays?: number;
 }
 
-/** Share of a day's price variance one step covers is elapsed time over this trading-day length. */
-const DAY_LEN: Record<Market, number> = { psx: 6 * 3_600_000, index: 6 * 3_600_000, crypto: 86_400_000 };
-/** Chance that a symbol trades in a given step. */
-const ACTIVITY: Record<Market, number> = { psx: 0.35, index: 1, crypto: 0.6 };
+export type StepListener = (record: StepRecord) => void;
 
 export class SimulatedMarket implements MarketSource {
   readonly store: MarketStore;
@@ -162,102 +159,68 @@ export class SimulatedMarket implements MarketSource {
     return () => this.listeners.delete(listener);
   }
 
-  /** One feed step at the clock's time: trades, books, indices, bar persistence, then listeners. */
+  /** The same states and lists as a LiveMarket, with the step stream's position and the market counters. */
+  private readonly live = liveMarketOf(randomUUID(), this.states, this.byMarket);
+  private readonly stepListeners = new Set<StepListener>();
+  /** After adopt(): the run and step the next record continues from (told to replicas once). */
+  private fork: [run: string, n: number] | undefined;
+
+  channelSeq(ch: ParsedChannel): number {
+    if (ch.kind === 'tickers') return this.live.seq[ch.market];
+    return this.states.get(ch.symbol)?.seq ?? 0;
+  }
+
+  /** Calls `listener` with every step's record after the step is applied and its bars stored. */
+  onStep(listener: StepListener): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
+  }
+
+  /** The whole live market now (between steps), for replicas to start from. */
+  snapshot(): MarketSnapshot {
+    return takeSnapshot(this.live, this.opts.alwaysOpen);
+  }
+
+  /** A simulator that continues from `snap` (a promoted replica's market): see adopt(). */
+  static fromSnapshot(db: Database.Database, snap: MarketSnapshot, opts: SimOptions): SimulatedMarket {
+    const sim = new SimulatedMarket(db, { ...opts, alwaysOpen: opts.alwaysOpen ?? snap.alwaysOpen });
+    sim.adopt(snap);
+    return sim;
+  }
+
+  /**
+   * Continues from a snapshot instead of the state restored from the store: a replica promoted to leader
+   * carries on with the same states, counters and step numbers, so clients on other nodes see consecutive
+   * seqs. Its next record carries `fork` so replicas standing at the same step follow without a snapshot.
+   */
+  adopt(snap: MarketSnapshot): void {
+    const sims = new Map<string, SimInstrument>();
+    for (const s of this.states.values()) sims.set(s.ins.symbol, s.sim);
+    const next = restoreSnapshot(snap, sims);
+    const missing = [...sims.keys()].filter((sym) => !next.states.has(sym));
+    if (missing.length > 0) throw new Error(`market snapshot lacks ${missing.join(', ')}`);
+    replaceLiveMarket(this.live, next);
+    this.live.run = randomUUID();
+    this.fork = [snap.run, snap.n];
+    // Counters changed under any subscriber already here: they need fresh snapshots.
+    this.emit({ ts: this.live.ts, updates: [], marketSeq: {}, resync: true });
+  }
+
+  /** One feed step at the clock's time: draw it, apply it, store bars, tell step listeners, then emit. */
   step(): void {
     const ts = this.clock();
-    const psxSt = psxState(ts, this.opts.alwaysOpen);
-    const changed = new Set<LiveState>();
-    const newTrades = new Map<LiveState, Trade[]>();
-    const flow = new Map<LiveState, { v: number; q: bigint }>();
-    let psxMoved = false;
-    for (const s of [...this.byMarket.psx, ...this.byMarket.crypto]) {
-      const st = s.ins.market === 'crypto' ? 'open' : psxSt;
-      closeStaleBars(s, ts);
-      if (st === 'closed' || st === 'break') continue;
-      if (s.dayStart !== pktDayStart(ts)) {
-        rollDay(s, ts);
-        changed.add(s);
-      }
-      if (st !== 'open' || this.rng.next() > ACTIVITY[s.ins.market]) {
-        s.lastStep = ts;
-        continue;
-      }
-      const f = { v: 0, q: 0n };
-      newTrades.set(s, this.trade(s, ts, f));
-      flow.set(s, f);
-      changed.add(s);
-      if (s.ins.market === 'psx') psxMoved = true;
-    }
-    for (const idx of this.byMarket.index) {
-      closeStaleBars(idx, ts);
-      if (psxSt === 'closed' || psxSt === 'break') continue;
-      if (idx.dayStart !== pktDayStart(ts)) {
-        rollDay(idx, ts);
-        changed.add(idx);
-      }
-      if (psxSt === 'open' && psxMoved) {
-        this.moveIndex(idx, ts, flow);
-        changed.add(idx);
-      }
-    }
+    const psx = psxState(ts, this.opts.alwaysOpen);
+    const record = generateStep(this.live, this.rng, { ts, psx, ticksPerSecond: this.opts.ticksPerSecond });
+    if (this.fork) record.fork = this.fork;
+    this.fork = undefined;
+    const applied = applyStep(this.live, record);
     this.flush(false);
     if (pktDayStart(ts) !== this.lastPruneDay) {
       this.lastPruneDay = pktDayStart(ts);
       this.store.prune1m(pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000));
     }
-    this.emit(ts, psxSt, [...changed], newTrades);
-  }
-
-  private trade(s: LiveState, ts: number, flow: { v: number; q: bigint }): Trade[] {
-    const frac = Math.min(ts - s.lastStep, 60_000) / DAY_LEN[s.ins.market];
-    s.lastStep = ts;
-    const n = this.rng.int(1, 3);
-    const stepsPerDay =
-      (DAY_LEN[s.ins.market] / 1000) * this.opts.ticksPerSecond * ACTIVITY[s.ins.market] * 2;
-    const out: Trade[] = [];
-    for (let k = 0; k < n; k++) {
-      const prev = s.last;
-      const w = walkStep(this.rng, s.logP, s.sim.anchor, s.sim.volDay, Math.max(frac / n, 1e-9), s.band);
-      s.logP = w.logP;
-      const qty = Math.max(1, Math.round((s.sim.dayQty / stepsPerDay) * (0.2 + 1.6 * this.rng.next())));
-      const side = w.price > prev ? 'b' : w.price < prev ? 's' : this.rng.next() < 0.5 ? 'b' : 's';
-      foldPrint(s, ts, w.price, qty);
-      flow.v += qty;
-      flow.q += BigInt(w.price) * BigInt(qty);
-      out.push(recordTrade(s, ts, w.price, qty, side));
-    }
-    const book = generateBook(this.rng, this.bookParams(s), s.book);
-    s.bookDelta = diffBook(s.book, book);
-    s.book = book;
-    return out;
-  }
-
-  private bookParams(s: LiveState) {
-    return bookParamsOf(s);
-  }
-
-  private moveIndex(
-    idx: LiveState,
-    ts: number,
-    flow: ReadonlyMap<LiveState, { v: number; q: bigint }>,
-  ): void {
-    const sim = idx.sim;
-    if (!sim.constituents || !sim.capAtBase || sim.base === undefined) return;
-    let cap = 0n;
-    let v = 0;
-    let q = 0n;
-    for (const sym of sim.constituents) {
-      const c = this.states.get(sym);
-      if (!c) continue;
-      cap += BigInt(c.sim.shares) * BigInt(c.last);
-      const f = flow.get(c);
-      if (f) {
-        v += f.v;
-        q += f.q;
-      }
-    }
-    const level = Number((cap * BigInt(sim.base)) / sim.capAtBase);
-    foldPrint(idx, ts, level, v, q);
+    for (const l of this.stepListeners) l(record);
+    this.emit(tickOf(this.live, applied));
   }
 
   private flush(all: boolean): void {
@@ -278,37 +241,7 @@ export class SimulatedMarket implements MarketSource {
     });
   }
 
-  private emit(
-    ts: number,
-    psxSt: SessionState,
-    changed: LiveState[],
-    newTrades: ReadonlyMap<LiveState, Trade[]>,
-  ) {
-    const updates: SymbolUpdate[] = changed.map((s) => {
-      const closed = new Map(s.closed);
-      s.closed.clear();
-      const delta = s.bookDelta;
-      s.bookDelta = null;
-      return {
-        symbol: s.ins.symbol,
-        market: s.ins.market,
-        ticker: toTicker(s, s.ins.market === 'crypto' ? 'open' : psxSt, ts),
-        trades: newTrades.get(s) ?? [],
-        bookDelta: () => (delta ? formatBookDelta(s, delta, ts) : null),
-        candles: (iv: Interval) => {
-          const pd = s.ins.priceDecimals;
-          const qd = s.ins.qtyDecimals;
-          const out: Candle[] = [];
-          const c = closed.get(iv);
-          if (c) out.push(toCandle(c, pd, qd));
-          const live = s.bars.get(iv);
-          if (live) out.push(toCandle(live, pd, qd));
-          return out;
-        },
-      };
-    });
-    for (const s of this.states.values()) s.closed.clear();
-    const tick = { ts, updates };
+  private emit(tick: MarketTick): void {
     for (const l of this.listeners) l(tick);
   }
 }

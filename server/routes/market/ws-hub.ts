@@ -1,5 +1,8 @@
 // The market WebSocket hub: channel subscriptions per connection, a snapshot then deltas with a per-channel
-// sequence number, heartbeats, and backpressure. Memory per connection is bounded:
+// sequence number, heartbeats, and backpressure. The seqs are the market's own counters (MarketSource
+// channelSeq, SymbolUpdate.seq, MarketTick.marketSeq), not counted here, so every node following the same
+// market numbers a channel's deltas alike; each symbol update is a delta on every channel of the symbol, even
+// an empty one, so the numbers stay consecutive. Memory per connection is bounded:
 // - every frame goes through the contract's schema and a per-socket budget (FrameGate) first; a flood closes
 //   the socket (1008);
 // - a `sub` for a channel the connection already holds sends nothing new (a client that wants a fresh snap
@@ -69,7 +72,6 @@ interface Conn {
 
 interface Channel {
   parsed: ParsedChannel;
-  seq: number;
   subs: Set<Conn>;
 }
 
@@ -203,7 +205,7 @@ export class MarketHub {
     }
     let state = this.channels.get(ch);
     if (!state) {
-      state = { parsed, seq: 0, subs: new Set() };
+      state = { parsed, subs: new Set() };
       this.channels.set(ch, state);
     }
     state.subs.add(conn);
@@ -247,18 +249,17 @@ export class MarketHub {
       JSON.stringify({
         op: 'snap',
         ch,
-        seq: state.seq,
+        seq: this.source.channelSeq(state.parsed),
         ts: this.source.now(),
         data: this.snapshot(state.parsed),
       } satisfies ServerMessage),
     );
   }
 
-  private deliver(ch: string, ts: number, data: unknown): void {
+  private deliver(ch: string, seq: number, ts: number, data: unknown): void {
     const state = this.channels.get(ch);
     if (!state) return;
-    state.seq += 1;
-    const text = JSON.stringify({ op: 'delta', ch, seq: state.seq, ts, data });
+    const text = JSON.stringify({ op: 'delta', ch, seq, ts, data });
     for (const conn of [...state.subs]) {
       if (conn.stale.has(ch)) continue;
       if (this.writable(conn)) conn.socket.send(text);
@@ -268,6 +269,8 @@ export class MarketHub {
 
   private onTick(tick: MarketTick): void {
     if (this.channels.size === 0) return;
+    // The source's market was replaced: every held channel needs a fresh snapshot, not deltas.
+    if (tick.resync) for (const conn of this.conns) for (const ch of conn.channels) conn.stale.add(ch);
     const byMarket = new Map<Market, unknown[]>();
     for (const u of tick.updates) {
       if (this.channels.has(tickersChannel(u.market))) {
@@ -275,19 +278,21 @@ export class MarketHub {
         list.push(u.ticker);
         byMarket.set(u.market, list);
       }
-      this.deliver(`ticker:${u.symbol}`, tick.ts, u.ticker);
-      if (u.trades.length > 0) this.deliver(`trades:${u.symbol}`, tick.ts, u.trades);
-      if (this.channels.has(`book:${u.symbol}`)) {
-        const delta = u.bookDelta();
-        if (delta) this.deliver(`book:${u.symbol}`, tick.ts, delta);
+      const { seq, symbol } = u;
+      this.deliver(`ticker:${symbol}`, seq, tick.ts, u.ticker);
+      this.deliver(`trades:${symbol}`, seq, tick.ts, u.trades);
+      if (this.channels.has(`book:${symbol}`)) {
+        this.deliver(`book:${symbol}`, seq, tick.ts, u.bookDelta() ?? { b: [], a: [], t: tick.ts });
       }
       for (const [ch, state] of this.channels) {
-        if (state.parsed.kind !== 'candles' || state.parsed.symbol !== u.symbol) continue;
-        const bars = u.candles(state.parsed.interval);
-        if (bars.length > 0) this.deliver(ch, tick.ts, bars);
+        if (state.parsed.kind !== 'candles' || state.parsed.symbol !== symbol) continue;
+        this.deliver(ch, seq, tick.ts, u.candles(state.parsed.interval));
       }
     }
-    for (const [market, list] of byMarket) this.deliver(tickersChannel(market), tick.ts, list);
+    for (const [market, list] of byMarket) {
+      const seq = tick.marketSeq[market];
+      if (seq !== undefined) this.deliver(tickersChannel(market), seq, tick.ts, list);
+    }
     this.resync();
   }
 

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../workers/protocol/market.ts';
 import { migrateRaw as migrate } from '../../support/raw-db.ts';
+import { ReplicaMarket } from '../../../server/domain/market/replica-market.ts';
 import { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { MarketHub } from '../../../server/routes/market/ws-hub.ts';
 
@@ -46,7 +47,8 @@ describe('MarketHub backpressure', () => {
     const { sock, sent } = fakeSocket();
     const conn = hub.attach(sock, 'en-US');
     conn.message(JSON.stringify({ op: 'sub', ch: ['tickers:crypto'] }));
-    expect(sent[0]).toMatchObject({ op: 'snap', ch: 'tickers:crypto', seq: 0 });
+    const seq0 = market.channelSeq({ kind: 'tickers', market: 'crypto' });
+    expect(sent[0]).toMatchObject({ op: 'snap', ch: 'tickers:crypto', seq: seq0 });
     step(5);
     const deltas = sent.filter((m) => m.op === 'delta');
     expect(deltas.length).toBe(5);
@@ -161,6 +163,64 @@ describe('MarketHub backpressure', () => {
     expect(socks.map((x) => x.closed)).toEqual([null, 1006, null, null]);
     expect(small.connectionCount).toBe(3);
     small.close();
+  });
+
+  it('numbers a channel by the market’s counter, whenever its first subscriber came to this node', () => {
+    step(7);
+    const { sock, sent } = fakeSocket();
+    const conn = hub.attach(sock, 'en-US');
+    conn.message(JSON.stringify({ op: 'sub', ch: ['tickers:crypto', 'ticker:BTCUSDT'] }));
+    const snaps = sent.filter((m) => m.op === 'snap') as { ch: string; seq: number }[];
+    expect(snaps.map((m) => m.seq)).toEqual([
+      market.channelSeq({ kind: 'tickers', market: 'crypto' }),
+      market.channelSeq({ kind: 'ticker', symbol: 'BTCUSDT' }),
+    ]);
+    expect(snaps[0]!.seq).toBeGreaterThan(7);
+    const ticks: number[] = [];
+    const off = market.subscribe((t) => {
+      const u = t.updates.find((x) => x.symbol === 'BTCUSDT');
+      if (u) ticks.push(u.seq);
+    });
+    step(10);
+    off();
+    const btc = sent.filter((m) => m.op === 'delta' && m.ch === 'ticker:BTCUSDT') as { seq: number }[];
+    expect(btc.map((m) => m.seq)).toEqual(ticks);
+    conn.detach();
+  });
+
+  it('sends each update of a symbol on each of its channels, empty when that part did not change', () => {
+    const { sock, sent } = fakeSocket();
+    const conn = hub.attach(sock, 'en-US');
+    // An index moves every open step but has no book and no prints.
+    const chans = ['ticker:KSE100', 'book:KSE100', 'trades:KSE100', 'candles:KSE100:1w'];
+    conn.message(JSON.stringify({ op: 'sub', ch: chans }));
+    step(6);
+    const of = (ch: string) =>
+      sent.filter((m) => m.op === 'delta' && m.ch === ch) as { seq: number; data: unknown }[];
+    expect(of('ticker:KSE100').length).toBeGreaterThan(0);
+    for (const ch of chans)
+      expect(
+        of(ch).map((m) => m.seq),
+        ch,
+      ).toEqual(of('ticker:KSE100').map((m) => m.seq));
+    for (const m of of('book:KSE100')) expect(m.data).toMatchObject({ b: [], a: [] });
+    for (const m of of('trades:KSE100')) expect(m.data).toEqual([]);
+    conn.detach();
+  });
+
+  it('on a resync tick (a replica loaded a snapshot) every held channel gets a fresh snapshot', () => {
+    const replica = new ReplicaMarket(market.store, market.snapshot(), { clock: () => now, onGap: () => {} });
+    const own = new MarketHub(replica, { heartbeatMs: 60_000 });
+    const { sock, sent } = fakeSocket();
+    own.attach(sock, 'en-US').message(JSON.stringify({ op: 'sub', ch: ['tickers:psx', 'ticker:OGDC'] }));
+    expect(sent.map((m) => m.op)).toEqual(['snap', 'snap']);
+    step(3); // the replica follows nothing here: the snapshot it loads is ahead of it
+    replica.load(market.snapshot());
+    expect(sent.slice(2).map((m) => [m.op, (m as { ch: string }).ch, (m as { seq: number }).seq])).toEqual([
+      ['snap', 'tickers:psx', market.channelSeq({ kind: 'tickers', market: 'psx' })],
+      ['snap', 'ticker:OGDC', market.channelSeq({ kind: 'ticker', symbol: 'OGDC' })],
+    ]);
+    own.close();
   });
 
   it('refuses frames that are not the contract, and closes a flooding socket with 1008', () => {

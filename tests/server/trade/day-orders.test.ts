@@ -119,10 +119,12 @@ describe('the PSX close ends the DAY orders', () => {
     // one print at the sell's limit fills half of it
     t.engine.onTick({
       ts: Date.now(),
+      marketSeq: { psx: 1 },
       updates: [
         {
           symbol: sym,
           market: 'psx',
+          seq: 1,
           ticker: t.sim.ticker(sym)!,
           trades: [{ i: 1, p: info.limitUp, q: String(lot), d: 'b', t: Date.now() }],
           bookDelta: () => null,

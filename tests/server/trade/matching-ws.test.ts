@@ -32,10 +32,12 @@ afterAll(async () => t.close());
 function tick(symbol: string, prints: Array<[string, string]>): MarketTick {
   return {
     ts: Date.now(),
+    marketSeq: { psx: 1 },
     updates: [
       {
         symbol,
         market: 'psx',
+        seq: 1,
         ticker: t.sim.ticker(symbol)!,
         trades: prints.map(([p, q], i) => ({ i, p, q, d: 's', t: Date.now() })),
         bookDelta: () => null,

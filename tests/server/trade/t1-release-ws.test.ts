@@ -73,7 +73,7 @@ describe('T+1 release on the account channel', () => {
       .pluck()
       .get() as number;
     expect(unlockAt).toBeGreaterThan(Date.now());
-    t.engine.onTick({ ts: unlockAt, updates: [] });
+    t.engine.onTick({ ts: unlockAt, updates: [], marketSeq: {} });
 
     const delta = await c.waitFor((m) => m.op === 'delta');
     expect(delta.seq).toBe(1);

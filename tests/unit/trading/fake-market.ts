@@ -113,9 +113,11 @@ export class FakeMarket implements TradeMarket {
   tick(prints: Record<string, Array<[string, string]>>): MarketTick {
     return {
       ts: this.clock,
+      marketSeq: { psx: 1 },
       updates: Object.entries(prints).map(([symbol, list]) => ({
         symbol,
         market: 'psx' as const,
+        seq: 1,
         ticker: this.ticker(symbol)!,
         trades: list.map(([p, q], i) => ({ i, p, q, d: 'b' as const, t: this.clock })),
         bookDelta: () => null,

@@ -169,11 +169,16 @@ export class MarketState {
     this.touched();
   }
 
-  /** false on a gap (the caller resubscribes). */
+  /**
+   * false on a gap (the caller resubscribes). An empty delta (the symbol moved, its book did not: the server
+   * sends one so the channel's seq stays consecutive) only advances the seq: nothing new to post.
+   */
   applyBookDelta(symbol: string, delta: BookDelta, seq: number): boolean {
     const e = this.books.get(symbol);
     if (!e) return true;
     const r = applyBookDelta(e.state, delta, seq);
+    const unchanged = delta.b.length === 0 && delta.a.length === 0;
+    if (unchanged && !r.gap && e.sent === e.state) e.sent = r.state;
     e.state = r.state;
     if (!r.gap) this.touched();
     return !r.gap;
@@ -251,10 +256,14 @@ export class MarketState {
     this.touched();
   }
 
-  /** Live bars (socket delta or polled newest bars). Before any history arrives they start the series. */
+  /**
+   * Live bars (socket delta or polled newest bars). Before any history arrives they start the series. An
+   * empty delta (the symbol moved, no bar of this interval changed) changes nothing.
+   */
   applyCandleBars(symbol: string, interval: Interval, bars: readonly Candle[]): void {
     const e = this.candles.get(`${symbol}:${interval}`);
     if (!e) return;
+    if (bars.length === 0) return this.touched();
     if (!e.series) {
       this.applyCandleSnap(symbol, interval, bars);
       return;

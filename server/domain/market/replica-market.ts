@@ -1,0 +1,228 @@
+// The market on a node that does not run the simulator: a MarketSource built from the leader's snapshot and
+// moved on by the leader's step records, applied with the same code as the leader (step-apply.ts, step-emit.ts)
+// so its reads, its ticks and its channel seqs are exactly the leader's. A record it cannot apply (a gap, a
+// run it does not know) stops it: it asks for a snapshot through `onGap`, keeps the records that arrive
+// meanwhile, and on load() continues from the snapshot with those. Bars come from the shared store (the leader
+// writes them) merged with the live ones, as on the leader.
+
+import {
+  MAX_BOOK_DEPTH,
+  MAX_TRADES,
+  type Book,
+  type Candle,
+  type Instrument,
+  type Interval,
+  type Market,
+  type ParsedChannel,
+  type SessionState,
+  type StockInfo,
+  type Ticker,
+  type Trade,
+} from '../../../workers/protocol/market.ts';
+import { psxState } from './calendar.ts';
+import { toTicker, type LiveState } from './instrument-state.ts';
+import { replaceLiveMarket, type LiveMarket } from './live-market.ts';
+import type { CandleRange, MarketListener, MarketSource, MarketTick } from './market-source.ts';
+import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
+import { formatBook, queryCandles, stockInfo } from './queries.ts';
+import { judgeRecord, type StreamPosition } from './replica-follow.ts';
+import { applyStep } from './step-apply.ts';
+import { tickOf } from './step-emit.ts';
+import type { StepRecord } from './step-record.ts';
+import type { MarketStore } from './store.ts';
+import { buildUniverse, type SimInstrument } from './universe.ts';
+
+/** What the replica has and what it got, when it needs a snapshot. */
+export interface GapInfo {
+  at: StreamPosition;
+  got: { run: string; n: number };
+}
+
+export interface ReplicaOptions {
+  /** ms clock (default Date.now) */
+  clock?: () => number;
+  /**
+   * A record could not be applied: fetch a fresh snapshot and call load(). Records that arrive meanwhile are
+   * kept (up to `maxBuffered`) and replayed after it. Called once per stop, not per record.
+   */
+  onGap: (gap: GapInfo) => void;
+  /** records kept while waiting for a snapshot (default 2400: 10 minutes at 4 steps a second) */
+  maxBuffered?: number;
+}
+
+export type AcceptResult = 'applied' | 'old' | 'gap' | 'buffered';
+
+/** Closed bars a replica remembers (the leader stores them; a promoted replica stores them again). */
+const UNSAVED_1M = 3;
+const UNSAVED_DAYS = 2;
+/** Runs left behind that are still recognised (their late records are dropped quietly). */
+const LEFT_RUNS = 8;
+
+export class ReplicaMarket implements MarketSource {
+  private readonly clock: () => number;
+  private readonly sims: ReadonlyMap<string, SimInstrument>;
+  private readonly live: LiveMarket;
+  private readonly listeners = new Set<MarketListener>();
+  private readonly left = new Set<string>();
+  private readonly maxBuffered: number;
+  private alwaysOpen: boolean;
+  /** records received while waiting for a snapshot; null when following */
+  private buffer: StepRecord[] | null = null;
+
+  constructor(
+    private readonly store: MarketStore,
+    snapshot: MarketSnapshot,
+    private readonly opts: ReplicaOptions,
+  ) {
+    this.clock = opts.clock ?? Date.now;
+    this.maxBuffered = opts.maxBuffered ?? 2400;
+    this.sims = new Map(buildUniverse().map((sim) => [sim.ins.symbol, sim]));
+    this.live = restoreSnapshot(snapshot, this.sims);
+    this.alwaysOpen = snapshot.alwaysOpen;
+  }
+
+  // ---- following the leader ----
+
+  /** Where the replica stands: the run it follows and the last step applied. */
+  get position(): StreamPosition {
+    return { run: this.live.run, step: this.live.step };
+  }
+
+  /** false while waiting for a snapshot after a gap */
+  get following(): boolean {
+    return this.buffer === null;
+  }
+
+  /** Takes the leader's next record: applies and emits it, drops an old one, or stops at a gap. */
+  accept(rec: StepRecord): AcceptResult {
+    if (this.buffer) {
+      this.buffer.push(rec);
+      if (this.buffer.length > this.maxBuffered) this.buffer.shift();
+      return 'buffered';
+    }
+    const verdict = judgeRecord(this.position, rec, this.left);
+    if (verdict === 'old') return 'old';
+    if (verdict === 'gap') {
+      this.buffer = [rec];
+      this.opts.onGap({ at: this.position, got: { run: rec.run, n: rec.n } });
+      return 'gap';
+    }
+    if (rec.run !== this.live.run) this.leave(this.live.run);
+    this.live.run = rec.run;
+    const applied = applyStep(this.live, rec);
+    this.forgetSavedBars();
+    this.emit(tickOf(this.live, applied));
+    return 'applied';
+  }
+
+  /**
+   * Continues from a fresh snapshot: the market is replaced (subscribers are told to take fresh snapshots of
+   * everything), then the records kept since the gap are replayed.
+   */
+  load(snapshot: MarketSnapshot): void {
+    if (snapshot.run !== this.live.run) this.leave(this.live.run);
+    this.left.delete(snapshot.run);
+    replaceLiveMarket(this.live, restoreSnapshot(snapshot, this.sims));
+    this.alwaysOpen = snapshot.alwaysOpen;
+    const kept = this.buffer ?? [];
+    this.buffer = null;
+    this.emit({ ts: this.live.ts, updates: [], marketSeq: {}, resync: true });
+    for (const rec of kept) this.accept(rec);
+  }
+
+  /** The market as this replica holds it, e.g. for the simulator to adopt when this node becomes leader. */
+  snapshot(): MarketSnapshot {
+    return takeSnapshot(this.live, this.alwaysOpen);
+  }
+
+  private leave(run: string): void {
+    this.left.add(run);
+    for (const r of this.left) {
+      if (this.left.size <= LEFT_RUNS) break;
+      this.left.delete(r);
+    }
+  }
+
+  /** The leader stores closed bars; only the last few are kept, in case this node must store them again. */
+  private forgetSavedBars(): void {
+    for (const s of this.live.states.values()) {
+      if (s.pending1m.length > UNSAVED_1M) s.pending1m = s.pending1m.slice(-UNSAVED_1M);
+      if (s.pendingDays.length > UNSAVED_DAYS) s.pendingDays = s.pendingDays.slice(-UNSAVED_DAYS);
+    }
+  }
+
+  private emit(tick: MarketTick): void {
+    for (const l of this.listeners) l(tick);
+  }
+
+  /** Nothing runs on a timer here: the leader's records move the market (start/stop fit the app's slot). */
+  start(): void {}
+
+  stop(): void {}
+
+  // ---- reads (the same answers as the simulator's) ----
+
+  now(): number {
+    return this.clock();
+  }
+
+  session(market: Market, ts = this.clock()): SessionState {
+    return market === 'crypto' ? 'open' : psxState(ts, this.alwaysOpen);
+  }
+
+  instruments(market?: Market): readonly Instrument[] {
+    const list = market ? this.live.byMarket[market] : [...this.live.states.values()];
+    return list.map((s) => s.ins);
+  }
+
+  instrument(symbol: string): Instrument | undefined {
+    return this.live.states.get(symbol)?.ins;
+  }
+
+  ticker(symbol: string): Ticker | undefined {
+    const s = this.live.states.get(symbol);
+    const now = this.clock();
+    return s && toTicker(s, this.session(s.ins.market, now), now);
+  }
+
+  tickers(market: Market): Ticker[] {
+    const now = this.clock();
+    const st = this.session(market, now);
+    return this.live.byMarket[market].map((s) => toTicker(s, st, now));
+  }
+
+  book(symbol: string, depth = MAX_BOOK_DEPTH): Book | undefined {
+    const s = this.live.states.get(symbol);
+    return s && formatBook(s, depth, this.clock());
+  }
+
+  trades(symbol: string, limit = 50): Trade[] {
+    const s = this.live.states.get(symbol);
+    return s ? s.trades.slice(-Math.min(Math.max(limit, 1), MAX_TRADES)) : [];
+  }
+
+  channelSeq(ch: ParsedChannel): number {
+    if (ch.kind === 'tickers') return this.live.seq[ch.market];
+    return this.live.states.get(ch.symbol)?.seq ?? 0;
+  }
+
+  subscribe(listener: MarketListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // The two reads that touch the store (its API is the seam when the store turns async).
+
+  candles(symbol: string, iv: Interval, range: CandleRange): Candle[] {
+    const s = this.live.states.get(symbol);
+    return s ? queryCandles(this.store, s, iv, range, this.clock()) : [];
+  }
+
+  info(symbol: string): StockInfo | undefined {
+    const s: LiveState | undefined = this.live.states.get(symbol);
+    if (!s) return undefined;
+    const now = this.clock();
+    const ticker = toTicker(s, this.session(s.ins.market, now), now);
+    return stockInfo(this.store, s, { ticker, alwaysOpen: this.alwaysOpen, now });
+  }
+}
