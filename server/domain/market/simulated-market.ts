@@ -1,9 +1,10 @@
 // The market simulator: a MarketSource that walks PSX stocks and crypto pairs with a seeded PRNG, computes the
 // indices from their constituents, follows the PSX calendar and price band, keeps books, prints and candles,
 // and persists bars so a restart continues the same history. Time comes from an injectable clock; tests call
-// step() by hand instead of start().
+// step() by hand instead of start(). Opening is async (it fills and reads the stored history); after that,
+// every read of live state is synchronous, step() included: the bars a step closes are handed to the store's
+// single writer (store.ts) and written behind it; only candle pages read the database.
 
-import type Database from 'better-sqlite3';
 import {
   MAX_BOOK_DEPTH,
   MAX_TRADES,
@@ -17,7 +18,9 @@ import {
   type Ticker,
   type Trade,
 } from '../../../workers/protocol/market.ts';
+import type { Db } from '../../db/database.ts';
 import { fillHistory } from './backfill.ts';
+import { writeMeta, type SymbolBar } from './bar-repo.ts';
 import { diffBook, generateBook } from './book.ts';
 import { pktDayStart, psxState } from './calendar.ts';
 import { toCandle } from './candles.ts';
@@ -32,10 +35,11 @@ import {
 import type { CandleRange, MarketListener, MarketSource, SymbolUpdate } from './market-source.ts';
 import { createRng, type Rng } from './prng.ts';
 import { formatBook, formatBookDelta, queryCandles, stockInfo } from './queries.ts';
-import { bookParamsOf, restoreState } from './restore.ts';
-import { MarketStore } from './store.ts';
+import { bookParamsOf, loadStored, restoreState, YEAR_MS, type StoredBars } from './restore.ts';
+import { MarketStore, type BarBatch } from './store.ts';
 import { buildUniverse } from './universe.ts';
 import { step as walkStep } from './walk.ts';
+import { YearBars } from './year-bars.ts';
 
 export interface SimOptions {
   /** PRNG seed: the same seed, clock readings and call sequence give the same market. */
@@ -50,6 +54,8 @@ export interface SimOptions {
   historyDays?: number;
   /** calendar days (including today) of 1-minute bars kept */
   minuteDays?: number;
+  /** told when a background write of bars fails (the feed goes on); default: a process warning */
+  onWriteError?: (err: unknown) => void;
 }
 
 /** Share of a day's price variance one step covers is elapsed time over this trading-day length. */
@@ -57,36 +63,53 @@ const DAY_LEN: Record<Market, number> = { psx: 6 * 3_600_000, index: 6 * 3_600_0
 /** Chance that a symbol trades in a given step. */
 const ACTIVITY: Record<Market, number> = { psx: 0.35, index: 1, crypto: 0.6 };
 
+type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError'>>;
+
 export class SimulatedMarket implements MarketSource {
-  readonly store: MarketStore;
-  private readonly clock: () => number;
-  private readonly opts: Required<Omit<SimOptions, 'clock'>>;
   private readonly states = new Map<string, LiveState>();
   private readonly byMarket: Record<Market, LiveState[]> = { psx: [], index: [], crypto: [] };
   private readonly listeners = new Set<MarketListener>();
   private readonly rng: Rng;
+  private readonly year = new YearBars();
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastPruneDay = 0;
 
-  constructor(db: Database.Database, opts: SimOptions) {
-    this.clock = opts.clock ?? Date.now;
-    this.opts = {
+  /** Fills the stored history up to the clock's now, then rebuilds the live state from it. */
+  static async open(db: Db, opts: SimOptions): Promise<SimulatedMarket> {
+    const clock = opts.clock ?? Date.now;
+    const now = clock();
+    const o: Settings = {
       seed: opts.seed,
       ticksPerSecond: opts.ticksPerSecond ?? 4,
       alwaysOpen: opts.alwaysOpen ?? false,
       historyDays: opts.historyDays ?? 400,
       minuteDays: opts.minuteDays ?? 3,
     };
-    this.store = new MarketStore(db);
-    const now = this.clock();
     const universe = buildUniverse();
-    fillHistory(this.store, universe, { ...this.opts, now });
-    this.store.setMeta('lastStart', String(now));
+    await fillHistory(db, universe, { ...o, now });
+    await writeMeta(db, 'lastStart', String(now));
+    // One symbol after another: as fast as in parallel here, and it holds one connection, not the pool.
+    const stored: StoredBars[] = [];
+    for (const sim of universe) stored.push(await loadStored(db, sim, now));
+    const report = (err: unknown) => process.emitWarning(err instanceof Error ? err : String(err));
+    const store = new MarketStore(db, opts.onWriteError ?? report);
+    return new SimulatedMarket(store, clock, o, now, stored);
+  }
+
+  private constructor(
+    /** the bar history (and its writer) */
+    readonly store: MarketStore,
+    private readonly clock: () => number,
+    private readonly opts: Settings,
+    now: number,
+    stored: readonly StoredBars[],
+  ) {
     this.rng = createRng(this.opts.seed, 'live', now);
-    for (const sim of universe) {
-      const s = restoreState(this.store, sim, now, this.rng);
-      this.states.set(sim.ins.symbol, s);
-      this.byMarket[sim.ins.market].push(s);
+    for (const bars of stored) {
+      const s = restoreState(bars, now, this.rng);
+      this.states.set(s.ins.symbol, s);
+      this.byMarket[s.ins.market].push(s);
+      this.year.load(s.ins.symbol, bars.year);
     }
     this.lastPruneDay = pktDayStart(now);
   }
@@ -98,11 +121,12 @@ export class SimulatedMarket implements MarketSource {
     this.timer.unref();
   }
 
-  /** Stops the timer and persists every live bar, so a restart continues from here. */
-  stop(): void {
+  /** Stops the timer and persists every live bar, so a restart continues from here; resolves once written. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.flush(true);
+    this.persist(true);
+    await this.store.flush();
   }
 
   now(): number {
@@ -144,9 +168,9 @@ export class SimulatedMarket implements MarketSource {
     return s ? s.trades.slice(-Math.min(Math.max(limit, 1), MAX_TRADES)) : [];
   }
 
-  candles(symbol: string, iv: Interval, range: CandleRange): Candle[] {
+  candles(symbol: string, iv: Interval, range: CandleRange): Promise<Candle[]> {
     const s = this.states.get(symbol);
-    return s ? queryCandles(this.store, s, iv, range, this.clock()) : [];
+    return s ? queryCandles(this.store, s, iv, range, this.clock()) : Promise.resolve([]);
   }
 
   info(symbol: string): StockInfo | undefined {
@@ -154,7 +178,8 @@ export class SimulatedMarket implements MarketSource {
     if (!s) return undefined;
     const now = this.clock();
     const ticker = toTicker(s, this.session(s.ins.market, now), now);
-    return stockInfo(this.store, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now });
+    const year = this.year.within(symbol, now - YEAR_MS, now);
+    return stockInfo(year, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now });
   }
 
   subscribe(listener: MarketListener): () => void {
@@ -200,11 +225,13 @@ export class SimulatedMarket implements MarketSource {
         changed.add(idx);
       }
     }
-    this.flush(false);
+    let prune: number | undefined;
     if (pktDayStart(ts) !== this.lastPruneDay) {
       this.lastPruneDay = pktDayStart(ts);
-      this.store.prune1m(pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000));
+      prune = pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000);
+      this.year.trim(ts - YEAR_MS);
     }
+    this.persist(false, prune);
     this.emit(ts, psxSt, [...changed], newTrades);
   }
 
@@ -260,22 +287,30 @@ export class SimulatedMarket implements MarketSource {
     foldPrint(idx, ts, level, v, q);
   }
 
-  private flush(all: boolean): void {
-    const dirty = [...this.states.values()].filter(
-      (s) => all || s.pending1m.length > 0 || s.pendingDays.length > 0,
-    );
-    if (dirty.length === 0) return;
-    this.store.transaction(() => {
-      for (const s of dirty) {
-        const sym = s.ins.symbol;
-        const live1m = all ? s.bars.get('1m') : undefined;
-        this.store.put('1m', sym, live1m ? [...s.pending1m, live1m] : s.pending1m);
-        const day = s.bars.get('1d');
-        this.store.put('1d', sym, day ? [...s.pendingDays, day] : s.pendingDays);
-        s.pending1m = [];
-        s.pendingDays = [];
+  /**
+   * Hands the closed bars (and today's bar of each symbol that closed one) to the store's writer, then the
+   * pruning of old minute bars; `all` adds every live bar (at stop, so a restart continues from them).
+   */
+  private persist(all: boolean, prune1mBefore?: number): void {
+    const m1: SymbolBar[] = [];
+    const d1: SymbolBar[] = [];
+    for (const s of this.states.values()) {
+      if (!all && s.pending1m.length === 0 && s.pendingDays.length === 0) continue;
+      const symbol = s.ins.symbol;
+      const live1m = all ? s.bars.get('1m') : undefined;
+      for (const bar of live1m ? [...s.pending1m, live1m] : s.pending1m) m1.push({ symbol, bar });
+      const day = s.bars.get('1d');
+      for (const bar of day ? [...s.pendingDays, day] : s.pendingDays) {
+        d1.push({ symbol, bar });
+        this.year.put(symbol, bar);
       }
-    });
+      s.pending1m = [];
+      s.pendingDays = [];
+    }
+    if (m1.length === 0 && d1.length === 0 && prune1mBefore === undefined) return;
+    const batch: BarBatch = { m1, d1 };
+    if (prune1mBefore !== undefined) batch.prune1mBefore = prune1mBefore;
+    this.store.write(batch);
   }
 
   private emit(
