@@ -23,7 +23,6 @@ import { fillHistory } from './backfill.ts';
 import { writeMeta, type SymbolBar } from './bar-repo.ts';
 import { diffBook, generateBook } from './book.ts';
 import { pktDayStart, psxState } from './calendar.ts';
-import { toCandle } from './candles.ts';
 import {
   closeStaleBars,
   foldPrint,
@@ -32,9 +31,9 @@ import {
   toTicker,
   type LiveState,
 } from './instrument-state.ts';
-import type { CandleRange, MarketListener, MarketSource, SymbolUpdate } from './market-source.ts';
+import type { CandleRange, MarketListener, MarketSource } from './market-source.ts';
 import { createRng, type Rng } from './prng.ts';
-import { formatBook, formatBookDelta, queryCandles, stockInfo } from './queries.ts';
+import { formatBook, queryCandles, stockInfo, symbolUpdate } from './queries.ts';
 import { bookParamsOf, loadStored, restoreState, YEAR_MS, type StoredBars } from './restore.ts';
 import { MarketStore, type BarBatch } from './store.ts';
 import { buildUniverse } from './universe.ts';
@@ -253,14 +252,10 @@ export class SimulatedMarket implements MarketSource {
       flow.q += BigInt(w.price) * BigInt(qty);
       out.push(recordTrade(s, ts, w.price, qty, side));
     }
-    const book = generateBook(this.rng, this.bookParams(s), s.book);
+    const book = generateBook(this.rng, bookParamsOf(s), s.book);
     s.bookDelta = diffBook(s.book, book);
     s.book = book;
     return out;
-  }
-
-  private bookParams(s: LiveState) {
-    return bookParamsOf(s);
   }
 
   private moveIndex(
@@ -319,29 +314,9 @@ export class SimulatedMarket implements MarketSource {
     changed: LiveState[],
     newTrades: ReadonlyMap<LiveState, Trade[]>,
   ) {
-    const updates: SymbolUpdate[] = changed.map((s) => {
-      const closed = new Map(s.closed);
-      s.closed.clear();
-      const delta = s.bookDelta;
-      s.bookDelta = null;
-      return {
-        symbol: s.ins.symbol,
-        market: s.ins.market,
-        ticker: toTicker(s, s.ins.market === 'crypto' ? 'open' : psxSt, ts),
-        trades: newTrades.get(s) ?? [],
-        bookDelta: () => (delta ? formatBookDelta(s, delta, ts) : null),
-        candles: (iv: Interval) => {
-          const pd = s.ins.priceDecimals;
-          const qd = s.ins.qtyDecimals;
-          const out: Candle[] = [];
-          const c = closed.get(iv);
-          if (c) out.push(toCandle(c, pd, qd));
-          const live = s.bars.get(iv);
-          if (live) out.push(toCandle(live, pd, qd));
-          return out;
-        },
-      };
-    });
+    const updates = changed.map((s) =>
+      symbolUpdate(s, s.ins.market === 'crypto' ? 'open' : psxSt, ts, newTrades.get(s) ?? []),
+    );
     for (const s of this.states.values()) s.closed.clear();
     const tick = { ts, updates };
     for (const l of this.listeners) l(tick);
