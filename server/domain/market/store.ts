@@ -23,8 +23,8 @@ export interface BarBatch {
 
 interface Entry {
   bar: Bar;
-  /** the commit (epoch) that made it durable; Infinity while it waits */
-  committed: number;
+  /** the commit (epoch) that made it durable; undefined while it waits */
+  committed?: number;
 }
 
 type Overlay = Map<string, Map<number, Entry>>;
@@ -84,7 +84,7 @@ export class MarketStore {
   private hold(table: BarTable, { symbol, bar }: SymbolBar): void {
     let bySymbol = this.overlay[table].get(symbol);
     if (!bySymbol) this.overlay[table].set(symbol, (bySymbol = new Map()));
-    bySymbol.set(bar.t, { bar, committed: Infinity });
+    bySymbol.set(bar.t, { bar });
   }
 
   private prune(before: number): void {
@@ -117,7 +117,8 @@ export class MarketStore {
     for (const e of this.reads.values()) oldest = Math.min(oldest, e);
     for (const tables of Object.values(this.overlay)) {
       for (const [symbol, bySymbol] of tables) {
-        for (const [t, e] of bySymbol) if (e.committed <= oldest) bySymbol.delete(t);
+        for (const [t, e] of bySymbol)
+          if (e.committed !== undefined && e.committed <= oldest) bySymbol.delete(t);
         if (bySymbol.size === 0) tables.delete(symbol);
       }
     }

@@ -195,17 +195,6 @@ describe(`SimulatedMarket on ${testDialect()}`, () => {
     expect(await stored()).toBe(mins.length);
   });
 
-  it('a read that races the writer still sees the bar handed to it', async () => {
-    const { market } = await sim(THURSDAY_OPEN, { historyDays: 2, minuteDays: 1 });
-    const bar = { t: THURSDAY_OPEN, o: 5, h: 7, l: 4, c: 6, v: 9, q: 0n };
-    const reading = market.store.range('1m', 'ZZZ', 0, THURSDAY_OPEN, 10);
-    market.store.write({ m1: [{ symbol: 'ZZZ', bar }] });
-    bar.c = 7; // the store keeps its own copy
-    expect(await reading).toEqual([{ ...bar, c: 6 }]);
-    await market.store.flush();
-    expect(await market.store.range('1m', 'ZZZ', 0, THURSDAY_OPEN, 10)).toEqual([{ ...bar, c: 6 }]);
-  });
-
   it('reports a failed write and goes on stepping', async () => {
     const t = await openTestDatabase();
     quiet(t.database);
