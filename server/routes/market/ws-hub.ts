@@ -263,8 +263,8 @@ export class MarketHub {
 
   /**
    * Sends a snapshot once it is read, with the seq reached by then (its deltas skip the connection meanwhile).
-   * The read's last step (the live bar) and this callback run in one turn of the event loop, so no feed step
-   * comes between them. A failed read leaves the snapshot owed, to be read again by resync().
+   * The read's last step (merging the live bar) and this callback run in one turn of the event loop, so no
+   * feed step from the market's timer comes between them. A failed read leaves the snapshot owed (resync()).
    */
   private sendSnapWhenRead(conn: Conn, ch: string, read: Promise<unknown>): void {
     const token = {};

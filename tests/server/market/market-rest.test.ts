@@ -19,7 +19,7 @@ beforeAll(async () => {
   const sim = marketOf(t.kdb)!;
   for (let i = 0; i < 20; i++) sim.step();
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 const en = { lang: 'en-US' };
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const port = (t.app.server.address() as { port: number }).port;
   url = `ws://127.0.0.1:${port}/api/ws`;
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 interface Client extends MessageLog<ServerMessage> {
   ws: WebSocket;
