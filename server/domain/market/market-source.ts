@@ -1,5 +1,6 @@
 // What the app needs from a market feed. The simulator implements it today; a real PSX / crypto exchange
-// adapter can replace it without touching the routes or the WebSocket hub.
+// adapter can replace it without touching the routes or the WebSocket hub. Everything but candle pages is
+// answered from memory, synchronously: the trading engine and the hub call it on every step.
 
 import type {
   Book,
@@ -67,8 +68,8 @@ export interface MarketSource {
   book(symbol: string, depth?: number): Book | undefined;
   /** newest `limit` prints, oldest first */
   trades(symbol: string, limit?: number): Trade[];
-  /** oldest → newest, including the live bar */
-  candles(symbol: string, iv: Interval, range: CandleRange): Candle[];
+  /** oldest → newest, including the live bar (stored bars are read from the database) */
+  candles(symbol: string, iv: Interval, range: CandleRange): Promise<Candle[]>;
   info(symbol: string): StockInfo | undefined;
   /**
    * The channel's current sequence number: that of its last delta (0 before any). The same on every node that

@@ -1,5 +1,5 @@
 // Read side of the simulator: formats live state and stored bars into the wire shapes (books, candle pages,
-// stock info).
+// stock info, a step's update of a symbol). Candle pages read the database (async); the rest reads memory only.
 
 import {
   INTERVAL_MS,
@@ -9,14 +9,16 @@ import {
   type BookDelta,
   type Candle,
   type Interval,
+  type SessionState,
   type StockInfo,
   type Ticker,
+  type Trade,
 } from '../../../workers/protocol/market.ts';
 import type { UnitBook, UnitLevel } from './book.ts';
-import { DAY_MS, psxNextChange } from './calendar.ts';
+import { psxNextChange } from './calendar.ts';
 import { aggregate, barStart, sourceInterval, toCandle, type Bar } from './candles.ts';
-import type { LiveState } from './instrument-state.ts';
-import type { CandleRange } from './market-source.ts';
+import { toTicker, type LiveState } from './instrument-state.ts';
+import type { CandleRange, SymbolUpdate } from './market-source.ts';
 import type { MarketStore } from './store.ts';
 import { formatMinor } from '../../../contract/money.ts';
 
@@ -42,19 +44,26 @@ export function formatBookDelta(s: LiveState, delta: UnitBook, ts: number): Book
 }
 
 /** Candles of `iv` for the range, oldest → newest, stored bars merged with the live ones. */
-export function queryCandles(
+export async function queryCandles(
   store: MarketStore,
   s: LiveState,
   iv: Interval,
   r: CandleRange,
   now: number,
-): Candle[] {
+): Promise<Candle[]> {
   const src = sourceInterval(iv);
   const to = r.to ?? now;
   const limit = Math.min(r.limit ?? MAX_CANDLES, MAX_CANDLES);
   const from = r.from === undefined ? 0 : barStart(r.from, iv);
   const perBar = Math.max(1, Math.round(INTERVAL_MS[iv] / INTERVAL_MS[src]));
-  const rows = store.range(src, s.ins.symbol, from, to, Math.min(limit * perBar + perBar, MAX_SOURCE_ROWS));
+  const rows = await store.range(
+    src,
+    s.ins.symbol,
+    from,
+    to,
+    Math.min(limit * perBar + perBar, MAX_SOURCE_ROWS),
+  );
+  // The live bar as it is now, after the read: the page is then as of this moment.
   const live = s.bars.get(src);
   if (live && live.t >= from && live.t <= to) {
     const lastRow = rows[rows.length - 1];
@@ -72,9 +81,9 @@ export interface InfoExtras {
   now: number;
 }
 
-export function stockInfo(store: MarketStore, s: LiveState, x: InfoExtras): StockInfo {
+/** `year`: the stored daily bars of the last 365 days (YearBars), for the 52-week range. */
+export function stockInfo(year: readonly Bar[], s: LiveState, x: InfoExtras): StockInfo {
   const pd = s.ins.priceDecimals;
-  const year = store.range('1d', s.ins.symbol, x.now - 365 * DAY_MS, x.now, 400);
   const day = s.bars.get('1d');
   let hi = s.last;
   let lo = s.last;
@@ -95,4 +104,29 @@ export function stockInfo(store: MarketStore, s: LiveState, x: InfoExtras): Stoc
   };
   if (s.sim.constituents) info.constituents = [...s.sim.constituents];
   return info;
+}
+
+/** One step's news of a symbol for the listeners; takes (and clears) its closed bars and book delta. */
+export function symbolUpdate(s: LiveState, st: SessionState, ts: number, trades: Trade[]): SymbolUpdate {
+  const closed = new Map(s.closed);
+  s.closed.clear();
+  const delta = s.bookDelta;
+  s.bookDelta = null;
+  return {
+    symbol: s.ins.symbol,
+    market: s.ins.market,
+    ticker: toTicker(s, st, ts),
+    trades,
+    bookDelta: () => (delta ? formatBookDelta(s, delta, ts) : null),
+    candles: (iv: Interval) => {
+      const pd = s.ins.priceDecimals;
+      const qd = s.ins.qtyDecimals;
+      const out: Candle[] = [];
+      const c = closed.get(iv);
+      if (c) out.push(toCandle(c, pd, qd));
+      const live = s.bars.get(iv);
+      if (live) out.push(toCandle(live, pd, qd));
+      return out;
+    },
+  };
 }

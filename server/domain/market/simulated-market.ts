@@ -4,9 +4,10 @@
 // step() by hand instead of start(). A step is generated (step-generate.ts), applied (step-apply.ts) and
 // emitted (step-emit.ts); its record goes to onStep listeners so replicas on other nodes can follow, and
 // snapshot()/adopt() hand the whole live market over (a replica's start, a replica's promotion to leader).
+// Opening is async (it fills and reads the stored history); after that every read of live state is
+// synchronous, step() included: the bars a step closes are handed to the store's single writer (store.ts).
 
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import {
   MAX_BOOK_DEPTH,
   MAX_TRADES,
@@ -21,7 +22,9 @@ import {
   type Ticker,
   type Trade,
 } from '../../../workers/protocol/market.ts';
+import type { Db } from '../../db/database.ts';
 import { fillHistory } from './backfill.ts';
+import { writeMeta, type SymbolBar } from './bar-repo.ts';
 import { pktDayStart, psxState } from './calendar.ts';
 import { toTicker, type LiveState } from './instrument-state.ts';
 import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
@@ -29,13 +32,14 @@ import type { CandleRange, MarketListener, MarketSource, MarketTick } from './ma
 import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
 import { createRng, type Rng } from './prng.ts';
 import { formatBook, queryCandles, stockInfo } from './queries.ts';
-import { restoreState } from './restore.ts';
+import { loadStored, restoreState, YEAR_MS, type StoredBars } from './restore.ts';
 import { applyStep } from './step-apply.ts';
 import { tickOf } from './step-emit.ts';
 import { generateStep } from './step-generate.ts';
 import type { StepRecord } from './step-record.ts';
-import { MarketStore } from './store.ts';
+import { MarketStore, type BarBatch } from './store.ts';
 import { buildUniverse, type SimInstrument } from './universe.ts';
+import { YearBars } from './year-bars.ts';
 
 export interface SimOptions {
   /** PRNG seed: the same seed, clock readings and call sequence give the same market. */
@@ -50,40 +54,59 @@ export interface SimOptions {
   historyDays?: number;
   /** calendar days (including today) of 1-minute bars kept */
   minuteDays?: number;
+  /** told when a background write of bars fails (the feed goes on); default: a process warning */
+  onWriteError?: (err: unknown) => void;
 }
 
 export type StepListener = (record: StepRecord) => void;
 
+type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError'>>;
+
 export class SimulatedMarket implements MarketSource {
-  readonly store: MarketStore;
-  private readonly clock: () => number;
-  private readonly opts: Required<Omit<SimOptions, 'clock'>>;
   private readonly states = new Map<string, LiveState>();
   private readonly byMarket: Record<Market, LiveState[]> = { psx: [], index: [], crypto: [] };
   private readonly listeners = new Set<MarketListener>();
   private readonly rng: Rng;
+  private readonly year = new YearBars();
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastPruneDay = 0;
 
-  constructor(db: Database.Database, opts: SimOptions) {
-    this.clock = opts.clock ?? Date.now;
-    this.opts = {
+  /** Fills the stored history up to the clock's now, then rebuilds the live state from it. */
+  static async open(db: Db, opts: SimOptions): Promise<SimulatedMarket> {
+    const clock = opts.clock ?? Date.now;
+    const now = clock();
+    const o: Settings = {
       seed: opts.seed,
       ticksPerSecond: opts.ticksPerSecond ?? 4,
       alwaysOpen: opts.alwaysOpen ?? false,
       historyDays: opts.historyDays ?? 400,
       minuteDays: opts.minuteDays ?? 3,
     };
-    this.store = new MarketStore(db);
-    const now = this.clock();
     const universe = buildUniverse();
-    fillHistory(this.store, universe, { ...this.opts, now });
-    this.store.setMeta('lastStart', String(now));
+    await fillHistory(db, universe, { ...o, now });
+    await writeMeta(db, 'lastStart', String(now));
+    // One symbol after another: as fast as in parallel here, and it holds one connection, not the pool.
+    const stored: StoredBars[] = [];
+    for (const sim of universe) stored.push(await loadStored(db, sim, now));
+    const report = (err: unknown) => process.emitWarning(err instanceof Error ? err : String(err));
+    const store = new MarketStore(db, opts.onWriteError ?? report);
+    return new SimulatedMarket(store, clock, o, now, stored);
+  }
+
+  private constructor(
+    /** the bar history (and its writer) */
+    readonly store: MarketStore,
+    private readonly clock: () => number,
+    private readonly opts: Settings,
+    now: number,
+    stored: readonly StoredBars[],
+  ) {
     this.rng = createRng(this.opts.seed, 'live', now);
-    for (const sim of universe) {
-      const s = restoreState(this.store, sim, now, this.rng);
-      this.states.set(sim.ins.symbol, s);
-      this.byMarket[sim.ins.market].push(s);
+    for (const bars of stored) {
+      const s = restoreState(bars, now, this.rng);
+      this.states.set(s.ins.symbol, s);
+      this.byMarket[s.ins.market].push(s);
+      this.year.load(s.ins.symbol, bars.year);
     }
     this.lastPruneDay = pktDayStart(now);
   }
@@ -95,11 +118,12 @@ export class SimulatedMarket implements MarketSource {
     this.timer.unref();
   }
 
-  /** Stops the timer and persists every live bar, so a restart continues from here. */
-  stop(): void {
+  /** Stops the timer and persists every live bar, so a restart continues from here; resolves once written. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.flush(true);
+    this.persist(true);
+    await this.store.flush();
   }
 
   now(): number {
@@ -141,9 +165,9 @@ export class SimulatedMarket implements MarketSource {
     return s ? s.trades.slice(-Math.min(Math.max(limit, 1), MAX_TRADES)) : [];
   }
 
-  candles(symbol: string, iv: Interval, range: CandleRange): Candle[] {
+  candles(symbol: string, iv: Interval, range: CandleRange): Promise<Candle[]> {
     const s = this.states.get(symbol);
-    return s ? queryCandles(this.store, s, iv, range, this.clock()) : [];
+    return s ? queryCandles(this.store, s, iv, range, this.clock()) : Promise.resolve([]);
   }
 
   info(symbol: string): StockInfo | undefined {
@@ -151,7 +175,8 @@ export class SimulatedMarket implements MarketSource {
     if (!s) return undefined;
     const now = this.clock();
     const ticker = toTicker(s, this.session(s.ins.market, now), now);
-    return stockInfo(this.store, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now });
+    const year = this.year.within(symbol, now - YEAR_MS, now);
+    return stockInfo(year, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now });
   }
 
   subscribe(listener: MarketListener): () => void {
@@ -182,8 +207,8 @@ export class SimulatedMarket implements MarketSource {
   }
 
   /** A simulator that continues from `snap` (a promoted replica's market): see adopt(). */
-  static fromSnapshot(db: Database.Database, snap: MarketSnapshot, opts: SimOptions): SimulatedMarket {
-    const sim = new SimulatedMarket(db, { ...opts, alwaysOpen: opts.alwaysOpen ?? snap.alwaysOpen });
+  static async fromSnapshot(db: Db, snap: MarketSnapshot, opts: SimOptions): Promise<SimulatedMarket> {
+    const sim = await SimulatedMarket.open(db, { ...opts, alwaysOpen: opts.alwaysOpen ?? snap.alwaysOpen });
     sim.adopt(snap);
     return sim;
   }
@@ -214,31 +239,41 @@ export class SimulatedMarket implements MarketSource {
     if (this.fork) record.fork = this.fork;
     this.fork = undefined;
     const applied = applyStep(this.live, record);
-    this.flush(false);
+    let prune: number | undefined;
     if (pktDayStart(ts) !== this.lastPruneDay) {
       this.lastPruneDay = pktDayStart(ts);
-      this.store.prune1m(pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000));
+      prune = pktDayStart(ts - (this.opts.minuteDays - 1) * 86_400_000);
+      this.year.trim(ts - YEAR_MS);
     }
+    this.persist(false, prune);
     for (const l of this.stepListeners) l(record);
     this.emit(tickOf(this.live, applied));
   }
 
-  private flush(all: boolean): void {
-    const dirty = [...this.states.values()].filter(
-      (s) => all || s.pending1m.length > 0 || s.pendingDays.length > 0,
-    );
-    if (dirty.length === 0) return;
-    this.store.transaction(() => {
-      for (const s of dirty) {
-        const sym = s.ins.symbol;
-        const live1m = all ? s.bars.get('1m') : undefined;
-        this.store.put('1m', sym, live1m ? [...s.pending1m, live1m] : s.pending1m);
-        const day = s.bars.get('1d');
-        this.store.put('1d', sym, day ? [...s.pendingDays, day] : s.pendingDays);
-        s.pending1m = [];
-        s.pendingDays = [];
+  /**
+   * Hands the closed bars (and today's bar of each symbol that closed one) to the store's writer, then the
+   * pruning of old minute bars; `all` adds every live bar (at stop, so a restart continues from them).
+   */
+  private persist(all: boolean, prune1mBefore?: number): void {
+    const m1: SymbolBar[] = [];
+    const d1: SymbolBar[] = [];
+    for (const s of this.states.values()) {
+      if (!all && s.pending1m.length === 0 && s.pendingDays.length === 0) continue;
+      const symbol = s.ins.symbol;
+      const live1m = all ? s.bars.get('1m') : undefined;
+      for (const bar of live1m ? [...s.pending1m, live1m] : s.pending1m) m1.push({ symbol, bar });
+      const day = s.bars.get('1d');
+      for (const bar of day ? [...s.pendingDays, day] : s.pendingDays) {
+        d1.push({ symbol, bar });
+        this.year.put(symbol, bar);
       }
-    });
+      s.pending1m = [];
+      s.pendingDays = [];
+    }
+    if (m1.length === 0 && d1.length === 0 && prune1mBefore === undefined) return;
+    const batch: BarBatch = { m1, d1 };
+    if (prune1mBefore !== undefined) batch.prune1mBefore = prune1mBefore;
+    this.store.write(batch);
   }
 
   private emit(tick: MarketTick): void {

@@ -28,7 +28,7 @@ export const coinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const starred = new Set(request.auth ? listCollect(app.rawDb, request.auth.userId, 'coin') : []);
+      const starred = new Set(request.auth ? await listCollect(app.db, request.auth.userId, 'coin') : []);
       return ok(m.instruments('crypto').map((i) => ({ ...i, collected: starred.has(i.symbol) })));
     },
   );

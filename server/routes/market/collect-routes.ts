@@ -21,8 +21,8 @@ import { marketError } from './market-messages.ts';
 
 export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
-  const answer = (userId: number, kind: CollectKind): CollectList => {
-    const symbols = listCollect(app.rawDb, userId, kind).filter((s) => m.instrument(s));
+  const answer = async (userId: number, kind: CollectKind): Promise<CollectList> => {
+    const symbols = (await listCollect(app.db, userId, kind)).filter((s) => m.instrument(s));
     return {
       symbols,
       quotes: symbols.flatMap((s) => {
@@ -45,22 +45,22 @@ export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(`/${kind}/collect/add`, { schema: schema(`Star a ${kind}`, SymbolBody) }, async (request) => {
       const auth = requireAuth(request.auth);
       const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
-      if (!addCollect(app.rawDb, auth.userId, kind, ins.symbol, Date.now())) {
+      if (!(await addCollect(app.db, auth.userId, kind, ins.symbol, Date.now()))) {
         throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
       }
-      return ok(answer(auth.userId, kind));
+      return ok(await answer(auth.userId, kind));
     });
     app.post(`/${kind}/collect/del`, { schema: schema(`Unstar a ${kind}`, SymbolBody) }, async (request) => {
       const auth = requireAuth(request.auth);
-      delCollect(app.rawDb, auth.userId, kind, request.body.symbol.toUpperCase());
-      return ok(answer(auth.userId, kind));
+      await delCollect(app.db, auth.userId, kind, request.body.symbol.toUpperCase());
+      return ok(await answer(auth.userId, kind));
     });
     app.post(
       `/${kind}/collect/list`,
       { schema: schema(`Starred ${kind}s with quotes`, noFields) },
       async (request) => {
         const auth = requireAuth(request.auth);
-        return ok(answer(auth.userId, kind));
+        return ok(await answer(auth.userId, kind));
       },
     );
   }

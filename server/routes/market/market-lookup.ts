@@ -34,7 +34,12 @@ export const toInt = (s: string | undefined, fallback: number) => (s === undefin
 /** Default page when neither `from` nor `limit` is given: the newest 300 bars. */
 const DEFAULT_CANDLES = 300;
 
-export function candlesFor(market: MarketSource, lang: Lang, body: CandlesInput, kind: SymbolKind): Candle[] {
+export async function candlesFor(
+  market: MarketSource,
+  lang: Lang,
+  body: CandlesInput,
+  kind: SymbolKind,
+): Promise<Candle[]> {
   const ins = resolveSymbol(market, lang, body.symbol, kind);
   const from = body.from === undefined ? undefined : Number(body.from);
   const to = body.to === undefined ? undefined : Number(body.to);

@@ -44,7 +44,7 @@ export function registerSeriesRoutes(
         response: CandleListReply,
       },
     },
-    async (request) => ok(candlesFor(m, request.lang, request.body, kind)),
+    async (request) => ok(await candlesFor(m, request.lang, request.body, kind)),
   );
 
   app.post(

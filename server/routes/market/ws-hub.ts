@@ -12,6 +12,8 @@
 //   long as the buffer stays under the mark. A connection that stays backed up for `stuckMs` (a client that
 //   never reads), or whose buffer passes the hard limit, is dropped; it resyncs when it reconnects; and when
 //   all connections together hold more than the node's budget, the most backed-up are dropped first.
+// A candles snapshot is read from the database: until it is read, the channel's deltas skip that connection,
+// and the snapshot carries the seq the channel has reached when it goes out.
 
 import { Compile } from 'typebox/compile';
 import { MarketClientFrame, WS_MAX_CHANNELS } from '../../../contract/ws.ts';
@@ -64,6 +66,8 @@ interface Conn {
   lang: Lang;
   channels: Set<string>;
   stale: Set<string>;
+  /** channels whose snapshot is being read, each with the read it waits for */
+  loading: Map<string, object>;
   alive: boolean;
   gate: FrameGate<MarketClientFrame>;
   /** when the socket first went above the high-water mark without draining since; null when it is fine */
@@ -124,6 +128,7 @@ export class MarketHub {
       lang,
       channels: new Set(),
       stale: new Set(),
+      loading: new Map(),
       alive: true,
       gate: new FrameGate(checkFrame, this.opts.frameBudget, this.opts.now),
       backedUpSince: null,
@@ -217,6 +222,7 @@ export class MarketHub {
   private leave(conn: Conn, ch: string): void {
     conn.channels.delete(ch);
     conn.stale.delete(ch);
+    conn.loading.delete(ch);
     const state = this.channels.get(ch);
     if (!state) return;
     state.subs.delete(conn);
@@ -224,6 +230,7 @@ export class MarketHub {
   }
 
   private snapshot(p: ParsedChannel): unknown {
+    // A candles snapshot is a Promise (sendSnap waits for it); the others are read from memory.
     const s = this.source;
     switch (p.kind) {
       case 'tickers':
@@ -245,14 +252,39 @@ export class MarketHub {
       if (this.conns.has(conn)) conn.stale.add(ch);
       return;
     }
+    const data = this.snapshot(state.parsed);
+    if (data instanceof Promise) this.sendSnapWhenRead(conn, ch, data);
+    else this.writeSnap(conn, ch, this.source.channelSeq(state.parsed), data);
+  }
+
+  private writeSnap(conn: Conn, ch: string, seq: number, data: unknown): void {
     conn.socket.send(
-      JSON.stringify({
-        op: 'snap',
-        ch,
-        seq: this.source.channelSeq(state.parsed),
-        ts: this.source.now(),
-        data: this.snapshot(state.parsed),
-      } satisfies ServerMessage),
+      JSON.stringify({ op: 'snap', ch, seq, ts: this.source.now(), data } satisfies ServerMessage),
+    );
+  }
+
+  /**
+   * Sends a snapshot once it is read, with the seq reached by then (its deltas skip the connection meanwhile).
+   * The read's last step (merging the live bar) and this callback run in one turn of the event loop, so no
+   * feed step from the market's timer comes between them. A failed read leaves the snapshot owed (resync()).
+   */
+  private sendSnapWhenRead(conn: Conn, ch: string, read: Promise<unknown>): void {
+    const token = {};
+    conn.loading.set(ch, token);
+    read.then(
+      (data) => {
+        if (conn.loading.get(ch) !== token) return;
+        conn.loading.delete(ch);
+        const state = this.channels.get(ch);
+        if (!state || !conn.channels.has(ch)) return;
+        if (this.writable(conn)) this.writeSnap(conn, ch, this.source.channelSeq(state.parsed), data);
+        else if (this.conns.has(conn)) conn.stale.add(ch);
+      },
+      () => {
+        if (conn.loading.get(ch) !== token) return;
+        conn.loading.delete(ch);
+        if (conn.channels.has(ch)) conn.stale.add(ch);
+      },
     );
   }
 
@@ -261,7 +293,7 @@ export class MarketHub {
     if (!state) return;
     const text = JSON.stringify({ op: 'delta', ch, seq, ts, data });
     for (const conn of [...state.subs]) {
-      if (conn.stale.has(ch)) continue;
+      if (conn.stale.has(ch) || conn.loading.has(ch)) continue;
       if (this.writable(conn)) conn.socket.send(text);
       else if (this.conns.has(conn)) conn.stale.add(ch);
     }

@@ -1,19 +1,27 @@
 // MarketHub backpressure with a fake socket: a slow client gets no backlog, then one fresh snapshot.
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../workers/protocol/market.ts';
-import { migrateRaw as migrate } from '../../support/raw-db.ts';
 import { ReplicaMarket } from '../../../server/domain/market/replica-market.ts';
 import { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { MarketHub } from '../../../server/routes/market/ws-hub.ts';
+import { openTestDatabase, type TestDatabase } from '../../support/test-db.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
-const db = new Database(':memory:');
-migrate(db);
 let now = Date.parse('2026-11-19T11:00:00+05:00');
-const market = new SimulatedMarket(db, { seed: 'hub', historyDays: 3, minuteDays: 1, clock: () => now });
-// A tiny mark so a test can back a socket up; the hard limit well above one snapshot.
-const hub = new MarketHub(market, { highWaterMark: 1000, hardLimit: 1_000_000, heartbeatMs: 60_000 });
-afterAll(() => hub.close());
+let t: TestDatabase;
+let market: SimulatedMarket;
+let hub: MarketHub;
+beforeAll(async () => {
+  t = await openTestDatabase();
+  market = await SimulatedMarket.open(t.db, { seed: 'hub', historyDays: 3, minuteDays: 1, clock: () => now });
+  // A tiny mark so a test can back a socket up; the hard limit well above one snapshot.
+  hub = new MarketHub(market, { highWaterMark: 1000, hardLimit: 1_000_000, heartbeatMs: 60_000 });
+});
+afterAll(async () => {
+  hub.close();
+  await market.stop();
+  await t.close();
+});
 
 function fakeSocket() {
   const sent: ServerMessage[] = [];
@@ -34,6 +42,12 @@ function fakeSocket() {
   };
   return { sock, sent };
 }
+
+/** Whether a connection of the shared hub still waits for a snapshot read from the database. */
+const reading = () =>
+  [...(hub as unknown as { conns: Set<{ loading: Map<string, object> }> }).conns].some(
+    (c) => c.loading.size > 0,
+  );
 
 const step = (n: number) => {
   for (let i = 0; i < n; i++) {
@@ -91,7 +105,7 @@ describe('MarketHub backpressure', () => {
     conn.detach();
   });
 
-  it('owes snapshots instead of sending them past the mark, and sends them a few at a time as it drains', () => {
+  it('owes snapshots instead of sending them past the mark, and sends them a few at a time as it drains', async () => {
     const { sock, sent } = fakeSocket();
     const conn = hub.attach(sock, 'en-US');
     sock.bufferedAmount = 2000;
@@ -111,12 +125,14 @@ describe('MarketHub backpressure', () => {
     expect(first).toBeLessThan(names.length);
     // Never more than one snapshot past the mark.
     expect(first).toBe(1);
-    for (let i = 0; i < names.length; i++) {
+    // Candle snapshots are read from the database: each drained step lets the reads it started finish.
+    const snapped = () => new Set(sent.filter((m) => m.op === 'snap').map((m) => (m as { ch: string }).ch));
+    for (let i = 0; i < 4 * names.length && snapped().size < names.length; i++) {
       sock.bufferedAmount = 0;
       step(1);
+      await waitFor(() => !reading(), { what: 'the candle snapshots being read' });
     }
-    const snapped = new Set(sent.filter((m) => m.op === 'snap').map((m) => (m as { ch: string }).ch));
-    expect([...snapped].sort()).toEqual([...names].sort());
+    expect([...snapped()].sort()).toEqual([...names].sort());
     conn.detach();
   });
 

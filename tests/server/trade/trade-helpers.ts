@@ -50,7 +50,7 @@ export async function makeTradeApp(
       else process.env[k] = v;
     }
   }
-  const sim = marketOf(t.db)!;
+  const sim = marketOf(t.kdb)!;
   for (let i = 0; i < warmSteps; i++) sim.step();
   return { ...t, sim, engine: tradingOf(t.db)! };
 }
