@@ -2,11 +2,14 @@
 // session (user/update/password) never get more scrypt checks than the allowance, the right password hidden
 // in a burst does not get through, a success does not wipe earlier failures, and the waits grow.
 // Hashes are held at their start until every request of a burst has been admitted or refused, so the burst is
-// truly in flight at once.
+// truly in flight at once. (The same lock-out shared by two nodes through Redis: shared-limits.test.ts.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../server/domain/auth/sessions-repo.ts';
+import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { AttemptGuard, MemoryAttemptStore } from '../../server/domain/rate-limit/attempt-guard.ts';
-import { burst, cheapUser, holdHashes, inQueue, sessionsOf, until, verifies } from './attack-helpers.ts';
-import { login, makeTestApp, post, type TestApp } from './helpers.ts';
+import { burst, holdHashes, inQueue, until, verifies, type CheapUser } from './attack-helpers.ts';
+import { login, makeTestApp, post, uniquePhone, type TestApp } from './helpers.ts';
+import { cheapHash } from './trade/trade-helpers.ts';
 
 const FREE = 5;
 let t: TestApp;
@@ -35,9 +38,29 @@ async function heldBurst<T>(calls: Array<() => Promise<T>>): Promise<T[]> {
 
 const en = { lang: 'en-US' };
 
+/** A user created directly with a cheap scrypt hash, and a session (on this run's database). */
+async function cheapUser(app: TestApp, password = 'Karachi-123'): Promise<CheapUser> {
+  const phone = uniquePhone();
+  const userId = await createUser(app.kdb, {
+    areaCode: '+92',
+    phone: `+92${phone}`,
+    passwordHash: cheapHash(password),
+    invitedBy: null,
+    demoFundsPaisa: app.config.demoFundsPaisa,
+  });
+  const s = await createSession(app.kdb, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  return { userId, phone, password, token: s.tokenDemo };
+}
+
+/** Sessions stored for a user (a successful login adds one). */
+async function sessionsOf(userId: number): Promise<number> {
+  const rows = await t.kdb.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  return rows.length;
+}
+
 describe('login', () => {
   it('80 parallel wrong passwords for one phone get at most the free checks', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -52,10 +75,10 @@ describe('login', () => {
   });
 
   it('after 4 failures, 60 parallel guesses with the right one at #45 do not log in', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 4; i++)
       expect((await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.9.0.1' })).body.code).toBe(-1001);
-    const sessions = sessionsOf(t.app, u.userId);
+    const sessions = await sessionsOf(u.userId);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -68,11 +91,11 @@ describe('login', () => {
     expect(verifies() - before).toBe(1);
     expect(answers[45]?.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(0);
-    expect(sessionsOf(t.app, u.userId)).toBe(sessions);
+    expect(await sessionsOf(u.userId)).toBe(sessions);
   });
 
   it('a right password does not wipe earlier failures', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 3; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.10.0.1' });
     expect((await login(t.app, u.phone, u.password, { ip: '10.10.0.2' })).body.code).toBe(0);
     for (let i = 0; i < 2; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.10.0.3' });
@@ -85,13 +108,13 @@ describe('login', () => {
     const real = t.app.lockouts.loginPerPhone;
     t.app.lockouts.loginPerPhone = new AttemptGuard(real.rule, new MemoryAttemptStore(), () => clock.t);
     try {
-      const u = cheapUser(t);
+      const u = await cheapUser(t);
       for (let i = 0; i < FREE; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.11.0.1' });
       const waits: string[] = [];
       for (let i = 0; i < 7; i++) {
         const refused = await login(t.app, u.phone, 'Wrong-x', { ...en, ip: '10.11.0.2' });
         waits.push(refused.body.msg.replace('Too many attempts, please try again in ', ''));
-        clock.t += t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
+        clock.t += await t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
         expect((await login(t.app, u.phone, 'Wrong-y', { ...en, ip: '10.11.0.3' })).body.msg).toBe(
           'Wrong phone number or password',
         );
@@ -106,9 +129,9 @@ describe('login', () => {
         '15 minutes',
       ]);
       // the owner who waits out the last failure gets in, and the failures are still remembered
-      clock.t += t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
+      clock.t += await t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
       expect((await login(t.app, u.phone, u.password, { ip: '10.11.0.4' })).body.code).toBe(0);
-      expect(t.app.lockouts.loginPerPhone.failures(`+92${u.phone}`)).toBe(FREE + 7);
+      expect(await t.app.lockouts.loginPerPhone.failures(`+92${u.phone}`)).toBe(FREE + 7);
     } finally {
       t.app.lockouts.loginPerPhone = real;
     }
@@ -117,7 +140,7 @@ describe('login', () => {
   it('with the default in-flight cap, a burst for one phone gets a single check', async () => {
     const strict = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000' });
     try {
-      const u = cheapUser(strict);
+      const u = await cheapUser(strict);
       const before = verifies();
       gate = holdHashes();
       const b = burst(
@@ -147,11 +170,17 @@ describe('user/update/password', () => {
       { oldPassword, password: 'Gwadar-2025', password2: 'Gwadar-2025' },
       { token, ip, lang: 'en-US' },
     );
-  const hashOf = (userId: number) =>
-    t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(userId);
+  const hashOf = async (userId: number) =>
+    (
+      await t.kdb
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
 
   it('80 parallel wrong current passwords get at most the free checks', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     const before = verifies();
     const answers = await heldBurst(
       Array.from({ length: 80 }, (_, i) => () => change(u.token, `Wrong-${i}`, '10.13.0.1')),
@@ -162,9 +191,9 @@ describe('user/update/password', () => {
   });
 
   it('after 4 failures, 60 parallel tries with the right one at #45 change nothing', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 4; i++) await change(u.token, `Wrong-${i}`, '10.14.0.1');
-    const hash = hashOf(u.userId);
+    const hash = await hashOf(u.userId);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -174,11 +203,11 @@ describe('user/update/password', () => {
     );
     expect(verifies() - before).toBe(1);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(0);
-    expect(hashOf(u.userId)).toBe(hash);
+    expect(await hashOf(u.userId)).toBe(hash);
   });
 
   it('shares the allowance with login (both guess the same password)', async () => {
-    const u = cheapUser(t);
+    const u = await cheapUser(t);
     for (let i = 0; i < 3; i++) await login(t.app, u.phone, `Wrong-${i}`, { ip: '10.15.0.1' });
     for (let i = 0; i < 2; i++) await change(u.token, `Wrong-${i}`, '10.15.0.2');
     expect((await change(u.token, u.password, '10.15.0.2')).body.msg).toBe(
