@@ -24,7 +24,7 @@ beforeAll(async () => {
     LOGIN_IN_FLIGHT_PER_IP: '1000',
   });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => gate?.close());
 
 /** Fires `calls` with every hash held until all are admitted or refused, then lets them finish. */

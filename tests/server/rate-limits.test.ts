@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   dana = await registerUser(t.app, { password: 'Hyderabad-5' });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Texts in the dev outbox, for one phone or all. */
 async function outboxCount(phone?: string): Promise<number> {
