@@ -10,12 +10,14 @@ import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { SmsCodeStore } from './domain/sms/sms-codes.ts';
 import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { busPlugin } from './plugins/bus.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { lockoutsPlugin } from './plugins/lockouts.ts';
 import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPurgePlugin } from './plugins/session-purge.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
@@ -71,12 +73,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 3. Bodies: only UTF-8 form encoding (no JSON: it cannot refuse duplicate keys).
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  // 4. Storage, outside services, the named rate limiters and the lock-outs of guessed passwords.
+  // 4. Storage (the database; Redis and the bus between nodes when several share it), outside services, the
+  // named rate limiters and the lock-outs of guessed passwords.
   await app.register(dbPlugin, {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
   });
+  await app.register(redisPlugin, { url: config.redisUrl, nodeId: config.nodeId });
+  await app.register(busPlugin);
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   const sms = opts.smsGateway ?? new DevOutboxGateway(app.db, app.log);
   app.decorate('sms', sms);

@@ -1,12 +1,22 @@
 // Lock-outs of guessed secrets (`app.lockouts`) and the login gate (`app.loginGate`), at the root so every
 // area and the tests reach them. A new secret (the withdrawal password) is one more AttemptGuard here with its
 // rule in config.lockouts and a scope of its own in the attempt_guards table.
+//
+// Across nodes: the login lock-outs live in Redis when there is one (every node counts into one record per
+// phone and per address), else in memory; the transaction password's live in the database either way. The
+// login gate (in-flight places per address and phone) stays per node on purpose: it protects this node's hash
+// queue (its CPU), which is per node too; the number of guesses is bounded by the shared lock-outs, which count
+// every attempt before its hash runs. A shared gate would cost a Redis round trip per login and, when a node
+// dies holding places, lock a phone out until they expired; per node, a caller gets at most the cap times the
+// number of nodes in flight, all of it still counted by the lock-outs.
 import type { Config } from '../config.ts';
 import { HashBusyError } from '../domain/auth/hash-queue.ts';
 import { LoginGate } from '../domain/auth/login-gate.ts';
 import { hashQueue } from '../domain/auth/password-hash.ts';
 import { AttemptGuard, AttemptRefused, MemoryAttemptStore } from '../domain/rate-limit/attempt-guard.ts';
 import { DbAttemptStore } from '../domain/rate-limit/attempt-store-db.ts';
+import { RedisAttemptStore } from '../domain/rate-limit/attempt-store-redis.ts';
+import type { BackoffRule } from '../domain/rate-limit/attempt-rules.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from './global-plugin.ts';
 import { refuseIfLimited } from './limits.ts';
@@ -33,15 +43,18 @@ export function refuseLockout(err: unknown): never {
   throw err;
 }
 
-/** Needs `app.rawDb` (register after the db plugin). */
+/** Needs `app.db` and `app.redis` (register after the db and redis plugins). */
 export const lockoutsPlugin = globalPlugin<{ config: Config }>('lockouts', async (app, { config }) => {
   const l = config.lockouts;
+  const redis = app.redis;
+  // Login records: in Redis with several nodes; in memory on one node, like the other limiters (a restart
+  // forgets them, which costs an attacker a restart of ours). The transaction password's survive restarts.
+  const loginStore = (scope: string, rule: BackoffRule) =>
+    redis ? new RedisAttemptStore(redis, `lockout:${scope}:`, rule.forgetAfterMs) : new MemoryAttemptStore();
   app.decorate('lockouts', {
-    // Login records live in memory like the other limiters: a restart forgets them, which costs an
-    // attacker a restart of ours; the transaction password's survive (as before this change).
-    loginPerPhone: new AttemptGuard(l.loginPerPhone, new MemoryAttemptStore()),
-    loginPerIp: new AttemptGuard(l.loginPerIp, new MemoryAttemptStore()),
-    tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.rawDb, 'trade_password')),
+    loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),
+    loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
+    tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
   } satisfies Lockouts);
   app.decorate('loginGate', new LoginGate(config.loginInFlight, hashQueue));
 });

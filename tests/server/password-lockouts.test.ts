@@ -2,7 +2,7 @@
 // session (user/update/password) never get more scrypt checks than the allowance, the right password hidden
 // in a burst does not get through, a success does not wipe earlier failures, and the waits grow.
 // Hashes are held at their start until every request of a burst has been admitted or refused, so the burst is
-// truly in flight at once.
+// truly in flight at once. (The same lock-out shared by two nodes through Redis: shared-limits.test.ts.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptGuard, MemoryAttemptStore } from '../../server/domain/rate-limit/attempt-guard.ts';
 import { burst, cheapUser, holdHashes, inQueue, sessionsOf, until, verifies } from './attack-helpers.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     LOGIN_IN_FLIGHT_PER_IP: '1000',
   });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => gate?.close());
 
 /** Fires `calls` with every hash held until all are admitted or refused, then lets them finish. */
@@ -91,7 +91,7 @@ describe('login', () => {
       for (let i = 0; i < 7; i++) {
         const refused = await login(t.app, u.phone, 'Wrong-x', { ...en, ip: '10.11.0.2' });
         waits.push(refused.body.msg.replace('Too many attempts, please try again in ', ''));
-        clock.t += t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
+        clock.t += await t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
         expect((await login(t.app, u.phone, 'Wrong-y', { ...en, ip: '10.11.0.3' })).body.msg).toBe(
           'Wrong phone number or password',
         );
@@ -106,9 +106,9 @@ describe('login', () => {
         '15 minutes',
       ]);
       // the owner who waits out the last failure gets in, and the failures are still remembered
-      clock.t += t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
+      clock.t += await t.app.lockouts.loginPerPhone.waitMs(`+92${u.phone}`);
       expect((await login(t.app, u.phone, u.password, { ip: '10.11.0.4' })).body.code).toBe(0);
-      expect(t.app.lockouts.loginPerPhone.failures(`+92${u.phone}`)).toBe(FREE + 7);
+      expect(await t.app.lockouts.loginPerPhone.failures(`+92${u.phone}`)).toBe(FREE + 7);
     } finally {
       t.app.lockouts.loginPerPhone = real;
     }
@@ -147,8 +147,14 @@ describe('user/update/password', () => {
       { oldPassword, password: 'Gwadar-2025', password2: 'Gwadar-2025' },
       { token, ip, lang: 'en-US' },
     );
-  const hashOf = (userId: number) =>
-    t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(userId);
+  const hashOf = async (userId: number) =>
+    (
+      await t.kdb
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
 
   it('80 parallel wrong current passwords get at most the free checks', async () => {
     const u = await cheapUser(t);
@@ -164,7 +170,7 @@ describe('user/update/password', () => {
   it('after 4 failures, 60 parallel tries with the right one at #45 change nothing', async () => {
     const u = await cheapUser(t);
     for (let i = 0; i < 4; i++) await change(u.token, `Wrong-${i}`, '10.14.0.1');
-    const hash = hashOf(u.userId);
+    const hash = await hashOf(u.userId);
     const before = verifies();
     const answers = await heldBurst(
       Array.from(
@@ -174,7 +180,7 @@ describe('user/update/password', () => {
     );
     expect(verifies() - before).toBe(1);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(0);
-    expect(hashOf(u.userId)).toBe(hash);
+    expect(await hashOf(u.userId)).toBe(hash);
   });
 
   it('shares the allowance with login (both guess the same password)', async () => {

@@ -1,6 +1,7 @@
 // One lock-out guard for every secret a caller can guess (login password per phone and per IP, transaction
 // password, later the withdrawal password): `check` admits and counts an attempt before the secret is checked,
 // runs the check, then settles it, all through a store whose updates are atomic. Rules: attempt-rules.ts.
+// Stores: in memory (below, one node), in the database (attempt-store-db.ts), in Redis (attempt-store-redis.ts).
 import {
   admit,
   EMPTY_RECORD,
@@ -13,10 +14,14 @@ import {
   type Outcome,
 } from './attempt-rules.ts';
 
-/** Where records live; `update` must read, change and write one key atomically (no await inside). */
+/**
+ * Where records live. `update` reads, changes and writes one key atomically against every other update of that
+ * key (in this process and, for a shared store, on every node). `change` must be pure: a store may run it more
+ * than once (a retried transaction, a lost compare-and-set) and keeps only the last run.
+ */
 export interface AttemptStore {
-  update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): T;
-  read(key: string): AttemptRecord;
+  update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): Promise<T>;
+  read(key: string): Promise<AttemptRecord>;
 }
 
 /** Thrown when an attempt is not admitted; routes turn it into their own localised refusal. */
@@ -27,9 +32,9 @@ export class AttemptRefused extends Error {
   }
 }
 
-/** An admitted attempt: settle it exactly once. */
+/** An admitted attempt: settle it exactly once (a second settle does nothing). */
 export interface AttemptTicket {
-  settle(outcome: Outcome): void;
+  settle(outcome: Outcome): Promise<void>;
 }
 
 export class AttemptGuard {
@@ -39,19 +44,22 @@ export class AttemptGuard {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Admits and counts one attempt for `key`, or throws AttemptRefused with the wait. */
-  enter(key: string): AttemptTicket {
-    const wait = this.store.update(key, (rec) => {
+  /** Admits and counts one attempt for `key`, or rejects with AttemptRefused and the wait. */
+  async enter(key: string): Promise<AttemptTicket> {
+    const wait = await this.store.update(key, (rec) => {
       const a = admit(rec, this.rule, this.now());
       return a.ok ? { next: a.next, result: 0 } : { next: rec, result: a.waitMs };
     });
     if (wait > 0) throw new AttemptRefused(wait);
     let settled = false;
     return {
-      settle: (outcome) => {
+      settle: async (outcome) => {
         if (settled) return;
         settled = true;
-        this.store.update(key, (rec) => ({ next: settle(rec, outcome, this.now()), result: undefined }));
+        await this.store.update(key, (rec) => ({
+          next: settle(rec, outcome, this.now()),
+          result: undefined,
+        }));
       },
     };
   }
@@ -61,51 +69,57 @@ export class AttemptGuard {
    * the hash queue was full) gives the attempt back.
    */
   async check(key: string, verify: () => Promise<boolean>): Promise<boolean> {
-    const ticket = this.enter(key);
+    const ticket = await this.enter(key);
     let good: boolean;
     try {
       good = await verify();
     } catch (err) {
-      ticket.settle('void');
+      await ticket.settle('void');
       throw err;
     }
-    ticket.settle(good ? 'success' : 'failure');
+    await ticket.settle(good ? 'success' : 'failure');
     return good;
   }
 
   /** Milliseconds until `key` may try again (0: now). */
-  waitMs(key: string): number {
-    return waitMs(this.store.read(key), this.rule, this.now());
+  async waitMs(key: string): Promise<number> {
+    return waitMs(await this.store.read(key), this.rule, this.now());
   }
 
   /** Failures remembered for `key` (a success does not clear them; time does). */
-  failures(key: string): number {
-    return failuresAt(this.store.read(key), this.rule, this.now());
+  async failures(key: string): Promise<number> {
+    return failuresAt(await this.store.read(key), this.rule, this.now());
   }
 
   /** Attempts left before the waits start (0 once they have). */
-  freeLeft(key: string): number {
-    return freeLeft(this.store.read(key), this.rule, this.now());
+  async freeLeft(key: string): Promise<number> {
+    return freeLeft(await this.store.read(key), this.rule, this.now());
   }
 
   /** Forgets `key` (tests, or an operator clearing a lock-out). */
-  clear(key: string): void {
-    this.store.update(key, () => ({ next: EMPTY_RECORD, result: undefined }));
+  async clear(key: string): Promise<void> {
+    await this.store.update(key, () => ({ next: EMPTY_RECORD, result: undefined }));
   }
 }
 
-/** Records in process memory: enough for one server process (login per phone / per IP). */
+/**
+ * Records in process memory: enough for one server process (login per phone / per IP without Redis). Its
+ * methods do their work before they return, so an update is atomic without a lock.
+ */
 export class MemoryAttemptStore implements AttemptStore {
   private readonly records = new Map<string, AttemptRecord>();
 
   constructor(private readonly maxKeys = 100_000) {}
 
-  read(key: string): AttemptRecord {
+  async read(key: string): Promise<AttemptRecord> {
     return this.records.get(key) ?? EMPTY_RECORD;
   }
 
-  update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): T {
-    const { next, result } = change(this.read(key));
+  async update<T>(
+    key: string,
+    change: (rec: AttemptRecord) => { next: AttemptRecord; result: T },
+  ): Promise<T> {
+    const { next, result } = change(this.records.get(key) ?? EMPTY_RECORD);
     this.records.delete(key);
     if (next.failures + next.pending > 0) this.records.set(key, next);
     // Oldest-touched first (Map keeps insertion order): an attacker cycling keys can only push out records

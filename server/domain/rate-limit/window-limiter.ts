@@ -1,7 +1,21 @@
-// Sliding-window counters per key (phone, IP, user) in memory: enough for one server process.
+// Sliding-window counters per key (phone, IP, user): at most `rule.max` events in any `rule.windowMs`. The
+// interface is async because the shared form lives in Redis (window-limiter-redis.ts, several nodes); this is
+// the in-memory form for one node, whose methods do all their work before returning.
 import type { RateLimitRule } from '../../config.ts';
 
-export class WindowLimiter {
+export interface RateLimiter {
+  readonly rule: RateLimitRule;
+  /** Milliseconds until `key` may act again; 0 when it may act now. */
+  retryAfterMs(key: string): Promise<number>;
+  /** Records one event for `key`, allowed or not. */
+  hit(key: string): Promise<void>;
+  /** Records an event if allowed; returns the wait in ms when refused (and then records nothing). Atomic. */
+  take(key: string): Promise<number>;
+  /** Forgets `key` (tests, an operator). */
+  reset(key: string): Promise<void>;
+}
+
+export class WindowLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
@@ -17,30 +31,35 @@ export class WindowLimiter {
     return list;
   }
 
-  /** Milliseconds until `key` may act again; 0 when it may act now. */
-  retryAfterMs(key: string): number {
+  private waitNow(key: string): number {
     const list = this.recent(key);
     if (list.length < this.rule.max) return 0;
     const oldest = list[list.length - this.rule.max] ?? this.now();
     return Math.max(1, oldest + this.rule.windowMs - this.now());
   }
 
-  /** Records one event for `key`. */
-  hit(key: string): void {
+  private hitNow(key: string): void {
     const list = this.recent(key);
     list.push(this.now());
     this.hits.set(key, list);
     if (this.hits.size > 50_000) this.prune();
   }
 
-  /** Records an event if allowed; returns the wait in ms when refused (and then records nothing). */
-  take(key: string): number {
-    const wait = this.retryAfterMs(key);
-    if (wait === 0) this.hit(key);
+  async retryAfterMs(key: string): Promise<number> {
+    return this.waitNow(key);
+  }
+
+  async hit(key: string): Promise<void> {
+    this.hitNow(key);
+  }
+
+  async take(key: string): Promise<number> {
+    const wait = this.waitNow(key);
+    if (wait === 0) this.hitNow(key);
     return wait;
   }
 
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.hits.delete(key);
   }
 

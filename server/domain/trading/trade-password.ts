@@ -38,10 +38,10 @@ function lockedError(waitMs: number): AppError {
   return new AppError('trade.passwordLocked', { minutes: Math.ceil(seconds / 60) });
 }
 
-function wrongError(guard: AttemptGuard, userId: number): AppError {
+async function wrongError(guard: AttemptGuard, userId: number): Promise<AppError> {
   const key = String(userId);
-  const left = guard.freeLeft(key);
-  return left > 0 ? new AppError('trade.passwordWrong', { left }) : lockedError(guard.waitMs(key));
+  const left = await guard.freeLeft(key);
+  return left > 0 ? new AppError('trade.passwordWrong', { left }) : lockedError(await guard.waitMs(key));
 }
 
 /** The one scrypt run for this (user, hash, password), shared by identical checks while it runs. */
@@ -89,7 +89,7 @@ export async function verifyTradePassword(
     if (err instanceof HashBusyError) throw new AppError('common.busy');
     throw err;
   }
-  if (!good) throw wrongError(guard, userId);
+  if (!good) throw await wrongError(guard, userId);
 }
 
 /** Sets the password the first time; refuses when one is already set. */

@@ -25,7 +25,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      refuseIfLimited(app.limits.captchaPerIp.take(request.ip));
+      refuseIfLimited(await app.limits.captchaPerIp.take(request.ip));
       const ttl = app.config.captchaTtlSec;
       const { id, answer } = await createCaptcha(app.db, ttl);
       return ok({ captchaId: id, image: captchaPngDataUrl(answer), expiresInSec: ttl });

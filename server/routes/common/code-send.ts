@@ -43,9 +43,11 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { type } = request.body;
       const phone = normalisePkMobile(request.body.phone) ?? '';
       const { codeSendPerPhone, codeSendPerIp } = app.limits;
-      refuseIfLimited(Math.max(codeSendPerPhone.retryAfterMs(phone), codeSendPerIp.retryAfterMs(request.ip)));
-      codeSendPerPhone.hit(phone);
-      codeSendPerIp.hit(request.ip);
+      refuseIfLimited(
+        Math.max(await codeSendPerPhone.retryAfterMs(phone), await codeSendPerIp.retryAfterMs(request.ip)),
+      );
+      await codeSendPerPhone.hit(phone);
+      await codeSendPerIp.hit(request.ip);
       const ttl = app.config.smsCodeTtlSec;
       const minutes = Math.round(ttl / 60);
       const what = outcome(type, (await findUserByPhone(app.db, phone)) !== undefined);

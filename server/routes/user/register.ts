@@ -36,7 +36,7 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      refuseIfLimited(app.limits.registerPerIp.retryAfterMs(request.ip));
+      refuseIfLimited(await app.limits.registerPerIp.retryAfterMs(request.ip));
       const captcha = await consumeCaptcha(app.db, body.captchaId, body.captcha);
       if (captcha === 'expired') throw new AppError('auth.captchaExpired');
       if (captcha === 'wrong') throw new AppError('auth.captcha');
@@ -71,7 +71,7 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw err;
       }
       if (userId === null) throw new AppError('auth.phoneTaken');
-      app.limits.registerPerIp.hit(request.ip);
+      await app.limits.registerPerIp.hit(request.ip);
       return ok(await startSession(app, request, userId));
     },
   );

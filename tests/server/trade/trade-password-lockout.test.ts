@@ -69,7 +69,7 @@ it('a right PIN does not reset earlier failures', async () => {
 it('waits double up to the cap, in the database, and the owner who waits gets through', async () => {
   const clock = { t: Date.UTC(2026, 0, 1) };
   const real = t.app.lockouts.tradePassword;
-  const guard = () => new AttemptGuard(real.rule, new DbAttemptStore(t.db, 'trade_password'), () => clock.t);
+  const guard = () => new AttemptGuard(real.rule, new DbAttemptStore(t.kdb, 'trade_password'), () => clock.t);
   t.app.lockouts.tradePassword = guard();
   try {
     const u = trader(t);
@@ -77,7 +77,7 @@ it('waits double up to the cap, in the database, and the owner who waits gets th
     const waits: string[] = [];
     for (let i = 0; i < 8; i++) {
       waits.push((await order(u.tokenDemo, '000000')).body.msg.replace(/^.*try again in /, ''));
-      clock.t += t.app.lockouts.tradePassword.waitMs(String(u.userId));
+      clock.t += await t.app.lockouts.tradePassword.waitMs(String(u.userId));
       await order(u.tokenDemo, '000000');
     }
     expect(waits).toEqual([
@@ -95,11 +95,11 @@ it('waits double up to the cap, in the database, and the owner who waits gets th
     expect((await order(u.tokenDemo, TRADE_PASSWORD)).body.msg).toBe(
       'Too many wrong transaction passwords. Trading is locked, please try again in 60 minutes',
     );
-    clock.t += t.app.lockouts.tradePassword.waitMs(String(u.userId));
+    clock.t += await t.app.lockouts.tradePassword.waitMs(String(u.userId));
     expect((await order(u.tokenDemo, TRADE_PASSWORD)).body.code).toBe(0);
     // and may go on placing orders while the earlier failures are still remembered
     expect((await order(u.tokenDemo, TRADE_PASSWORD)).body.code).toBe(0);
-    expect(t.app.lockouts.tradePassword.failures(String(u.userId))).toBe(FREE + 8);
+    expect(await t.app.lockouts.tradePassword.failures(String(u.userId))).toBe(FREE + 8);
   } finally {
     t.app.lockouts.tradePassword = real;
   }

@@ -1,0 +1,80 @@
+// The sliding-window limiter of window-limiter.ts kept in Redis, so every node counts into one window: one
+// sorted set per key (a member per event, scored by its time), trimmed, counted and added to by one Lua script,
+// so a check and its hit are atomic across nodes. Same answers as the in-memory form (the window slides; the
+// wait is until the oldest event that still counts leaves it). Times are the calling node's clock.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RateLimitRule } from '../../config.ts';
+import type { RateLimiter } from './window-limiter.ts';
+
+// KEYS[1] the key; ARGV: now, windowMs, max, mode ('peek' | 'hit' | 'take'), a unique member for a new event.
+// Returns the wait in ms (0: may act now); 'hit' adds the event whatever the wait, 'take' only when it is 0.
+const SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+local mode = ARGV[4]
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local n = redis.call('ZCARD', KEYS[1])
+local wait = 0
+if n >= max then
+  local oldest = redis.call('ZRANGE', KEYS[1], n - max, n - max, 'WITHSCORES')
+  wait = math.max(1, tonumber(oldest[2]) + window - now)
+end
+if mode == 'hit' or (mode == 'take' and wait == 0) then
+  redis.call('ZADD', KEYS[1], now, ARGV[5])
+  redis.call('PEXPIRE', KEYS[1], window)
+end
+return wait
+`;
+
+type Mode = 'peek' | 'hit' | 'take';
+
+interface WithWindowCommand {
+  slidingWindow(
+    key: string,
+    now: number,
+    windowMs: number,
+    max: number,
+    mode: Mode,
+    member: string,
+  ): Promise<number>;
+}
+
+export class RedisWindowLimiter implements RateLimiter {
+  private readonly redis: Redis & WithWindowCommand;
+
+  constructor(
+    readonly rule: RateLimitRule,
+    redis: Redis,
+    /** Key prefix of this limiter, e.g. `rl:captchaPerIp:`. */
+    private readonly prefix: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!('slidingWindow' in redis)) redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SCRIPT });
+    this.redis = redis as Redis & WithWindowCommand;
+  }
+
+  private run(key: string, mode: Mode): Promise<number> {
+    const now = this.now();
+    // Two events in the same millisecond are two members.
+    const member = `${now}:${randomBytes(6).toString('base64url')}`;
+    return this.redis.slidingWindow(this.prefix + key, now, this.rule.windowMs, this.rule.max, mode, member);
+  }
+
+  retryAfterMs(key: string): Promise<number> {
+    return this.run(key, 'peek');
+  }
+
+  async hit(key: string): Promise<void> {
+    await this.run(key, 'hit');
+  }
+
+  take(key: string): Promise<number> {
+    return this.run(key, 'take');
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}
