@@ -5,8 +5,8 @@
 // print (the simulator's tape does not know our orders, so one print can fill several of them). Oldest orders
 // are matched first. Passes run one at a time (step-queue.ts): steps that arrive while a pass awaits the
 // database are merged, prints and all, into the next pass.
-// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the start of the server (it
-// may have been down at the close: trade-plugin.ts calls expireDue before attaching) and the close timer
+// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the engine's attach at server
+// start (it may have been down at the close) and the close timer
 // (day-order-timer.ts, for a stalled feed) cancel what is still open with the reason 'trade.expired';
 // whichever comes first does it, the others find nothing.
 import type { Db } from '../../db/database.ts';
@@ -33,7 +33,7 @@ export interface AccountChange {
   released?: string[];
 }
 /** Hears committed changes; a returned promise that rejects is reported like a throw. */
-export type ChangeListener = (change: AccountChange) => void | Promise<void>;
+export type ChangeListener = (change: AccountChange) => unknown;
 
 /** The part of a pino / Fastify logger the engine writes to. */
 export interface EngineLog {
@@ -100,11 +100,20 @@ export class TradingEngine {
   }
 
   /**
-   * Starts matching on the feed's steps; returns the function that stops it. A failing pass is reported, never
-   * thrown: the feed's other listeners (the market socket) and its timer must keep running.
+   * Ends what a missed close left open (the server may have been down at the close), then starts matching on
+   * the feed's steps; resolves to the function that stops it. A failing pass is reported, never thrown: the
+   * feed's other listeners (the market socket) and its timer must keep running.
    */
-  attach(source: Pick<MarketSource, 'subscribe'>, onError: (err: unknown) => void): () => void {
+  async attach(
+    source: Pick<MarketSource, 'subscribe'>,
+    onError: (err: unknown) => void,
+  ): Promise<() => void> {
     this.reportError = onError;
+    try {
+      await this.expireDue(this.market.now());
+    } catch (err) {
+      onError(err);
+    }
     let reported: Promise<void> | undefined;
     return source.subscribe((tick) => {
       const pass = this.onTick(tick);

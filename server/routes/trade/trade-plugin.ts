@@ -25,13 +25,9 @@ const enginePlugin = globalPlugin('trading-engine', async (app) => {
   const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
-  // Orders left open by a close the server did not see (it was down) end now, not on the first feed step.
-  try {
-    await engine.expireDue(app.market.now());
-  } catch (err) {
-    app.log.error({ err }, 'trading: DAY order expiry at start failed');
-  }
-  const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));
+  const detach = await engine.attach(app.market, (err) =>
+    app.log.error({ err }, 'trading: matching pass failed'),
+  );
   const stopTimer = psxAlwaysOpen
     ? async () => undefined
     : startDayOrderTimer(
