@@ -55,8 +55,13 @@ export interface EngineOptions {
 
 type Print = { price: bigint; qty: bigint };
 
-/** The PSX prints of a step per symbol, in tape order. */
-function printsOf(tick: MarketTick): Map<string, Print[]> {
+/** What a pass needs of a feed step: its time and its PSX prints per symbol, in tape order. */
+interface Step {
+  ts: number;
+  prints: Map<string, Print[]>;
+}
+
+function stepOf(tick: MarketTick): Step {
   const prints = new Map<string, Print[]>();
   for (const u of tick.updates) {
     if (u.market !== 'psx' || u.trades.length === 0) continue;
@@ -65,12 +70,14 @@ function printsOf(tick: MarketTick): Map<string, Print[]> {
       .filter((t): t is Print => t.price !== null && t.qty !== null && t.qty > 0n);
     if (list.length) prints.set(u.symbol, [...(prints.get(u.symbol) ?? []), ...list]);
   }
-  return prints;
+  return { ts: tick.ts, prints };
 }
 
 /** Two steps as one: the later time, every print of both in order. */
-function mergeTicks(earlier: MarketTick, later: MarketTick): MarketTick {
-  return { ts: later.ts, updates: [...earlier.updates, ...later.updates] };
+function mergeSteps(earlier: Step, later: Step): Step {
+  for (const [symbol, list] of later.prints)
+    earlier.prints.set(symbol, [...(earlier.prints.get(symbol) ?? []), ...list]);
+  return { ts: later.ts, prints: earlier.prints };
 }
 
 interface PassResult {
@@ -87,7 +94,7 @@ export class TradingEngine {
   private expiredThrough = Number.NEGATIVE_INFINITY;
   private readonly alwaysOpen: boolean;
   private reportError: (err: unknown) => void = () => undefined;
-  private readonly steps = new CoalescingQueue<MarketTick>(mergeTicks, (tick) => this.pass(tick));
+  private readonly steps = new CoalescingQueue<Step>(mergeSteps, (step) => this.pass(step));
 
   constructor(
     readonly db: Db,
@@ -200,12 +207,12 @@ export class TradingEngine {
    * listeners. Steps that arrive while a pass runs are merged into the next one.
    */
   onTick(tick: MarketTick): Promise<void> {
-    return this.steps.push(tick);
+    return this.steps.push(stepOf(tick));
   }
 
   /** Fills resting limit orders crossed by this step's prints; one transaction per pass. */
-  private async pass(tick: MarketTick): Promise<void> {
-    const prints = printsOf(tick);
+  private async pass(tick: Step): Promise<void> {
+    const { prints } = tick;
     const symbols = [...prints.keys()];
     const releaseDue = tick.ts - this.lastRelease >= RELEASE_EVERY_MS;
     // Expiry runs on the first step after a close, and again on every release pass (a failed pass retries).
