@@ -13,7 +13,6 @@ import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { LedgerError } from '../ledger/ledger-repo.ts';
-import { parseMinor } from '../../../contract/money.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';
 import type { FeeConfig } from './fees.ts';
@@ -22,6 +21,7 @@ import type { TradeMarket } from './market-port.ts';
 import { openOrdersFor, orderById, type OrderRow } from './orders-repo.ts';
 import { cancelOpenOrder, placeOrder, type PlaceInput, type PlaceResult } from './place-order.ts';
 import { inSavepoint, mustRerun } from './savepoint.ts';
+import { mergeSteps, stepOf, type Print, type Step } from './feed-step.ts';
 import { CoalescingQueue } from './step-queue.ts';
 import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 
@@ -51,33 +51,6 @@ const RELEASE_EVERY_MS = 60_000;
 export interface EngineOptions {
   /** PSX_ALWAYS_OPEN: the market never closes, so DAY orders never expire while it is set */
   psxAlwaysOpen?: boolean;
-}
-
-type Print = { price: bigint; qty: bigint };
-
-/** What a pass needs of a feed step: its time and its PSX prints per symbol, in tape order. */
-interface Step {
-  ts: number;
-  prints: Map<string, Print[]>;
-}
-
-function stepOf(tick: MarketTick): Step {
-  const prints = new Map<string, Print[]>();
-  for (const u of tick.updates) {
-    if (u.market !== 'psx' || u.trades.length === 0) continue;
-    const list = u.trades
-      .map((t) => ({ price: parseMinor(t.p, 2), qty: parseMinor(t.q, 0) }))
-      .filter((t): t is Print => t.price !== null && t.qty !== null && t.qty > 0n);
-    if (list.length) prints.set(u.symbol, [...(prints.get(u.symbol) ?? []), ...list]);
-  }
-  return { ts: tick.ts, prints };
-}
-
-/** Two steps as one: the later time, every print of both in order. */
-function mergeSteps(earlier: Step, later: Step): Step {
-  for (const [symbol, list] of later.prints)
-    earlier.prints.set(symbol, [...(earlier.prints.get(symbol) ?? []), ...list]);
-  return { ts: later.ts, prints: earlier.prints };
 }
 
 interface PassResult {
