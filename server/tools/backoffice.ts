@@ -1,12 +1,13 @@
 // Back-office command line: what an operator runs when an offline/bank deposit is confirmed or an ID check is
-// decided, against the server's data directory (safe while the server runs: WAL, busy timeout, IMMEDIATE
+// decided, against the server's database: PostgreSQL when DATABASE_URL is set (as the server reads it), else
+// the SQLite file in the data directory (safe while the server runs: WAL, busy timeout, IMMEDIATE
 // transactions). Usage: see USAGE below, or `npx tsx server/tools/backoffice.ts --help`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openRawSqlite as openDb, type RawDb as Db } from '../db/database.ts';
+import { openDatabase, type Database, type Db } from '../db/database.ts';
 import {
   creditDeposit,
   DEPOSIT_CHANNELS,
@@ -23,8 +24,9 @@ import { cashOf, frozenOf, userAcct } from '../domain/trading/trade-ledger.ts';
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
 
-<dataDir> is the server's DATA_DIR: the directory holding app.db (default: $DATA_DIR, else ./data, as the
-server reads it in server/config.ts). The database must exist (the server creates it on its first start).
+The database is the server's: PostgreSQL at $DATABASE_URL when that is set; otherwise the SQLite file app.db
+in <dataDir>, the server's DATA_DIR (default: $DATA_DIR, else ./data, as the server reads it in
+server/config.ts). The database must exist (the server creates it on its first start).
 
 commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567, or --user <user id>):
   deposit --phone P --amount 50000.00 --ref BANK-123 [--channel ${DEPOSIT_CHANNELS.join('|')}] [--memo TEXT]
@@ -80,21 +82,29 @@ function userRef(values: Values): UserRef {
   return { userId: Number(user) };
 }
 
-function dataDirOf(positionals: string[], env: NodeJS.ProcessEnv): { dataDir: string; command: string } {
+interface Target {
+  dataDir: string;
+  /** set: the database is PostgreSQL (DATABASE_URL), the data directory is not used for it */
+  databaseUrl: string;
+  command: string;
+}
+
+function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
   if (positionals.length === 0) throw new UsageError('missing command');
   if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
   const [first, second] = positionals as [string, string | undefined];
+  const config = loadConfig(env);
   return second === undefined
-    ? { dataDir: loadConfig(env).dataDir, command: first }
-    : { dataDir: path.resolve(first), command: second };
+    ? { dataDir: config.dataDir, databaseUrl: config.databaseUrl, command: first }
+    : { dataDir: path.resolve(first), databaseUrl: config.databaseUrl, command: second };
 }
 
 const pkr = (paisa: bigint) => formatMinor(paisa, 2);
 
-function deposit(db: Db, values: Values, io: Io): void {
+async function deposit(db: Db, values: Values, io: Io): Promise<void> {
   const channel = str(values, 'channel') ?? 'bank';
   const memo = str(values, 'memo');
-  const r = creditDeposit(db, {
+  const r = await creditDeposit(db, {
     ...userRef(values),
     amountPaisa: parsePkrAmount(need(values, 'amount', '50000.00')),
     reference: need(values, 'ref', 'BANK-123'),
@@ -117,31 +127,29 @@ function deposit(db: Db, values: Values, io: Io): void {
   );
 }
 
-function kyc(db: Db, values: Values, io: Io): void {
+async function kyc(db: Db, values: Values, io: Io): Promise<void> {
   const ref = userRef(values);
   const status = need(values, 'status', 'succ');
   if (!isKycStatus(status))
     throw new UsageError(`--status must be one of ${KYC_STATUSES.join(', ')}, got "${status}"`);
-  const r = setKycStatus(db, ref.phone ?? ref.userId ?? 0, status, str(values, 'reason') ?? '');
+  const r = await setKycStatus(db, ref.phone ?? ref.userId ?? 0, status, str(values, 'reason') ?? '');
   if (!r.changed) io.err(`backoffice: user ${r.userId} is already ${r.status}; nothing changed`);
   io.out(JSON.stringify({ command: 'kyc', ...r }));
 }
 
-function show(db: Db, values: Values, io: Io): void {
-  const { user, accountId } = resolveAccount(db, userRef(values));
-  const deposits = db
-    .prepare(
-      `SELECT j.ref AS reference, p.amount, j.memo, j.created_at AS createdAt FROM ledger_journals j
-       JOIN ledger_postings p ON p.journal_id = j.id AND p.ledger_account_id = ?
-       WHERE j.kind = ? ORDER BY j.id DESC LIMIT 20`,
+async function show(db: Db, values: Values, io: Io): Promise<void> {
+  const { user, accountId } = await resolveAccount(db, userRef(values));
+  const cash = await userAcct(db, accountId, 'cash');
+  const deposits = await db
+    .selectFrom('ledger_journals as j')
+    .innerJoin('ledger_postings as p', (join) =>
+      join.onRef('p.journal_id', '=', 'j.id').on('p.ledger_account_id', '=', cash),
     )
-    .safeIntegers(true)
-    .all(userAcct(db, accountId, 'cash'), DEPOSIT_KIND) as Array<{
-    reference: string;
-    amount: bigint;
-    memo: string;
-    createdAt: bigint;
-  }>;
+    .select(['j.ref as reference', 'p.amount', 'j.memo', 'j.created_at as createdAt'])
+    .where('j.kind', '=', DEPOSIT_KIND)
+    .orderBy('j.id', 'desc')
+    .limit(20)
+    .execute();
   io.out(
     JSON.stringify({
       command: 'show',
@@ -149,27 +157,31 @@ function show(db: Db, values: Values, io: Io): void {
       phone: user.phone,
       idStatus: user.idStatus,
       realAccountId: accountId,
-      available: pkr(cashOf(db, accountId)),
-      frozen: pkr(frozenOf(db, accountId)),
+      available: pkr(await cashOf(db, accountId)),
+      frozen: pkr(await frozenOf(db, accountId)),
       deposits: deposits.map((d) => ({
         reference: d.reference,
         amount: pkr(d.amount),
         memo: d.memo,
-        createdAt: new Date(Number(d.createdAt)).toISOString(),
+        createdAt: new Date(d.createdAt).toISOString(),
       })),
     }),
   );
 }
 
-function sms(db: Db, values: Values, io: Io): void {
+async function sms(db: Db, values: Values, io: Io): Promise<void> {
   const given = need(values, 'phone', '3001234567');
   const phone = normalisePkMobile(given.replace(/[\s-]/g, ''));
   if (phone === null) throw new UsageError(`--phone must be a Pakistani mobile number, got "${given}"`);
   const limit = str(values, 'limit') ?? '5';
   if (!/^[1-9][0-9]{0,2}$/.test(limit)) throw new UsageError(`--limit must be 1 to 999, got "${limit}"`);
-  const rows = db
-    .prepare('SELECT text, created_at AS createdAt FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?')
-    .all(phone, Number(limit)) as Array<{ text: string; createdAt: number }>;
+  const rows = await db
+    .selectFrom('sms_outbox')
+    .select(['text', 'created_at as createdAt'])
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .limit(Number(limit))
+    .execute();
   if (rows.length === 0) io.err(`backoffice: the outbox holds no message for ${phone}`);
   io.out(
     JSON.stringify({
@@ -181,8 +193,8 @@ function sms(db: Db, values: Values, io: Io): void {
 }
 
 /** Runs one command; returns the exit status (0 done, 1 refused, 2 bad usage). */
-export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): number {
-  let db: Db | undefined;
+export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  let database: Database | undefined;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -205,21 +217,21 @@ export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): n
       io.out(USAGE);
       return 0;
     }
-    const { dataDir, command } = dataDirOf(positionals, env);
+    const { dataDir, databaseUrl, command } = targetOf(positionals, env);
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new UsageError(`unknown command "${command}"`);
     const cmd = command as Command;
     const extra = Object.keys(values).filter((k) => !ALLOWED[cmd].includes(k));
     if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
     const file = path.join(dataDir, 'app.db');
-    if (!fs.existsSync(file)) {
+    if (!databaseUrl && !fs.existsSync(file)) {
       io.err(
         `backoffice: no database at ${file} (is the data directory right? the server creates it on start)`,
       );
       return 1;
     }
-    db = openDb(dataDir);
-    ({ deposit, kyc, show, sms })[cmd](db, values, io);
+    database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl, poolSize: 2 } : {}) });
+    await { deposit, kyc, show, sms }[cmd](database.db, values, io);
     return 0;
   } catch (e) {
     if (e instanceof BackofficeError) {
@@ -234,12 +246,12 @@ export function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: Io): n
     }
     throw e;
   } finally {
-    db?.close();
+    await database?.close();
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = runBackoffice(process.argv.slice(2), process.env, {
+  process.exitCode = await runBackoffice(process.argv.slice(2), process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });

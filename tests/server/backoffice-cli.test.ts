@@ -1,45 +1,63 @@
-// The back-office command end to end on a temp data directory (child processes, like an operator's shell):
-// deposit (idempotent, exact decimal amounts), kyc, show, the refusals' exit status and messages (most of them
-// through runBackoffice in process), and the data directory from DATA_DIR when none is given.
+// The back-office command end to end on this run's engine (child processes, like an operator's shell): a temp
+// data directory on SQLite, DATABASE_URL on PostgreSQL; deposit (idempotent, exact decimal amounts), kyc, show,
+// the refusals' exit status and messages (most of them through runBackoffice in process), and the data
+// directory from DATA_DIR when none is given.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb } from '../support/raw-db.ts';
-import { createUser } from '../../server/domain/auth/users-repo.sync.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { runBackoffice } from '../../server/tools/backoffice.ts';
 
 const CLI = path.resolve('server/tools/backoffice.ts');
 const PHONE = '3001234567';
+let tdb: TestDatabase;
 let dir: string;
+/** What the operator's shell has: DATABASE_URL on PostgreSQL (DATA_DIR too). */
+let env: Record<string, string>;
 
-const run = (args: string[], env: Record<string, string> = {}) => {
+const run = (args: string[], extra: Record<string, string> = env) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
     encoding: 'utf8',
     timeout: 30_000,
-    env: { ...process.env, ...env },
+    env: { ...withoutDatabaseUrl(process.env), ...extra },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>;
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-backoffice-'));
-  const db = openDb(dir);
-  createUser(db, {
+function withoutDatabaseUrl(e: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = e;
+  return rest;
+}
+
+const journals = async () =>
+  Number(
+    (
+      await tdb.db
+        .selectFrom('ledger_journals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  dir = tdb.place.dataDir;
+  env = tdb.place.env;
+  await createUser(tdb.db, {
     areaCode: '+92',
     phone: `+92${PHONE}`,
     passwordHash: 'x',
     invitedBy: null,
     demoFundsPaisa: 1n,
   });
-  db.close();
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => tdb.close());
 
-it('credits a deposit once, sets KYC and shows both', () => {
+it('credits a deposit once, sets KYC and shows both', async () => {
   const dep = run([dir, 'deposit', '--phone', PHONE, '--amount', '50000.05', '--ref', 'BANK-123']);
   expect(dep.stderr).toBe('');
   expect(dep.status).toBe(0);
@@ -73,7 +91,7 @@ it('credits a deposit once, sets KYC and shows both', () => {
   expect(json(kyc.stdout)).toMatchObject({ previous: 'none', status: 'succ', changed: true });
 
   // without a data directory argument the server's DATA_DIR is used
-  const show = run(['show', '--phone', `0${PHONE}`], { DATA_DIR: dir });
+  const show = run(['show', '--phone', `0${PHONE}`], { ...env, DATA_DIR: dir });
   expect(show.status).toBe(0);
   expect(json(show.stdout)).toMatchObject({
     idStatus: 'succ',
@@ -84,19 +102,11 @@ it('credits a deposit once, sets KYC and shows both', () => {
       expect.objectContaining({ reference: 'BANK-123', amount: '50000.05' }),
     ],
   });
-  const db = openDb(dir);
-  expect(ledgerSelfCheck(db).ok).toBe(true);
-  db.close();
+  expect((await ledgerSelfCheck(tdb.db)).ok).toBe(true);
 });
 
-it('refuses bad input with a message and a non-zero exit, changing nothing', () => {
-  const journals = () => {
-    const db = openDb(dir);
-    const n = db.prepare('SELECT COUNT(*) FROM ledger_journals').pluck().get();
-    db.close();
-    return n;
-  };
-  const before = journals();
+it('refuses bad input with a message and a non-zero exit, changing nothing', async () => {
+  const before = await journals();
   const refused: Array<[string[], number, RegExp]> = [
     [['deposit', '--phone', PHONE, '--amount', '1.001', '--ref', 'X-1'], 1, /at most 2 decimals/],
     [['deposit', '--phone', PHONE, '--amount', '1e5', '--ref', 'X-1'], 1, /plain PKR amount/],
@@ -133,7 +143,10 @@ it('refuses bad input with a message and a non-zero exit, changing nothing', () 
   for (const [args, status, message] of refused) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = runBackoffice([dir, ...args], {}, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runBackoffice([dir, ...args], env, {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
     expect({ args, code, out }).toEqual({ args, code: status, out: [] });
     expect(err.join('\n')).toMatch(message);
   }
@@ -143,22 +156,25 @@ it('refuses bad input with a message and a non-zero exit, changing nothing', () 
     expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status, stdout: '' });
     expect(r.stderr).toMatch(message);
   }
-  const missing = run([path.join(dir, 'nope'), 'show', '--phone', PHONE]);
+  // no DATABASE_URL: the SQLite file in the given directory, which is not there
+  const missing = run([path.join(dir, 'nope'), 'show', '--phone', PHONE], {});
   expect(missing.status).toBe(1);
   expect(missing.stderr).toMatch(/no database at .*nope.app\.db/);
   expect(fs.existsSync(path.join(dir, 'nope'))).toBe(false);
   expect(run([]).status).toBe(2);
   expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^usage: /) });
-  expect(journals()).toBe(before);
+  expect(await journals()).toBe(before);
 });
 
-it('prints the newest outbox messages for a phone (sms), in any phone form', () => {
-  const db = openDb(dir);
-  const insert = db.prepare('INSERT INTO sms_outbox (phone, text, created_at) VALUES (?, ?, ?)');
-  insert.run(`+92${PHONE}`, 'Your verification code is 111111.', 1_000);
-  insert.run(`+92${PHONE}`, 'Your verification code is 222222.', 2_000);
-  insert.run('+923009999999', 'someone else', 3_000);
-  db.close();
+it('prints the newest outbox messages for a phone (sms), in any phone form', async () => {
+  await tdb.db
+    .insertInto('sms_outbox')
+    .values([
+      { phone: `+92${PHONE}`, text: 'Your verification code is 111111.', created_at: 1_000 },
+      { phone: `+92${PHONE}`, text: 'Your verification code is 222222.', created_at: 2_000 },
+      { phone: '+923009999999', text: 'someone else', created_at: 3_000 },
+    ])
+    .execute();
   const r = run([dir, 'sms', '--phone', `0${PHONE}`, '--limit', '1']);
   expect(r.status).toBe(0);
   expect(json(r.stdout)).toEqual({
@@ -171,9 +187,9 @@ it('prints the newest outbox messages for a phone (sms), in any phone form', () 
   const out: string[] = [];
   const err: string[] = [];
   const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-  expect(runBackoffice([dir, 'sms', '--phone', '12345'], {}, io)).toBe(2);
-  expect(runBackoffice([dir, 'sms', '--phone', PHONE, '--limit', '0'], {}, io)).toBe(2);
-  expect(runBackoffice([dir, 'sms', '--user', '1'], {}, io)).toBe(2);
-  expect(runBackoffice([dir, 'sms', '--phone', '3110000000'], {}, io)).toBe(0);
+  expect(await runBackoffice([dir, 'sms', '--phone', '12345'], env, io)).toBe(2);
+  expect(await runBackoffice([dir, 'sms', '--phone', PHONE, '--limit', '0'], env, io)).toBe(2);
+  expect(await runBackoffice([dir, 'sms', '--user', '1'], env, io)).toBe(2);
+  expect(await runBackoffice([dir, 'sms', '--phone', '3110000000'], env, io)).toBe(0);
   expect(err.join('\n')).toMatch(/no message for \+923110000000/);
 });

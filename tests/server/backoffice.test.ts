@@ -8,14 +8,15 @@ import type { Assets, StockOrder, TxRecord } from '../../workers/protocol/trade.
 import { creditDeposit, type DepositInput } from '../../server/domain/backoffice/deposits.ts';
 import { setKycStatus } from '../../server/domain/backoffice/kyc.ts';
 import { BackofficeError } from '../../server/domain/backoffice/user-ref.ts';
-import { accountIdOf } from '../../server/domain/auth/users-repo.sync.ts';
+import { accountIdOf, findUserById } from '../../server/domain/auth/users-repo.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../server/domain/trading/consistency.ts';
 import { cashOf } from '../../server/domain/trading/trade-ledger.ts';
 import type { IdStatus } from '../../workers/protocol/api.ts';
-import { get, post, rowCounts } from './helpers.ts';
+import { get, post } from './helpers.ts';
 import {
   newClientOrderId,
+  tableCounts,
   TRADE_PASSWORD,
   trader,
   tradeSetup,
@@ -32,29 +33,32 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A fresh user; their phone in the 3XXXXXXXXX form the operator types, and both account ids. */
-function customer() {
-  const tr = trader(t);
-  const phone = (t.db.prepare('SELECT phone FROM users WHERE id = ?').pluck().get(tr.userId) as string).slice(
-    3,
-  );
+async function customer() {
+  const tr = await trader(t);
+  const phone = (await findUserById(t.kdb, tr.userId))!.phone.slice(3);
   return {
     ...tr,
     phone,
-    realId: accountIdOf(t.db, tr.userId, 'real')!,
-    demoId: accountIdOf(t.db, tr.userId, 'demo')!,
+    realId: (await accountIdOf(t.kdb, tr.userId, 'real'))!,
+    demoId: (await accountIdOf(t.kdb, tr.userId, 'demo'))!,
   };
 }
 
-const kycRows = () => t.db.prepare('SELECT COUNT(*) FROM kyc_reviews').pluck().get() as number;
+const kycRows = async () => (await t.kdb.selectFrom('kyc_reviews').select('id').execute()).length;
 const state = async () => ({
-  counts: await rowCounts(t.kdb),
-  kyc: kycRows(),
-  balances: t.db.prepare('SELECT * FROM ledger_balances').all(),
+  counts: await tableCounts(t.kdb),
+  kyc: await kycRows(),
+  balances: await t.kdb
+    .selectFrom('ledger_balances')
+    .selectAll()
+    .orderBy('ledger_account_id')
+    .orderBy('asset')
+    .execute(),
 });
 
-function refusal(fn: () => unknown): string {
+async function refusal(fn: () => Promise<unknown>): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof BackofficeError) return e.reason;
     throw e;
@@ -64,9 +68,9 @@ function refusal(fn: () => unknown): string {
 
 describe('creditDeposit', () => {
   it('posts one balanced journal from the clearing account to the real cash book', async () => {
-    const c = customer();
-    const r = creditDeposit(
-      t.db,
+    const c = await customer();
+    const r = await creditDeposit(
+      t.kdb,
       { phone: c.phone, amountPaisa: 5_000_000n, reference: 'BANK-1', channel: 'bank' },
       1_000,
     );
@@ -76,25 +80,30 @@ describe('creditDeposit', () => {
       accountId: c.realId,
       balancePaisa: 5_000_000n,
     });
-    const postings = t.db
-      .prepare(
-        `SELECT a.owner, a.name, a.account_id AS accountId, p.asset, p.amount FROM ledger_postings p
-         JOIN ledger_accounts a ON a.id = p.ledger_account_id WHERE p.journal_id = ? ORDER BY p.amount`,
-      )
-      .all(r.journalId);
+    const postings = await t.kdb
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.ledger_account_id')
+      .select(['a.owner', 'a.name', 'a.account_id as accountId', 'p.asset', 'p.amount'])
+      .where('p.journal_id', '=', r.journalId)
+      .orderBy('p.amount')
+      .execute();
     expect(postings).toEqual([
-      { owner: 'system', name: 'clearing_bank', accountId: null, asset: 'PKR', amount: -5_000_000 },
-      { owner: 'user', name: 'cash', accountId: c.realId, asset: 'PKR', amount: 5_000_000 },
+      { owner: 'system', name: 'clearing_bank', accountId: null, asset: 'PKR', amount: -5_000_000n },
+      { owner: 'user', name: 'cash', accountId: c.realId, asset: 'PKR', amount: 5_000_000n },
     ]);
     expect(
-      t.db.prepare('SELECT kind, ref, created_at FROM ledger_journals WHERE id = ?').get(r.journalId),
+      await t.kdb
+        .selectFrom('ledger_journals')
+        .select(['kind', 'ref', 'created_at'])
+        .where('id', '=', r.journalId)
+        .executeTakeFirst(),
     ).toEqual({
       kind: 'deposit',
       ref: 'BANK-1',
       created_at: 1_000,
     });
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
-    expect(tradingSelfCheck(t.db).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.kdb)).ok).toBe(true);
     // the real account shows it; the demo account keeps only its virtual funds
     const real = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(real.body.data).toMatchObject({ accountType: 'real', available: '50000.00', total: '50000.00' });
@@ -107,17 +116,17 @@ describe('creditDeposit', () => {
   });
 
   it('credits a reference once, whoever repeats it and however the phone is written', async () => {
-    const c = customer();
+    const c = await customer();
     const input: DepositInput = {
       phone: c.phone,
       amountPaisa: 123_456n,
       reference: 'OFF-77',
       channel: 'offline',
     };
-    const first = creditDeposit(t.db, input);
+    const first = await creditDeposit(t.kdb, input);
     const before = await state();
-    const again = creditDeposit(t.db, { ...input, phone: `0${c.phone}` });
-    const byId = creditDeposit(t.db, {
+    const again = await creditDeposit(t.kdb, { ...input, phone: `0${c.phone}` });
+    const byId = await creditDeposit(t.kdb, {
       userId: c.userId,
       amountPaisa: 123_456,
       reference: 'OFF-77',
@@ -126,12 +135,17 @@ describe('creditDeposit', () => {
     expect(again).toEqual({ ...first, created: false });
     expect(byId.created).toBe(false);
     expect(await state()).toEqual(before);
-    expect(cashOf(t.db, c.realId)).toBe(123_456n);
+    expect(await cashOf(t.kdb, c.realId)).toBe(123_456n);
   });
 
   it('refuses bad input, demo accounts, unknown users and a reused reference, changing nothing', async () => {
-    const c = customer();
-    creditDeposit(t.db, { userId: c.userId, amountPaisa: 100n, reference: 'BANK-REUSED', channel: 'bank' });
+    const c = await customer();
+    await creditDeposit(t.kdb, {
+      userId: c.userId,
+      amountPaisa: 100n,
+      reference: 'BANK-REUSED',
+      channel: 'bank',
+    });
     const ok: DepositInput = { userId: c.userId, amountPaisa: 100n, reference: 'BANK-NEW', channel: 'bank' };
     const before = await state();
     const cases: Array<[string, DepositInput]> = [
@@ -152,16 +166,16 @@ describe('creditDeposit', () => {
       ['badUserRef', { ...ok, phone: c.phone }],
       ['referenceConflict', { ...ok, reference: 'BANK-REUSED', amountPaisa: 200n }],
       ['referenceConflict', { ...ok, reference: 'BANK-REUSED', channel: 'wallet' }],
-      ['referenceConflict', { ...ok, reference: 'BANK-REUSED', userId: customer().userId }],
+      ['referenceConflict', { ...ok, reference: 'BANK-REUSED', userId: (await customer()).userId }],
     ];
     const after = await state();
     for (const [reason, input] of cases)
-      expect([reason, refusal(() => creditDeposit(t.db, input))]).toEqual([reason, reason]);
-    // customer() above added a user (and its demo grant); nothing else moved
+      expect([reason, await refusal(() => creditDeposit(t.kdb, input))]).toEqual([reason, reason]);
+    // (await customer()) above added a user (and its demo grant); nothing else moved
     expect(await state()).toEqual(after);
-    expect((await rowCounts(t.kdb))['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
-    expect(cashOf(t.db, c.realId)).toBe(100n);
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
+    expect((await tableCounts(t.kdb))['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
+    expect(await cashOf(t.kdb, c.realId)).toBe(100n);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
   });
 });
 
@@ -170,10 +184,10 @@ describe('setKycStatus', () => {
     (await get<{ idStatus: IdStatus }>(t.app, '/api/user/info', {}, en(token))).body.data.idStatus;
 
   it('sets what user/info reports, records each decision once, and refuses bad input', async () => {
-    const c = customer();
+    const c = await customer();
     expect(await idStatus(c.tokenReal)).toBe('none');
-    const rows = kycRows();
-    expect(setKycStatus(t.db, `0${c.phone}`, 'fail', 'photo unreadable', 5)).toEqual({
+    const rows = await kycRows();
+    expect(await setKycStatus(t.kdb, `0${c.phone}`, 'fail', 'photo unreadable', 5)).toEqual({
       userId: c.userId,
       previous: 'none',
       status: 'fail',
@@ -182,34 +196,37 @@ describe('setKycStatus', () => {
     });
     expect(await idStatus(c.tokenReal)).toBe('fail');
     expect(await idStatus(c.tokenDemo)).toBe('fail');
-    expect(setKycStatus(t.db, c.userId, 'fail', 'photo unreadable').changed).toBe(false);
-    expect(setKycStatus(t.db, c.userId, 'succ')).toMatchObject({
+    expect((await setKycStatus(t.kdb, c.userId, 'fail', 'photo unreadable')).changed).toBe(false);
+    expect(await setKycStatus(t.kdb, c.userId, 'succ')).toMatchObject({
       previous: 'fail',
       status: 'succ',
       changed: true,
     });
     expect(await idStatus(c.tokenReal)).toBe('succ');
     expect(
-      t.db
-        .prepare('SELECT previous, status, reason, source FROM kyc_reviews WHERE user_id = ? ORDER BY id')
-        .all(c.userId),
+      await t.kdb
+        .selectFrom('kyc_reviews')
+        .select(['previous', 'status', 'reason', 'source'])
+        .where('user_id', '=', c.userId)
+        .orderBy('id')
+        .execute(),
     ).toEqual([
       { previous: 'none', status: 'fail', reason: 'photo unreadable', source: 'backoffice' },
       { previous: 'fail', status: 'succ', reason: '', source: 'backoffice' },
     ]);
-    expect(kycRows()).toBe(rows + 2);
-    expect(refusal(() => setKycStatus(t.db, c.userId, 'ok' as IdStatus))).toBe('badStatus');
-    expect(refusal(() => setKycStatus(t.db, 999_999_999, 'succ'))).toBe('unknownUser');
-    expect(refusal(() => setKycStatus(t.db, 'abc', 'succ'))).toBe('badPhone');
-    expect(refusal(() => setKycStatus(t.db, c.userId, 'fail', 'x'.repeat(201)))).toBe('badReason');
+    expect(await kycRows()).toBe(rows + 2);
+    expect(await refusal(() => setKycStatus(t.kdb, c.userId, 'ok' as IdStatus))).toBe('badStatus');
+    expect(await refusal(() => setKycStatus(t.kdb, 999_999_999, 'succ'))).toBe('unknownUser');
+    expect(await refusal(() => setKycStatus(t.kdb, 'abc', 'succ'))).toBe('badPhone');
+    expect(await refusal(() => setKycStatus(t.kdb, c.userId, 'fail', 'x'.repeat(201)))).toBe('badReason');
     expect(await idStatus(c.tokenReal)).toBe('succ');
-    expect(kycRows()).toBe(rows + 2);
+    expect(await kycRows()).toBe(rows + 2);
   });
 });
 
 describe('a real account funded and verified by the back office', () => {
   it('buys at market over HTTP; the funds detail lists the deposit and the buy', async () => {
-    const c = customer();
+    const c = await customer();
     const buy = () =>
       post<StockOrder>(
         t.app,
@@ -224,9 +241,9 @@ describe('a real account funded and verified by the back office', () => {
         en(c.tokenReal),
       );
     expect((await buy()).body.msg).toBe('Please complete KYC first');
-    setKycStatus(t.db, c.phone, 'succ');
+    await setKycStatus(t.kdb, c.phone, 'succ');
     expect((await buy()).body.msg).toBe('Insufficient Balance');
-    creditDeposit(t.db, {
+    await creditDeposit(t.kdb, {
       phone: c.phone,
       amountPaisa: 5_000_000n,
       reference: 'BANK-TRADE',
@@ -247,14 +264,14 @@ describe('a real account funded and verified by the back office', () => {
     expect(list[1]).toMatchObject({ amount: `-${r.body.data.amount}`, symbol: sym });
     const assets = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(list[0]!.balance).toBe(assets.body.data.available);
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
-    expect(tradingSelfCheck(t.db).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.kdb)).ok).toBe(true);
   });
 });
 
 describe('the command beside a running server', () => {
   it('credits through the same database file the app has open, and the app sees it at once', async () => {
-    const c = customer();
+    const c = await customer();
     const r = spawnSync(
       process.execPath,
       [
@@ -270,12 +287,17 @@ describe('the command beside a running server', () => {
         '--ref',
         'LIVE-1',
       ],
-      { encoding: 'utf8', timeout: 30_000 },
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+        // on PostgreSQL the operator's shell has the server's DATABASE_URL
+        env: { ...process.env, DATABASE_URL: t.config.databaseUrl },
+      },
     );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const assets = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(assets.body.data.available).toBe('1234.56');
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
   });
 });

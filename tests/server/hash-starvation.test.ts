@@ -95,7 +95,7 @@ it('a second flood from addresses with failures cannot starve a login from a fre
 });
 
 it("a signed-in user's transaction password is checked ahead of the flood", async () => {
-  const u = trader(t);
+  const u = await trader(t);
   const f = await floodInPlace();
   const call = post(
     t.app,

@@ -1,10 +1,7 @@
 // The double-entry ledger: pure posting rules, journals with cached balances, idempotency, no overdraft.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../support/raw-db.ts';
-import type { RawDb as Db } from '../../server/db/database.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import type { Db } from '../../server/db/database.ts';
 import {
   balanceFromPostings,
   balanceOf,
@@ -12,7 +9,7 @@ import {
   postJournal,
   systemLedgerAccount,
   userLedgerAccount,
-} from '../../server/domain/ledger/ledger-repo.sync.ts';
+} from '../../server/domain/ledger/ledger-repo.ts';
 import { formatMinor, parseMinor } from '../../contract/money.ts';
 import { balanceChanges, checkPostings } from '../../server/domain/ledger/postings.ts';
 
@@ -59,37 +56,59 @@ describe('checkPostings', () => {
   });
 });
 
-describe('ledger in SQLite', () => {
-  let dir: string;
+describe('ledger on the database', () => {
+  let tdb: TestDatabase;
   let db: Db;
   let alice: number;
   let bob: number;
   let faucet: number;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-ledger-'));
-    db = openDb(dir);
-    db.prepare(
-      "INSERT INTO users (id, area_code, phone, account, password_hash, invite_code, created_at) VALUES (1, '+92', '+923000000001', 'a', 'x', 'AAAA', 0)",
-    ).run();
-    db.prepare(
-      "INSERT INTO accounts (id, user_id, type, created_at) VALUES (1, 1, 'demo', 0), (2, 1, 'real', 0)",
-    ).run();
-    alice = userLedgerAccount(db, 1);
-    bob = userLedgerAccount(db, 2);
-    faucet = systemLedgerAccount(db, 'demo_funding');
+  let demo: number;
+  beforeAll(async () => {
+    tdb = await openTestDatabase();
+    db = tdb.db;
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({
+        area_code: '+92',
+        phone: '+923000000001',
+        account: 'a',
+        password_hash: 'x',
+        invite_code: 'AAAA',
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [a, b] = await db
+      .insertInto('accounts')
+      .values([
+        { user_id: userId, type: 'demo', created_at: 0 },
+        { user_id: userId, type: 'real', created_at: 0 },
+      ])
+      .returning('id')
+      .execute();
+    demo = a!.id;
+    alice = await userLedgerAccount(db, demo);
+    bob = await userLedgerAccount(db, b!.id);
+    faucet = await systemLedgerAccount(db, 'demo_funding');
   });
-  afterAll(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+  afterAll(async () => tdb.close());
+  const journals = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('ledger_journals')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('creates ledger accounts once', async () => {
+    expect(await userLedgerAccount(db, demo)).toBe(alice);
+    expect(await systemLedgerAccount(db, 'demo_funding')).toBe(faucet);
   });
 
-  it('creates ledger accounts once', () => {
-    expect(userLedgerAccount(db, 1)).toBe(alice);
-    expect(systemLedgerAccount(db, 'demo_funding')).toBe(faucet);
-  });
-
-  it('posts a journal, moving cached balances that agree with the postings', () => {
-    const r = postJournal(db, {
+  it('posts a journal, moving cached balances that agree with the postings', async () => {
+    const r = await postJournal(db, {
       kind: 'test_fund',
       ref: 'one',
       postings: [
@@ -98,13 +117,13 @@ describe('ledger in SQLite', () => {
       ],
     });
     expect(r.created).toBe(true);
-    expect(balanceOf(db, alice, 'PKR')).toBe(1000n);
-    expect(balanceOf(db, faucet, 'PKR')).toBe(-1000n);
-    expect(balanceFromPostings(db, alice, 'PKR')).toBe(1000n);
-    expect(balanceOf(db, alice, 'USD')).toBe(0n);
+    expect(await balanceOf(db, alice, 'PKR')).toBe(1000n);
+    expect(await balanceOf(db, faucet, 'PKR')).toBe(-1000n);
+    expect(await balanceFromPostings(db, alice, 'PKR')).toBe(1000n);
+    expect(await balanceOf(db, alice, 'USD')).toBe(0n);
   });
 
-  it('has one effect per (kind, ref)', () => {
+  it('has one effect per (kind, ref)', async () => {
     const input = {
       kind: 'test_fund',
       ref: 'one',
@@ -113,13 +132,13 @@ describe('ledger in SQLite', () => {
         { ledgerAccountId: alice, asset: 'PKR', amount: 1000n },
       ],
     };
-    expect(postJournal(db, input).created).toBe(false);
-    expect(balanceOf(db, alice, 'PKR')).toBe(1000n);
+    expect((await postJournal(db, input)).created).toBe(false);
+    expect(await balanceOf(db, alice, 'PKR')).toBe(1000n);
   });
 
-  it('refuses to overdraw a user account and leaves nothing behind', () => {
-    const journals = db.prepare('SELECT COUNT(*) FROM ledger_journals').pluck().get();
-    expect(() =>
+  it('refuses to overdraw a user account and leaves nothing behind', async () => {
+    const before = await journals();
+    await expect(
       postJournal(db, {
         kind: 'transfer',
         ref: 'too-much',
@@ -128,14 +147,14 @@ describe('ledger in SQLite', () => {
           { ledgerAccountId: bob, asset: 'PKR', amount: 1001n },
         ],
       }),
-    ).toThrow(LedgerError);
-    expect(db.prepare('SELECT COUNT(*) FROM ledger_journals').pluck().get()).toBe(journals);
-    expect(balanceOf(db, alice, 'PKR')).toBe(1000n);
-    expect(balanceOf(db, bob, 'PKR')).toBe(0n);
+    ).rejects.toThrow(LedgerError);
+    expect(await journals()).toBe(before);
+    expect(await balanceOf(db, alice, 'PKR')).toBe(1000n);
+    expect(await balanceOf(db, bob, 'PKR')).toBe(0n);
   });
 
-  it('refuses an unbalanced journal before touching the database', () => {
-    expect(() =>
+  it('refuses an unbalanced journal before touching the database', async () => {
+    await expect(
       postJournal(db, {
         kind: 'transfer',
         ref: 'bad',
@@ -144,13 +163,16 @@ describe('ledger in SQLite', () => {
           { ledgerAccountId: bob, asset: 'PKR', amount: 2n },
         ],
       }),
-    ).toThrow(/unbalanced/);
+    ).rejects.toThrow(/unbalanced/);
   });
 
-  it('keeps every journal balanced (sum of all postings per asset is zero)', () => {
-    const sums = db
-      .prepare('SELECT asset, SUM(amount) AS s FROM ledger_postings GROUP BY asset')
-      .all() as Array<{ s: number }>;
-    for (const row of sums) expect(row.s).toBe(0);
+  it('keeps every journal balanced (sum of all postings per asset is zero)', async () => {
+    const sums = await db
+      .selectFrom('ledger_postings')
+      .select((eb) => ['asset', eb.fn.sum<bigint>('amount').as('amount')])
+      .groupBy('asset')
+      .execute();
+    expect(sums.length).toBeGreaterThan(0);
+    for (const row of sums) expect(BigInt(row.amount)).toBe(0n);
   });
 });

@@ -1,7 +1,8 @@
 // Back-office deposit confirmation: when a bank, offline or wallet deposit is confirmed outside the app, the
 // operator credits the customer's REAL PKR cash book from the channel's clearing account — one balanced
 // journal (kind 'deposit', so the funds detail types it 'deposit'), one effect per reference.
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../trading/trade-ledger.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
@@ -97,79 +98,85 @@ interface CreditedRow {
 }
 
 /** What an earlier deposit with this reference credited: the user cash posting and its clearing account. */
-function earlierDeposit(db: Db, reference: string): CreditedRow | undefined {
-  return db
-    .prepare(
-      `SELECT j.id AS journalId, ua.account_id AS accountId, up.amount AS amount, sa.name AS source
-       FROM ledger_journals j
-       JOIN ledger_postings up ON up.journal_id = j.id
-       JOIN ledger_accounts ua ON ua.id = up.ledger_account_id AND ua.owner = 'user'
-       JOIN ledger_postings sp ON sp.journal_id = j.id
-       JOIN ledger_accounts sa ON sa.id = sp.ledger_account_id AND sa.owner = 'system'
-       WHERE j.kind = ? AND j.ref = ?`,
+async function earlierDeposit(db: Db, reference: string): Promise<CreditedRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_journals as j')
+    .innerJoin('ledger_postings as up', 'up.journal_id', 'j.id')
+    .innerJoin('ledger_accounts as ua', (join) =>
+      join.onRef('ua.id', '=', 'up.ledger_account_id').on('ua.owner', '=', 'user'),
     )
-    .safeIntegers(true)
-    .all(DEPOSIT_KIND, reference)
-    .map((r) => {
-      const row = r as { journalId: bigint; accountId: bigint; amount: bigint; source: string };
-      return { ...row, journalId: Number(row.journalId), accountId: Number(row.accountId) };
-    })[0];
+    .innerJoin('ledger_postings as sp', 'sp.journal_id', 'j.id')
+    .innerJoin('ledger_accounts as sa', (join) =>
+      join.onRef('sa.id', '=', 'sp.ledger_account_id').on('sa.owner', '=', 'system'),
+    )
+    .select(['j.id as journalId', 'ua.account_id as accountId', 'up.amount as amount', 'sa.name as source'])
+    .where('j.kind', '=', DEPOSIT_KIND)
+    .where('j.ref', '=', reference)
+    .orderBy('up.id')
+    .executeTakeFirst();
+  return row && { ...row, accountId: row.accountId ?? 0 };
 }
 
 /**
- * Credits a confirmed deposit to the customer's real account in one BEGIN IMMEDIATE transaction. The same
+ * Credits a confirmed deposit to the customer's real account in one transaction (inTx). The same
  * reference again (same customer, amount and channel) returns the first credit with `created: false`; the
  * same reference for anything else is refused ('referenceConflict'). Demo accounts are refused.
  */
-export function creditDeposit(db: Db, input: DepositInput, now: number = Date.now()): DepositResult {
+export async function creditDeposit(
+  db: Db,
+  input: DepositInput,
+  now: number = Date.now(),
+): Promise<DepositResult> {
   const { amount, memo } = checkInput(input);
-  return db
-    .transaction((): DepositResult => {
-      const { user, accountId, accountType } = resolveAccount(db, input);
-      if (accountType !== 'real') {
+  return inTx(db, async (tx) => {
+    const { user, accountId, accountType } = await resolveAccount(tx, input);
+    if (accountType !== 'real') {
+      throw new BackofficeError(
+        'demoAccount',
+        `account ${accountId} is a demo account: deposits go to real accounts`,
+      );
+    }
+    const result = async (journalId: number, created: boolean): Promise<DepositResult> => ({
+      created,
+      journalId,
+      userId: user.id,
+      accountId,
+      channel: input.channel,
+      reference: input.reference,
+      amountPaisa: amount,
+      balancePaisa: await cashOf(tx, accountId),
+    });
+    const earlier = await earlierDeposit(tx, input.reference);
+    if (earlier) {
+      const same =
+        earlier.accountId === accountId &&
+        earlier.amount === amount &&
+        earlier.source === clearingAccountName(input.channel);
+      if (!same) {
         throw new BackofficeError(
-          'demoAccount',
-          `account ${accountId} is a demo account: deposits go to real accounts`,
+          'referenceConflict',
+          `reference ${input.reference} was already credited (journal ${earlier.journalId}: ` +
+            `${formatMinor(earlier.amount, 2)} PKR to account ${earlier.accountId} from ${earlier.source})`,
         );
       }
-      const result = (journalId: number, created: boolean): DepositResult => ({
-        created,
-        journalId,
-        userId: user.id,
-        accountId,
-        channel: input.channel,
-        reference: input.reference,
-        amountPaisa: amount,
-        balancePaisa: cashOf(db, accountId),
-      });
-      const earlier = earlierDeposit(db, input.reference);
-      if (earlier) {
-        const same =
-          earlier.accountId === accountId &&
-          earlier.amount === amount &&
-          earlier.source === clearingAccountName(input.channel);
-        if (!same) {
-          throw new BackofficeError(
-            'referenceConflict',
-            `reference ${input.reference} was already credited (journal ${earlier.journalId}: ` +
-              `${formatMinor(earlier.amount, 2)} PKR to account ${earlier.accountId} from ${earlier.source})`,
-          );
-        }
-        return result(earlier.journalId, false);
-      }
-      const journalId = postTrade(db, {
-        kind: DEPOSIT_KIND,
-        ref: input.reference,
-        accountId,
-        memo,
-        now,
-        postings: [
-          { ledgerAccountId: sysAcct(db, clearingAccountName(input.channel)), asset: PKR, amount: -amount },
-          { ledgerAccountId: userAcct(db, accountId, 'cash'), asset: PKR, amount },
-        ],
-      });
-      // amount > 0 was checked, so postTrade always posts
-      return result(journalId ?? 0, true);
-    })
-    .immediate();
+      return result(earlier.journalId, false);
+    }
+    const journalId = await postTrade(tx, {
+      kind: DEPOSIT_KIND,
+      ref: input.reference,
+      accountId,
+      memo,
+      now,
+      postings: [
+        {
+          ledgerAccountId: await sysAcct(tx, clearingAccountName(input.channel)),
+          asset: PKR,
+          amount: -amount,
+        },
+        { ledgerAccountId: await userAcct(tx, accountId, 'cash'), asset: PKR, amount },
+      ],
+    });
+    // amount > 0 was checked, so postTrade always posts
+    return result(journalId ?? 0, true);
+  });
 }

@@ -1,6 +1,7 @@
 // Back-office KYC decision: sets the status the profile reports (user/info idStatus, the drawer's label) and
-// records who changed it and why in kyc_reviews, in one BEGIN IMMEDIATE transaction.
-import type { RawDb as Db } from '../../db/database.ts';
+// records who changed it and why in kyc_reviews, in one transaction (inTx).
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { IdStatus } from '../../../workers/protocol/api.ts';
 import { BackofficeError, resolveUser } from './user-ref.ts';
 
@@ -21,14 +22,14 @@ export function isKycStatus(value: string): value is IdStatus {
 }
 
 /** Sets the KYC status of the user `who` names (user id or phone); `reason` is kept with the decision. */
-export function setKycStatus(
+export async function setKycStatus(
   db: Db,
   who: number | string,
   status: IdStatus,
   reason = '',
   now: number = Date.now(),
   source = 'backoffice',
-): KycResult {
+): Promise<KycResult> {
   if (!isKycStatus(status)) {
     throw new BackofficeError(
       'badStatus',
@@ -37,20 +38,22 @@ export function setKycStatus(
   }
   const why = reason.trim();
   if (why.length > REASON_MAX) throw new BackofficeError('badReason', `reason is longer than ${REASON_MAX}`);
-  return db
-    .transaction((): KycResult => {
-      const user = resolveUser(db, who);
-      const lastReason = db
-        .prepare('SELECT reason FROM kyc_reviews WHERE user_id = ? ORDER BY id DESC LIMIT 1')
-        .pluck()
-        .get(user.id) as string | undefined;
-      const base = { userId: user.id, previous: user.idStatus, status, reason: why };
-      if (user.idStatus === status && (lastReason ?? '') === why) return { ...base, changed: false };
-      db.prepare('UPDATE users SET id_status = ? WHERE id = ?').run(status, user.id);
-      db.prepare(
-        'INSERT INTO kyc_reviews (user_id, previous, status, reason, source, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(user.id, user.idStatus, status, why, source, now);
-      return { ...base, changed: true };
-    })
-    .immediate();
+  return inTx(db, async (tx): Promise<KycResult> => {
+    const user = await resolveUser(tx, who);
+    const last = await tx
+      .selectFrom('kyc_reviews')
+      .select('reason')
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const base = { userId: user.id, previous: user.idStatus, status, reason: why };
+    if (user.idStatus === status && (last?.reason ?? '') === why) return { ...base, changed: false };
+    await tx.updateTable('users').set({ id_status: status }).where('id', '=', user.id).execute();
+    await tx
+      .insertInto('kyc_reviews')
+      .values({ user_id: user.id, previous: user.idStatus, status, reason: why, source, created_at: now })
+      .execute();
+    return { ...base, changed: true };
+  });
 }

@@ -4,7 +4,7 @@ import { expiresAt } from './day-orders.ts';
 
 /** The engine's call that ends what the latest close left open, and does nothing when no close is new. */
 export interface DayOrderExpiry {
-  expireIfDue(now: number): unknown;
+  expireIfDue(now: number): Promise<unknown>;
 }
 
 /**
@@ -16,16 +16,18 @@ export const MAX_WAIT_MS = 60_000;
 
 /**
  * Arms a timer for the next PSX close (at most MAX_WAIT_MS away), runs `target.expireIfDue` when it fires and
- * arms again. The timer is unref'd: it never keeps the process alive. Returns the function that stops it.
- * A failing pass is reported, never thrown, and the timer goes on.
+ * arms again (after the pass, so two never overlap). The timer is unref'd: it never keeps the process alive.
+ * Returns the function that stops it, whose promise resolves once a pass in progress has ended. A failing pass
+ * is reported, never thrown, and the timer goes on.
  */
 export function startDayOrderTimer(
   target: DayOrderExpiry,
   now: () => number,
   onError: (err: unknown) => void,
-): () => void {
+): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let running: Promise<void> = Promise.resolve();
   const arm = () => {
     const at = now();
     const close = expiresAt(at);
@@ -34,16 +36,19 @@ export function startDayOrderTimer(
     timer.unref();
   };
   const run = () => {
-    try {
-      target.expireIfDue(now());
-    } catch (err) {
-      onError(err);
-    }
-    if (!stopped) arm();
+    running = (async () => {
+      try {
+        await target.expireIfDue(now());
+      } catch (err) {
+        onError(err);
+      }
+      if (!stopped) arm();
+    })();
   };
   arm();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    return running;
   };
 }

@@ -3,7 +3,7 @@
 // the first PSX close after it was placed, so an order placed after a close (limit orders are accepted while
 // closed) lives until the next trading day's close. With PSX_ALWAYS_OPEN the market never closes, so nothing
 // expires while the switch is on; the first real close (or a start without the switch) ends what is left.
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { DAY_MS, pktDayStart, psxSessions } from '../market/calendar.ts';
 import { cancelOrder } from './fills.ts';
 import { openLimitOrdersPlacedBefore, type OrderRow } from './orders-repo.ts';
@@ -40,11 +40,11 @@ export function expiresAt(placedAt: number): number | null {
 
 /**
  * Ends every open limit order (all accounts, real and demo) placed before `close`: the caller runs this inside
- * its BEGIN IMMEDIATE transaction, so the state change and the ledger release commit together. Returns the
- * orders it ended; a second call with the same close finds none.
+ * its transaction (inTx) and passes its handle, so the state change and the ledger release commit together.
+ * Returns the orders it ended; a second call with the same close finds none.
  */
-export function expireDayOrders(db: Db, close: number, now: number): OrderRow[] {
-  const ended = openLimitOrdersPlacedBefore(db, close);
-  for (const order of ended) cancelOrder(db, order, now, EXPIRED_REASON);
+export async function expireDayOrders(db: Db, close: number, now: number): Promise<OrderRow[]> {
+  const ended = await openLimitOrdersPlacedBefore(db, close);
+  for (const order of ended) await cancelOrder(db, order, now, EXPIRED_REASON);
   return ended;
 }

@@ -1,15 +1,18 @@
 // The trading engine of one app: places and cancels orders, matches resting limit orders against the
 // simulated prints of every feed step, and tells listeners (the private WebSocket channel) which accounts
-// changed. Matching rule: a resting buy at L fills against each new print at price ≤ L (a sell: ≥ L), at the
-// print's price, for up to the print's quantity; every resting order sees every print (the simulator's tape
-// does not know our orders, so one print can fill several of them). Oldest orders are matched first.
-// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the start of the engine (the
-// server may have been down at the close) and the close timer (day-order-timer.ts, for a stalled feed) cancel
-// what is still open with the reason 'trade.expired'; whichever comes first does it, the others find nothing.
-import type { RawDb as Db } from '../../db/database.ts';
+// changed, always after the change committed. Matching rule: a resting buy at L fills against each new print at
+// price ≤ L (a sell: ≥ L), at the print's price, for up to the print's quantity; every resting order sees every
+// print (the simulator's tape does not know our orders, so one print can fill several of them). Oldest orders
+// are matched first. Passes run one at a time (step-queue.ts): steps that arrive while a pass awaits the
+// database are merged, prints and all, into the next pass.
+// Limit orders are DAY orders (day-orders.ts): the first pass after a PSX close, the engine's attach at server
+// start (it may have been down at the close) and the close timer
+// (day-order-timer.ts, for a stalled feed) cancel what is still open with the reason 'trade.expired';
+// whichever comes first does it, the others find nothing.
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
-import { LedgerError } from '../ledger/ledger-repo.sync.ts';
-import { parseMinor } from '../../../contract/money.ts';
+import { LedgerError } from '../ledger/ledger-repo.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';
 import type { FeeConfig } from './fees.ts';
@@ -17,6 +20,9 @@ import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
 import { openOrdersFor, orderById, type OrderRow } from './orders-repo.ts';
 import { cancelOpenOrder, placeOrder, type PlaceInput, type PlaceResult } from './place-order.ts';
+import { inSavepoint, mustRerun } from './savepoint.ts';
+import { mergeSteps, stepOf, type Print, type Step } from './feed-step.ts';
+import { CoalescingQueue } from './step-queue.ts';
 import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 
 export interface AccountChange {
@@ -26,7 +32,8 @@ export interface AccountChange {
   /** symbols whose T+1 locked shares became sellable (no order changed them) */
   released?: string[];
 }
-export type ChangeListener = (change: AccountChange) => void;
+/** Hears committed changes; a returned promise that rejects is reported like a throw. */
+export type ChangeListener = (change: AccountChange) => unknown;
 
 /** The part of a pino / Fastify logger the engine writes to. */
 export interface EngineLog {
@@ -46,6 +53,13 @@ export interface EngineOptions {
   psxAlwaysOpen?: boolean;
 }
 
+interface PassResult {
+  touched: OrderRow[];
+  released: ReleasedLock[];
+  /** the close whose DAY orders this pass ended, if it looked */
+  close: number | null;
+}
+
 export class TradingEngine {
   private readonly listeners = new Set<ChangeListener>();
   private lastRelease = 0;
@@ -53,6 +67,7 @@ export class TradingEngine {
   private expiredThrough = Number.NEGATIVE_INFINITY;
   private readonly alwaysOpen: boolean;
   private reportError: (err: unknown) => void = () => undefined;
+  private readonly steps = new CoalescingQueue<Step>(mergeSteps, (step) => this.pass(step));
 
   constructor(
     readonly db: Db,
@@ -65,24 +80,34 @@ export class TradingEngine {
   }
 
   /**
-   * Starts matching on the feed's steps; returns the function that stops it. A failing pass is reported, never
-   * thrown: the feed's other listeners (the market socket) and its timer must keep running.
+   * Ends what a missed close left open (the server may have been down at the close), then starts matching on
+   * the feed's steps; resolves to the function that stops it. A failing pass is reported, never thrown: the
+   * feed's other listeners (the market socket) and its timer must keep running.
    */
-  attach(source: Pick<MarketSource, 'subscribe'>, onError: (err: unknown) => void): () => void {
+  async attach(
+    source: Pick<MarketSource, 'subscribe'>,
+    onError: (err: unknown) => void,
+  ): Promise<() => void> {
     this.reportError = onError;
-    // Orders left open by a close the server did not see (it was down) end now, not on the first feed step.
     try {
-      this.expireDue(this.market.now());
+      await this.expireDue(this.market.now());
     } catch (err) {
       onError(err);
     }
+    let reported: Promise<void> | undefined;
     return source.subscribe((tick) => {
-      try {
-        this.onTick(tick);
-      } catch (err) {
-        onError(err);
+      const pass = this.onTick(tick);
+      // Steps merged into one pass share its promise: report its failure once.
+      if (pass !== reported) {
+        reported = pass;
+        pass.catch(onError);
       }
     });
+  }
+
+  /** Resolves once no matching pass runs or waits (tests; closing the app). */
+  idle(): Promise<void> {
+    return this.steps.idle();
   }
 
   onChange(listener: ChangeListener): () => void {
@@ -90,10 +115,10 @@ export class TradingEngine {
     return () => this.listeners.delete(listener);
   }
 
-  place(input: PlaceInput): PlaceResult {
+  async place(input: PlaceInput): Promise<PlaceResult> {
     // Locks due now are released first, and pushed, so the order's own change is not the only news.
-    this.releaseDue(input.accountId, input.now);
-    const r = placeOrder(this.db, this.market, this.fees, input);
+    await this.releaseDue(input.accountId, input.now);
+    const r = await placeOrder(this.db, this.market, this.fees, input);
     if (r.created) this.emit([r.order]);
     return r;
   }
@@ -102,18 +127,18 @@ export class TradingEngine {
    * Releases the T+1 locks due at `now` (of one account, or of all) and tells the listeners which symbols
    * changed, so an open positions screen moves shares from locked to available without a reload.
    */
-  releaseDue(accountId: number | null, now: number): void {
-    const released = this.db.transaction(() => releaseDueLocks(this.db, accountId, now)).immediate();
-    this.emitReleased(released);
+  async releaseDue(accountId: number | null, now: number): Promise<void> {
+    this.emitReleased(await releaseDueLocks(this.db, accountId, now));
   }
 
   /**
    * Ends the DAY orders the latest PSX close at or before `now` left open (every account) and tells the
    * listeners, like a cancel. Idempotent: an ended order is no longer open, so a second pass finds nothing.
    */
-  expireDue(now: number): OrderRow[] {
+  async expireDue(now: number): Promise<OrderRow[]> {
     if (this.alwaysOpen) return [];
-    const ended = this.keepingCloseOnFailure(() => this.db.transaction(() => this.expireIn(now)).immediate());
+    const { close, ended } = await inTx(this.db, (tx) => this.expireIn(tx, now));
+    this.markExpired(close);
     this.emit(ended);
     return ended;
   }
@@ -122,77 +147,76 @@ export class TradingEngine {
    * expireDue when a PSX close has passed that no pass has handled yet (the close timer's call): otherwise no
    * database access at all, so a close already handled by a feed step is not handled twice.
    */
-  expireIfDue(now: number): OrderRow[] {
+  async expireIfDue(now: number): Promise<OrderRow[]> {
     return this.closeDue(now) ? this.expireDue(now) : [];
   }
 
-  /** A failed pass must leave its close due, so that the next pass (a step or the timer) tries again. */
-  private keepingCloseOnFailure<T>(pass: () => T): T {
-    const through = this.expiredThrough;
-    try {
-      return pass();
-    } catch (err) {
-      this.expiredThrough = through;
-      throw err;
-    }
-  }
-
-  /** True when a PSX close has passed that no pass has looked at yet (no database access). */
+  /** True when a PSX close has passed that no pass has handled yet (no database access). */
   private closeDue(now: number): boolean {
     if (this.alwaysOpen) return false;
     const close = lastPsxClose(now);
     return close !== null && close > this.expiredThrough;
   }
 
-  private expireIn(now: number): OrderRow[] {
-    const close = this.alwaysOpen ? null : lastPsxClose(now);
-    if (close === null) return [];
-    if (close > this.expiredThrough) this.expiredThrough = close;
-    return expireDayOrders(this.db, close, now);
+  /** Only after a commit: a failed pass leaves its close due, so the next pass (a step, the timer) retries. */
+  private markExpired(close: number | null): void {
+    if (close !== null && close > this.expiredThrough) this.expiredThrough = close;
   }
 
-  cancel(accountId: number, orderId: number, now: number): OrderRow {
-    const order = cancelOpenOrder(this.db, accountId, orderId, now);
+  private async expireIn(tx: Db, now: number): Promise<{ close: number | null; ended: OrderRow[] }> {
+    const close = this.alwaysOpen ? null : lastPsxClose(now);
+    if (close === null) return { close, ended: [] };
+    return { close, ended: await expireDayOrders(tx, close, now) };
+  }
+
+  async cancel(accountId: number, orderId: number, now: number): Promise<OrderRow> {
+    const order = await cancelOpenOrder(this.db, accountId, orderId, now);
     this.emit([order]);
     return order;
   }
 
-  /** Fills resting limit orders crossed by this step's prints; one transaction per step. */
-  onTick(tick: MarketTick): void {
-    const prints = new Map<string, Array<{ price: bigint; qty: bigint }>>();
-    for (const u of tick.updates) {
-      if (u.market !== 'psx' || u.trades.length === 0) continue;
-      const list = u.trades
-        .map((t) => ({ price: parseMinor(t.p, 2), qty: parseMinor(t.q, 0) }))
-        .filter((t): t is { price: bigint; qty: bigint } => t.price !== null && t.qty !== null && t.qty > 0n);
-      if (list.length) prints.set(u.symbol, list);
-    }
+  /**
+   * Queues a feed step for matching; resolves when the pass that includes it has committed and told the
+   * listeners. Steps that arrive while a pass runs are merged into the next one.
+   */
+  onTick(tick: MarketTick): Promise<void> {
+    return this.steps.push(stepOf(tick));
+  }
+
+  /** Fills resting limit orders crossed by this step's prints; one transaction per pass. */
+  private async pass(tick: Step): Promise<void> {
+    const { prints } = tick;
+    const symbols = [...prints.keys()];
     const releaseDue = tick.ts - this.lastRelease >= RELEASE_EVERY_MS;
     // Expiry runs on the first step after a close, and again on every release pass (a failed pass retries).
     const expireDue = releaseDue || this.closeDue(tick.ts);
     // Most steps touch no resting order: a read, no write lock.
-    if (!expireDue && (prints.size === 0 || openOrdersFor(this.db, [...prints.keys()]).length === 0)) return;
-    const touched: OrderRow[] = [];
-    let released: ReleasedLock[] = [];
-    this.keepingCloseOnFailure(() =>
-      this.db
-        .transaction(() => {
-          // Before matching: an order the close ended must not fill on a print of the same step.
-          if (expireDue) touched.push(...this.expireIn(tick.ts));
-          if (releaseDue) {
-            this.lastRelease = tick.ts;
-            released = releaseDueLocks(this.db, null, tick.ts);
-          }
-          for (const order of openOrdersFor(this.db, [...prints.keys()])) {
-            if (order.type !== 'limit') continue;
-            const after = this.matchOrder(order, prints.get(order.symbol) ?? [], tick.ts);
-            if (after) touched.push(after);
-          }
-        })
-        .immediate(),
-    );
-    this.emitReleased(released);
-    if (touched.length) this.emit(touched);
+    if (!expireDue && (symbols.length === 0 || (await openOrdersFor(this.db, symbols)).length === 0)) return;
+    const logs: Array<() => void> = [];
+    const r = await inTx(this.db, async (tx): Promise<PassResult> => {
+      // The body may re-run on PostgreSQL: only what the committed attempt logged is logged.
+      logs.length = 0;
+      const touched: OrderRow[] = [];
+      let close: number | null = null;
+      // Before matching: an order the close ended must not fill on a print of the same step.
+      if (expireDue) {
+        const e = await this.expireIn(tx, tick.ts);
+        close = e.close;
+        touched.push(...e.ended);
+      }
+      const released = releaseDue ? await releaseDueLocks(tx, null, tick.ts) : [];
+      for (const order of await openOrdersFor(tx, symbols)) {
+        if (order.type !== 'limit') continue;
+        const after = await this.matchOrder(tx, order, prints.get(order.symbol) ?? [], tick.ts, logs);
+        if (after) touched.push(after);
+      }
+      return { touched, released, close };
+    });
+    if (releaseDue) this.lastRelease = tick.ts;
+    this.markExpired(r.close);
+    for (const write of logs) write();
+    this.emitReleased(r.released);
+    if (r.touched.length) this.emit(r.touched);
   }
 
   /**
@@ -200,9 +224,16 @@ export class TradingEngine {
    * changed. A fill the ledger refuses (e.g. a sell whose fees exceed its proceeds and the cash left) is rolled
    * back alone, logged, and ends the order with that reason, giving back what it still holds: resting on would
    * fail on every print while showing the user an order that can never fill. Earlier fills of the same pass
-   * stand. Any other failure is logged and leaves the order resting as the database has it.
+   * stand. Any other failure is logged and leaves the order resting as the database has it. Log lines go to
+   * `logs`, written once the pass committed.
    */
-  private matchOrder(order: OrderRow, prints: ReadonlyArray<{ price: bigint; qty: bigint }>, now: number) {
+  private async matchOrder(
+    tx: Db,
+    order: OrderRow,
+    prints: readonly Print[],
+    now: number,
+    logs: Array<() => void>,
+  ): Promise<OrderRow | null> {
     let current = order;
     let changed = false;
     for (const p of prints) {
@@ -211,13 +242,14 @@ export class TradingEngine {
       if (!crosses(current.side, current.price, p.price)) continue;
       const qty = p.qty < left ? p.qty : left;
       try {
-        this.db.transaction(() => {
-          applyFill(this.db, current, { qty, price: p.price, fromFrozen: true, now }, this.fees);
-        })();
+        await inSavepoint(tx, 'fill', () =>
+          applyFill(tx, current, { qty, price: p.price, fromFrozen: true, now }, this.fees),
+        );
         changed = true;
       } catch (err) {
+        if (mustRerun(err)) throw err;
         // applyFill mutated the row object before the savepoint rolled back: the database is the truth.
-        const saved = orderById(this.db, current.id);
+        const saved = await orderById(tx, current.id);
         if (!saved) throw err;
         current = saved;
         const ctx = {
@@ -229,15 +261,16 @@ export class TradingEngine {
           price: p.price.toString(),
         };
         if (!(err instanceof LedgerError)) {
-          this.log.error({ ...ctx, err }, 'trading: fill failed; the order keeps resting');
+          logs.push(() => this.log.error({ ...ctx, err }, 'trading: fill failed; the order keeps resting'));
           return changed ? current : null;
         }
-        this.log.warn(
-          { ...ctx, reason: err.reason, detail: err.message },
-          'trading: ledger refused a fill; the order is ended and its frozen remainder released',
+        logs.push(() =>
+          this.log.warn(
+            { ...ctx, reason: err.reason, detail: err.message },
+            'trading: ledger refused a fill; the order is ended and its frozen remainder released',
+          ),
         );
-        this.db.transaction(() => cancelOrder(this.db, current, now, FILL_REFUSED_REASON))();
-        return current;
+        return cancelOrder(tx, current, now, FILL_REFUSED_REASON);
       }
     }
     return changed ? current : null;
@@ -263,7 +296,8 @@ export class TradingEngine {
     for (const l of this.listeners) {
       // The change is committed: a failing listener (a socket) must not turn it into an error answer.
       try {
-        l(change);
+        const r = l(change);
+        if (r instanceof Promise) r.catch((err: unknown) => this.reportError(err));
       } catch (err) {
         this.reportError(err);
       }

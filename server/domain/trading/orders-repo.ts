@@ -1,5 +1,7 @@
 // Stock order rows: reads, inserts, state updates, and their wire form (StockOrder).
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { StockOrdersTable } from '../../db/schema.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type {
   FeeBreakdown,
@@ -30,109 +32,95 @@ export interface OrderRow {
   updatedAt: number;
 }
 
-const COLUMNS = `id, account_id, client_order_id, symbol, side, type, price, qty, filled_qty, filled_amount,
-  fee_commission, fee_sst, fee_cvt, fee_cdc, fee_exchange, frozen, status, reason, created_at, updated_at`;
-
-type Raw = Record<string, bigint | string | null>;
-
-function toRow(r: Raw): OrderRow {
-  const b = (k: string) => r[k] as bigint;
+function toRow(r: Selectable<StockOrdersTable>): OrderRow {
   return {
-    id: Number(r['id']),
-    accountId: Number(r['account_id']),
-    clientOrderId: r['client_order_id'] as string,
-    symbol: r['symbol'] as string,
-    side: r['side'] as OrderSide,
-    type: r['type'] as OrderType,
-    price: b('price'),
-    qty: b('qty'),
-    filledQty: b('filled_qty'),
-    filledAmount: b('filled_amount'),
+    id: r.id,
+    accountId: r.account_id,
+    clientOrderId: r.client_order_id,
+    symbol: r.symbol,
+    side: r.side,
+    type: r.type,
+    price: r.price,
+    qty: r.qty,
+    filledQty: r.filled_qty,
+    filledAmount: r.filled_amount,
     fees: {
-      commission: b('fee_commission'),
-      sst: b('fee_sst'),
-      cvt: b('fee_cvt'),
-      cdc: b('fee_cdc'),
-      exchange: b('fee_exchange'),
+      commission: r.fee_commission,
+      sst: r.fee_sst,
+      cvt: r.fee_cvt,
+      cdc: r.fee_cdc,
+      exchange: r.fee_exchange,
     },
-    frozen: b('frozen'),
-    status: r['status'] as OrderStatus,
-    reason: r['reason'] as string | null,
-    createdAt: Number(r['created_at']),
-    updatedAt: Number(r['updated_at']),
+    frozen: r.frozen,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
-}
-
-function many(db: Db, sql: string, ...params: unknown[]): OrderRow[] {
-  return (
-    db
-      .prepare(sql)
-      .safeIntegers(true)
-      .all(...params) as Raw[]
-  ).map(toRow);
-}
-
-export function orderById(db: Db, id: number): OrderRow | undefined {
-  return many(db, `SELECT ${COLUMNS} FROM stock_orders WHERE id = ?`, id)[0];
-}
-
-export function orderByClientId(db: Db, accountId: number, clientOrderId: string): OrderRow | undefined {
-  return many(
-    db,
-    `SELECT ${COLUMNS} FROM stock_orders WHERE account_id = ? AND client_order_id = ?`,
-    accountId,
-    clientOrderId,
-  )[0];
-}
-
-/** Open (pending or partial) limit orders on these symbols, oldest first: the matching queue. */
-export function openOrdersFor(db: Db, symbols: readonly string[]): OrderRow[] {
-  if (symbols.length === 0) return [];
-  return many(
-    db,
-    `SELECT ${COLUMNS} FROM stock_orders WHERE status IN ('pending', 'partial')
-     AND symbol IN (${symbols.map(() => '?').join(',')}) ORDER BY id`,
-    ...symbols,
-  );
-}
-
-/** Open limit orders placed before `ts` (every account), oldest first: the DAY orders a close ends. */
-export function openLimitOrdersPlacedBefore(db: Db, ts: number): OrderRow[] {
-  return many(
-    db,
-    `SELECT ${COLUMNS} FROM stock_orders WHERE status IN ('pending', 'partial') AND type = 'limit'
-     AND created_at < ? ORDER BY id`,
-    ts,
-  );
 }
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'partial'];
 
+const orders = (db: Db) => db.selectFrom('stock_orders').selectAll();
+
+export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  const r = await orders(db).where('id', '=', id).executeTakeFirst();
+  return r && toRow(r);
+}
+
+export async function orderByClientId(
+  db: Db,
+  accountId: number,
+  clientOrderId: string,
+): Promise<OrderRow | undefined> {
+  const r = await orders(db)
+    .where('account_id', '=', accountId)
+    .where('client_order_id', '=', clientOrderId)
+    .executeTakeFirst();
+  return r && toRow(r);
+}
+
+/** Open (pending or partial) orders on these symbols, oldest first: the matching queue. */
+export async function openOrdersFor(db: Db, symbols: readonly string[]): Promise<OrderRow[]> {
+  if (symbols.length === 0) return [];
+  const rows = await orders(db)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('symbol', 'in', symbols)
+    .orderBy('id')
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Open limit orders placed before `ts` (every account), oldest first: the DAY orders a close ends. */
+export async function openLimitOrdersPlacedBefore(db: Db, ts: number): Promise<OrderRow[]> {
+  const rows = await orders(db)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('type', '=', 'limit')
+    .where('created_at', '<', ts)
+    .orderBy('id')
+    .execute();
+  return rows.map(toRow);
+}
+
 /** An account's orders, newest first, filtered by status ('open' = pending + partial). */
-export function listOrders(
+export async function listOrders(
   db: Db,
   accountId: number,
   status: OrderStatus | 'open' | undefined,
   page: number,
   size: number,
-): { list: OrderRow[]; total: number } {
+): Promise<{ list: OrderRow[]; total: number }> {
   const statuses = status === 'open' ? OPEN_STATUSES : status ? [status] : undefined;
-  const where = statuses ? `AND status IN (${statuses.map(() => '?').join(',')})` : '';
-  const params = [accountId, ...(statuses ?? [])];
-  const total = Number(
-    db
-      .prepare(`SELECT COUNT(*) FROM stock_orders WHERE account_id = ? ${where}`)
-      .pluck()
-      .get(...params),
-  );
-  const list = many(
-    db,
-    `SELECT ${COLUMNS} FROM stock_orders WHERE account_id = ? ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
-    ...params,
-    size,
-    (page - 1) * size,
-  );
-  return { list, total };
+  let q = db.selectFrom('stock_orders').where('account_id', '=', accountId);
+  if (statuses) q = q.where('status', 'in', statuses);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { list: rows.map(toRow), total: Number(n) };
 }
 
 export interface NewOrder {
@@ -146,40 +134,45 @@ export interface NewOrder {
   now: number;
 }
 
-export function insertOrder(db: Db, o: NewOrder): OrderRow {
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO stock_orders (account_id, client_order_id, symbol, side, type, price, qty, status,
-           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-      )
-      .run(o.accountId, o.clientOrderId, o.symbol, o.side, o.type, o.price, o.qty, o.now, o.now)
-      .lastInsertRowid,
-  );
-  const row = orderById(db, id);
-  if (!row) throw new Error(`order ${id} vanished`);
-  return row;
+export async function insertOrder(db: Db, o: NewOrder): Promise<OrderRow> {
+  const row = await db
+    .insertInto('stock_orders')
+    .values({
+      account_id: o.accountId,
+      client_order_id: o.clientOrderId,
+      symbol: o.symbol,
+      side: o.side,
+      type: o.type,
+      price: o.price,
+      qty: o.qty,
+      status: 'pending',
+      created_at: o.now,
+      updated_at: o.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRow(row);
 }
 
 /** Writes the mutable fields of an order back. */
-export function saveOrder(db: Db, o: OrderRow): void {
-  db.prepare(
-    `UPDATE stock_orders SET filled_qty = ?, filled_amount = ?, fee_commission = ?, fee_sst = ?, fee_cvt = ?,
-       fee_cdc = ?, fee_exchange = ?, frozen = ?, status = ?, reason = ?, updated_at = ? WHERE id = ?`,
-  ).run(
-    o.filledQty,
-    o.filledAmount,
-    o.fees.commission,
-    o.fees.sst,
-    o.fees.cvt,
-    o.fees.cdc,
-    o.fees.exchange,
-    o.frozen,
-    o.status,
-    o.reason,
-    o.updatedAt,
-    o.id,
-  );
+export async function saveOrder(db: Db, o: OrderRow): Promise<void> {
+  await db
+    .updateTable('stock_orders')
+    .set({
+      filled_qty: o.filledQty,
+      filled_amount: o.filledAmount,
+      fee_commission: o.fees.commission,
+      fee_sst: o.fees.sst,
+      fee_cvt: o.fees.cvt,
+      fee_cdc: o.fees.cdc,
+      fee_exchange: o.fees.exchange,
+      frozen: o.frozen,
+      status: o.status,
+      reason: o.reason,
+      updated_at: o.updatedAt,
+    })
+    .where('id', '=', o.id)
+    .execute();
 }
 
 export const paisa = (v: bigint) => formatMinor(v, 2);

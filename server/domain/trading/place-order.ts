@@ -3,13 +3,15 @@
 // (walking levels; when depth runs out the remainder is cancelled, never left resting) and reserve nothing;
 // limit orders reserve cash (qty × limit + fees at that value) or shares, take whatever the book already
 // offers at the limit or better while PSX is open, and rest for the matcher until they fill, are cancelled, or
-// the next PSX close ends them (DAY orders, day-orders.ts). Everything runs in one BEGIN IMMEDIATE transaction
-// per call; a (account, clientOrderId) pair has one effect.
-import type { RawDb as Db } from '../../db/database.ts';
+// the next PSX close ends them (DAY orders, day-orders.ts). Every check and every posting of a call run in one
+// transaction (inTx: BEGIN IMMEDIATE on SQLite, SERIALIZABLE with retries on PostgreSQL), so parallel orders
+// never spend the same balance twice; a (account, clientOrderId) pair has one effect.
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';
-import { LedgerError } from '../ledger/ledger-repo.sync.ts';
+import { LedgerError } from '../ledger/ledger-repo.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
@@ -102,22 +104,28 @@ export function checkSellable(available: bigint, locked: bigint, qty: bigint): v
   }
 }
 
-function fillAll(
+async function fillAll(
   db: Db,
   order: OrderRow,
   fills: readonly Fill[],
   fromFrozen: boolean,
   cfg: FeeConfig,
   now: number,
-) {
-  for (const f of fills) applyFill(db, order, { qty: f.qty, price: f.price, fromFrozen, now }, cfg);
+): Promise<void> {
+  for (const f of fills) await applyFill(db, order, { qty: f.qty, price: f.price, fromFrozen, now }, cfg);
 }
 
-function placeChecked(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput, c: Checked): OrderRow {
+async function placeChecked(
+  db: Db,
+  market: TradeMarket,
+  cfg: FeeConfig,
+  i: PlaceInput,
+  c: Checked,
+): Promise<OrderRow> {
   const { qty, price } = c;
   const base = { accountId: i.accountId, clientOrderId: i.clientOrderId, symbol: i.symbol, side: i.side };
   if (i.side === 'sell') {
-    const s = sharesOf(db, i.accountId, i.symbol);
+    const s = await sharesOf(db, i.accountId, i.symbol);
     checkSellable(s.available, s.locked, qty);
   }
   const open = market.session('psx', i.now) === 'open';
@@ -125,17 +133,17 @@ function placeChecked(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput
     const fills = walkBook(i.side, bookSide(market, i.symbol, i.side), qty);
     const got = sumFills(fills);
     if (got.qty === 0n) throw new AppError('trade.noLiquidity');
-    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > cashOf(db, i.accountId))
+    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > (await cashOf(db, i.accountId)))
       throw new AppError('trade.insufficient');
-    const order = insertOrder(db, { ...base, type: 'market', price: 0n, qty, now: i.now });
-    fillAll(db, order, fills, false, cfg, i.now);
-    if (order.filledQty < order.qty) cancelOrder(db, order, i.now, 'trade.depthExhausted');
+    const order = await insertOrder(db, { ...base, type: 'market', price: 0n, qty, now: i.now });
+    await fillAll(db, order, fills, false, cfg, i.now);
+    if (order.filledQty < order.qty) await cancelOrder(db, order, i.now, 'trade.depthExhausted');
     return order;
   }
   const reserve = i.side === 'buy' ? buyCost(qty * price, qty, cfg) : qty;
-  if (i.side === 'buy' && reserve > cashOf(db, i.accountId)) throw new AppError('trade.insufficient');
-  const order = insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
-  postTrade(db, {
+  if (i.side === 'buy' && reserve > (await cashOf(db, i.accountId))) throw new AppError('trade.insufficient');
+  const order = await insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
+  await postTrade(db, {
     kind: 'trade_freeze',
     ref: `order:${order.id}`,
     accountId: i.accountId,
@@ -144,13 +152,15 @@ function placeChecked(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput
     now: i.now,
     postings:
       i.side === 'buy'
-        ? move(db, i.accountId, 'cash', 'frozen', PKR, reserve)
-        : move(db, i.accountId, 'shares', 'shares_frozen', i.symbol, qty),
+        ? await move(db, i.accountId, 'cash', 'frozen', PKR, reserve)
+        : await move(db, i.accountId, 'shares', 'shares_frozen', i.symbol, qty),
   });
   order.frozen = reserve;
-  saveOrder(db, order);
-  if (open)
-    fillAll(db, order, walkBook(i.side, bookSide(market, i.symbol, i.side), qty, price), true, cfg, i.now);
+  await saveOrder(db, order);
+  if (open) {
+    const fills = walkBook(i.side, bookSide(market, i.symbol, i.side), qty, price);
+    await fillAll(db, order, fills, true, cfg, i.now);
+  }
   return order;
 }
 
@@ -174,39 +184,48 @@ export function sameOrder(
   return i.price !== undefined && parseMinor(i.price, 2) === o.price;
 }
 
-/** Validates and places an order; a repeated clientOrderId returns the first order unchanged. */
-export function placeOrder(db: Db, market: TradeMarket, cfg: FeeConfig, i: PlaceInput): PlaceResult {
-  return db
-    .transaction((): PlaceResult => {
-      const existing = orderByClientId(db, i.accountId, i.clientOrderId);
-      if (existing) {
-        if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
-        return { order: existing, created: false };
-      }
-      const c = check(market, i);
-      releaseDueLocks(db, i.accountId, i.now);
-      try {
-        return { order: placeChecked(db, market, cfg, i, c), created: true };
-      } catch (err) {
-        // The balance trigger is the last line of defence; a race it catches reads as a plain refusal.
-        if (err instanceof LedgerError && err.reason === 'insufficient')
-          throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
-        throw err;
-      }
-    })
-    .immediate();
+/**
+ * Validates and places an order; a repeated clientOrderId returns the first order unchanged. On PostgreSQL a
+ * parallel twin may make the transaction re-run (inTx); the re-run finds the twin's order and answers with it.
+ */
+export async function placeOrder(
+  db: Db,
+  market: TradeMarket,
+  cfg: FeeConfig,
+  i: PlaceInput,
+): Promise<PlaceResult> {
+  return inTx(db, async (tx): Promise<PlaceResult> => {
+    const existing = await orderByClientId(tx, i.accountId, i.clientOrderId);
+    if (existing) {
+      if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
+      return { order: existing, created: false };
+    }
+    const c = check(market, i);
+    await releaseDueLocks(tx, i.accountId, i.now);
+    try {
+      return { order: await placeChecked(tx, market, cfg, i, c), created: true };
+    } catch (err) {
+      // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
+      if (err instanceof LedgerError && err.reason === 'insufficient')
+        throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
+      throw err;
+    }
+  });
 }
 
 /** Cancels an open order of the account, releasing exactly what it still holds. */
-export function cancelOpenOrder(db: Db, accountId: number, orderId: number, now: number): OrderRow {
-  return db
-    .transaction(() => {
-      const order = orderById(db, orderId);
-      if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
-      if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
-      return cancelOrder(db, order, now);
-    })
-    .immediate();
+export async function cancelOpenOrder(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  now: number,
+): Promise<OrderRow> {
+  return inTx(db, async (tx) => {
+    const order = await orderById(tx, orderId);
+    if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
+    if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
+    return cancelOrder(tx, order, now);
+  });
 }
 
 export interface Preview {
@@ -220,7 +239,7 @@ export interface Preview {
 }
 
 /** Fees and limits before confirming: nothing is stored. Market orders are estimated by walking the book. */
-export function previewOrder(
+export async function previewOrder(
   db: Db,
   market: TradeMarket,
   cfg: FeeConfig,
@@ -233,7 +252,7 @@ export function previewOrder(
     price: bigint;
     now: number;
   },
-): Preview {
+): Promise<Preview> {
   const l = listed(market, p.symbol);
   const levels = bookSide(market, p.symbol, p.side);
   const at = (q: bigint) => {
@@ -242,14 +261,14 @@ export function previewOrder(
   };
   const { amount, qty } = at(p.qty);
   const price = p.type === 'limit' ? p.price : qty > 0n ? amount / qty : (levels[0]?.price ?? 0n);
-  releaseDueLocks(db, p.accountId, p.now);
+  await releaseDueLocks(db, p.accountId, p.now);
   let available: bigint;
   let maxQty: bigint;
   if (p.side === 'sell') {
-    available = sharesOf(db, p.accountId, p.symbol).available;
+    available = (await sharesOf(db, p.accountId, p.symbol)).available;
     maxQty = available - (available % l.lot);
   } else {
-    available = cashOf(db, p.accountId);
+    available = await cashOf(db, p.accountId);
     // Largest whole number of lots whose cost fits the cash; cost is monotone in quantity.
     const unit = p.type === 'limit' ? p.price : (levels[0]?.price ?? 0n);
     let lo = 0n;

@@ -1,7 +1,8 @@
 // T+1 on the PSX calendar: shares bought on a day are locked until the start (00:00 Asia/Karachi) of the next
 // PSX trading day, then moved from 'shares_locked' to 'shares' by a ledger journal. Release is lazy: it runs
 // before anything reads or spends an account's shares, and on every matching pass.
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import { DAY_MS, isPsxTradingDay, pktDayStart } from '../market/calendar.ts';
 import { move, postTrade } from './trade-ledger.ts';
 
@@ -29,40 +30,40 @@ export interface ReleasedLock {
   qty: bigint;
 }
 
+function dueLocks(db: Db, accountId: number | null, now: number) {
+  let q = db
+    .selectFrom('share_locks')
+    .select(['id', 'account_id as accountId', 'symbol', 'qty'])
+    .where('released_at', 'is', null)
+    .where('unlock_at', '<=', now);
+  if (accountId !== null) q = q.where('account_id', '=', accountId);
+  return q.orderBy('id');
+}
+
 /**
- * Releases every lock due at `now` (of one account, or of all when accountId is null); returns what it
- * released, so the caller can tell the account's open screens.
+ * Releases every lock due at `now` (of one account, or of all when accountId is null), in one transaction;
+ * returns what it released, so the caller can tell the account's open screens once it committed. A look
+ * without the transaction comes first: most calls find nothing due and take no write lock.
  */
-export function releaseDueLocks(db: Db, accountId: number | null, now: number): ReleasedLock[] {
-  const rows = db
-    .prepare(
-      `SELECT id, account_id AS accountId, symbol, qty FROM share_locks
-       WHERE released_at IS NULL AND unlock_at <= ? ${accountId === null ? '' : 'AND account_id = ?'}`,
-    )
-    .safeIntegers(true)
-    .all(...(accountId === null ? [now] : [now, accountId])) as Array<
-    Record<keyof ReleasedLock, bigint | string>
-  >;
-  if (rows.length === 0) return [];
-  const released = rows.map((r): ReleasedLock => ({
-    id: Number(r.id),
-    accountId: Number(r.accountId),
-    symbol: String(r.symbol),
-    qty: BigInt(r.qty),
-  }));
-  db.transaction(() => {
-    const mark = db.prepare('UPDATE share_locks SET released_at = ? WHERE id = ?');
+export async function releaseDueLocks(
+  db: Db,
+  accountId: number | null,
+  now: number,
+): Promise<ReleasedLock[]> {
+  if (!db.isTransaction && !(await dueLocks(db, accountId, now).limit(1).executeTakeFirst())) return [];
+  return inTx(db, async (tx) => {
+    const released: ReleasedLock[] = await dueLocks(tx, accountId, now).execute();
     for (const lock of released) {
-      postTrade(db, {
+      await postTrade(tx, {
         kind: 't1_release',
         ref: `lock:${lock.id}`,
         accountId: lock.accountId,
         symbol: lock.symbol,
         now,
-        postings: move(db, lock.accountId, 'shares_locked', 'shares', lock.symbol, lock.qty),
+        postings: await move(tx, lock.accountId, 'shares_locked', 'shares', lock.symbol, lock.qty),
       });
-      mark.run(now, lock.id);
+      await tx.updateTable('share_locks').set({ released_at: now }).where('id', '=', lock.id).execute();
     }
-  })();
-  return released;
+    return released;
+  });
 }

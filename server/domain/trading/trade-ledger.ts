@@ -9,13 +9,9 @@
 //   shares_frozen  shares reserved by open sell orders
 // System counterparts: market_cash / market_shares (the simulated exchange), fee_<component> (fees collected),
 // test_funding (grants used by tests only).
-import type { RawDb as Db } from '../../db/database.ts';
-import {
-  balanceOf,
-  postJournal,
-  systemLedgerAccount,
-  userLedgerAccount,
-} from '../ledger/ledger-repo.sync.ts';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
+import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
 import type { Posting } from '../ledger/postings.ts';
 import { FEE_KEYS, type Fees } from './fees.ts';
 
@@ -23,20 +19,20 @@ export const PKR = 'PKR';
 
 export type UserBook = 'cash' | 'frozen' | 'shares' | 'shares_locked' | 'shares_frozen';
 
-export function userAcct(db: Db, accountId: number, book: UserBook): number {
+export function userAcct(db: Db, accountId: number, book: UserBook): Promise<number> {
   return userLedgerAccount(db, accountId, book);
 }
 
-export function sysAcct(db: Db, name: string): number {
+export function sysAcct(db: Db, name: string): Promise<number> {
   return systemLedgerAccount(db, name);
 }
 
-export function cashOf(db: Db, accountId: number): bigint {
-  return balanceOf(db, userAcct(db, accountId, 'cash'), PKR);
+export async function cashOf(db: Db, accountId: number): Promise<bigint> {
+  return balanceOf(db, await userAcct(db, accountId, 'cash'), PKR);
 }
 
-export function frozenOf(db: Db, accountId: number): bigint {
-  return balanceOf(db, userAcct(db, accountId, 'frozen'), PKR);
+export async function frozenOf(db: Db, accountId: number): Promise<bigint> {
+  return balanceOf(db, await userAcct(db, accountId, 'frozen'), PKR);
 }
 
 export interface ShareBalances {
@@ -45,12 +41,18 @@ export interface ShareBalances {
   frozen: bigint;
 }
 
-export function sharesOf(db: Db, accountId: number, symbol: string): ShareBalances {
-  return {
-    available: balanceOf(db, userAcct(db, accountId, 'shares'), symbol),
-    locked: balanceOf(db, userAcct(db, accountId, 'shares_locked'), symbol),
-    frozen: balanceOf(db, userAcct(db, accountId, 'shares_frozen'), symbol),
-  };
+/** The three share books of an account in one symbol, in one read. */
+export async function sharesOf(db: Db, accountId: number, symbol: string): Promise<ShareBalances> {
+  const rows = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('ledger_balances as b', 'b.ledger_account_id', 'a.id')
+    .select(['a.name', 'b.amount'])
+    .where('a.account_id', '=', accountId)
+    .where('a.name', 'in', ['shares', 'shares_locked', 'shares_frozen'])
+    .where('b.asset', '=', symbol)
+    .execute();
+  const of = (name: UserBook) => rows.find((r) => r.name === name)?.amount ?? 0n;
+  return { available: of('shares'), locked: of('shares_locked'), frozen: of('shares_frozen') };
 }
 
 export interface TradeJournal {
@@ -65,65 +67,83 @@ export interface TradeJournal {
   now: number;
 }
 
-/** Posts a journal (no-op when all amounts are zero) and tags it with its order; returns the journal id. */
-export function postTrade(db: Db, j: TradeJournal): number | null {
+/**
+ * Posts a journal (no-op when all amounts are zero) and tags it with its order; returns the journal id. Run it
+ * inside the transaction of the change it records (it opens its own when `db` is not one).
+ */
+export async function postTrade(db: Db, j: TradeJournal): Promise<number | null> {
   const postings = j.postings.filter((p) => p.amount !== 0n);
   if (postings.length === 0) return null;
-  const { journalId, created } = postJournal(db, {
-    kind: j.kind,
-    ref: j.ref,
-    now: j.now,
-    postings,
-    ...(j.memo !== undefined ? { memo: j.memo } : {}),
+  return inTx(db, async (tx) => {
+    const { journalId, created } = await postJournal(tx, {
+      kind: j.kind,
+      ref: j.ref,
+      now: j.now,
+      postings,
+      ...(j.memo !== undefined ? { memo: j.memo } : {}),
+    });
+    if (created) {
+      await tx
+        .insertInto('trade_journals')
+        .values({
+          journal_id: journalId,
+          account_id: j.accountId,
+          order_id: j.orderId ?? null,
+          symbol: j.symbol ?? null,
+        })
+        .execute();
+    }
+    return journalId;
   });
-  if (created) {
-    db.prepare(
-      'INSERT INTO trade_journals (journal_id, account_id, order_id, symbol) VALUES (?, ?, ?, ?)',
-    ).run(journalId, j.accountId, j.orderId ?? null, j.symbol ?? null);
-  }
-  return journalId;
 }
 
 /** Moves `amount` of `asset` from one of the account's books to another. */
-export function move(
+export async function move(
   db: Db,
   accountId: number,
   from: UserBook,
   to: UserBook,
   asset: string,
   amount: bigint,
-): Posting[] {
+): Promise<Posting[]> {
   return [
-    { ledgerAccountId: userAcct(db, accountId, from), asset, amount: -amount },
-    { ledgerAccountId: userAcct(db, accountId, to), asset, amount },
+    { ledgerAccountId: await userAcct(db, accountId, from), asset, amount: -amount },
+    { ledgerAccountId: await userAcct(db, accountId, to), asset, amount },
   ];
 }
 
 /** Postings paying `fees` from the account's cash to the fee accounts. */
-export function feePostings(db: Db, accountId: number, fees: Fees): Posting[] {
+export async function feePostings(db: Db, accountId: number, fees: Fees): Promise<Posting[]> {
   const out: Posting[] = [];
   let total = 0n;
   for (const k of FEE_KEYS) {
     if (fees[k] === 0n) continue;
     total += fees[k];
-    out.push({ ledgerAccountId: sysAcct(db, `fee_${k}`), asset: PKR, amount: fees[k] });
+    out.push({ ledgerAccountId: await sysAcct(db, `fee_${k}`), asset: PKR, amount: fees[k] });
   }
-  if (total > 0n) out.push({ ledgerAccountId: userAcct(db, accountId, 'cash'), asset: PKR, amount: -total });
+  if (total > 0n)
+    out.push({ ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount: -total });
   return out;
 }
 
 /** Test-only deposit: credits `amount` paisa from the test_funding system account (one effect per ref). */
-export function grantCash(db: Db, accountId: number, amount: bigint, ref: string, now: number): void {
-  db.transaction(() => {
-    postTrade(db, {
+export async function grantCash(
+  db: Db,
+  accountId: number,
+  amount: bigint,
+  ref: string,
+  now: number,
+): Promise<void> {
+  await inTx(db, async (tx) => {
+    await postTrade(tx, {
       kind: 'test_grant',
       ref,
       accountId,
       now,
       postings: [
-        { ledgerAccountId: sysAcct(db, 'test_funding'), asset: PKR, amount: -amount },
-        { ledgerAccountId: userAcct(db, accountId, 'cash'), asset: PKR, amount },
+        { ledgerAccountId: await sysAcct(tx, 'test_funding'), asset: PKR, amount: -amount },
+        { ledgerAccountId: await userAcct(tx, accountId, 'cash'), asset: PKR, amount },
       ],
     });
-  })();
+  });
 }

@@ -10,7 +10,7 @@
 // password itself). The remembered answer is only looked up once the guard admits the try, so it is no
 // oracle for guesses while the user must wait. Checks run in the hash queue's 'user' lane, ahead of logins.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { HashBusyError } from '../auth/hash-queue.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
@@ -22,13 +22,17 @@ const processKey = randomBytes(32);
 const inFlight = new Map<string, Promise<boolean>>();
 const verified = new Map<string, number>();
 
-function storedHash(db: Db, userId: number): string | null {
-  return (db.prepare('SELECT trade_password_hash FROM users WHERE id = ?').pluck().get(userId) ?? null) as
-    string | null;
+async function storedHash(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('trade_password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.trade_password_hash ?? null;
 }
 
-export function hasTradePassword(db: Db, userId: number): boolean {
-  return storedHash(db, userId) !== null;
+export async function hasTradePassword(db: Db, userId: number): Promise<boolean> {
+  return (await storedHash(db, userId)) !== null;
 }
 
 /** "Locked, try again in …", in seconds while the wait is short (the first waits are a minute or less). */
@@ -44,31 +48,30 @@ async function wrongError(guard: AttemptGuard, userId: number): Promise<AppError
   return left > 0 ? new AppError('trade.passwordWrong', { left }) : lockedError(await guard.waitMs(key));
 }
 
-/** The one scrypt run for this (user, hash, password), shared by identical checks while it runs. */
-function sharedRun(key: string, hash: string, password: string): Promise<boolean> {
+/**
+ * One counted check for this (user, hash, password), shared by every identical check while it runs: joining
+ * costs no try and tells nothing its first caller won't learn. The shared promise is in place before the
+ * first await, so submits that arrive together join even while the guard's store is still being asked.
+ */
+function check(guard: AttemptGuard, userId: number, hash: string, password: string, now: number) {
+  const key = createHmac('sha256', processKey).update(`${userId}\n${hash}\n${password}`).digest('base64');
   let run = inFlight.get(key);
   if (!run) {
-    run = verifyPassword(password, hash, 'user').finally(() => inFlight.delete(key));
+    run = guard
+      .check(String(userId), async () => {
+        const until = verified.get(key);
+        if (until !== undefined && until > now) return true;
+        const good = await verifyPassword(password, hash, 'user');
+        if (good) {
+          if (verified.size > 10_000) verified.clear();
+          verified.set(key, now + VERIFIED_TTL_MS);
+        }
+        return good;
+      })
+      .finally(() => inFlight.delete(key));
     inFlight.set(key, run);
   }
   return run;
-}
-
-async function check(guard: AttemptGuard, userId: number, hash: string, password: string, now: number) {
-  const key = createHmac('sha256', processKey).update(`${userId}\n${hash}\n${password}`).digest('base64');
-  // Joining an identical check already admitted costs no try and tells nothing its first caller won't learn.
-  const running = inFlight.get(key);
-  if (running) return running;
-  return guard.check(String(userId), async () => {
-    const until = verified.get(key);
-    if (until !== undefined && until > now) return true;
-    const good = await sharedRun(key, hash, password);
-    if (good) {
-      if (verified.size > 10_000) verified.clear();
-      verified.set(key, now + VERIFIED_TTL_MS);
-    }
-    return good;
-  });
 }
 
 /** Throws the spec's refusal unless the password is set, may be tried now and is correct. */
@@ -79,7 +82,7 @@ export async function verifyTradePassword(
   password: string,
   now = Date.now(),
 ): Promise<void> {
-  const hash = storedHash(db, userId);
+  const hash = await storedHash(db, userId);
   if (hash === null) throw new AppError('trade.passwordNotSet');
   let good: boolean;
   try {
@@ -94,12 +97,16 @@ export async function verifyTradePassword(
 
 /** Sets the password the first time; refuses when one is already set. */
 export async function setTradePassword(db: Db, userId: number, password: string): Promise<void> {
-  if (hasTradePassword(db, userId)) throw new AppError('trade.passwordAlreadySet');
+  if (await hasTradePassword(db, userId)) throw new AppError('trade.passwordAlreadySet');
   const hash = await hashPassword(password, 'user');
-  const changed = db
-    .prepare('UPDATE users SET trade_password_hash = ? WHERE id = ? AND trade_password_hash IS NULL')
-    .run(hash, userId).changes;
-  if (changed === 0) throw new AppError('trade.passwordAlreadySet');
+  // Only where none is set: of two parallel first settings, one wins and the other is refused.
+  const r = await db
+    .updateTable('users')
+    .set({ trade_password_hash: hash })
+    .where('id', '=', userId)
+    .where('trade_password_hash', 'is', null)
+    .executeTakeFirst();
+  if (r.numUpdatedRows === 0n) throw new AppError('trade.passwordAlreadySet');
 }
 
 /** Replaces the password after checking the old one (which counts towards the lock-out). */
@@ -115,5 +122,5 @@ export async function changeTradePassword(
   if (oldPassword === password) throw new AppError('auth.samePassword');
   await verifyTradePassword(db, guard, userId, oldPassword, now);
   const hash = await hashPassword(password, 'user');
-  db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(hash, userId);
+  await db.updateTable('users').set({ trade_password_hash: hash }).where('id', '=', userId).execute();
 }

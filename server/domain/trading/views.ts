@@ -1,6 +1,6 @@
 // Read models of an account: positions with a price snapshot, assets, income windows and the funds detail
 // (every movement of the cash book with the balance after it). All money in paisa until the wire strings.
-import type { RawDb as Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type { Assets, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
 import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../market/calendar.ts';
@@ -22,49 +22,54 @@ export interface Holding {
 }
 
 /** Buys since `from` per symbol: Σ qty and Σ (amount + fee). */
-function buysSince(db: Db, accountId: number, from: number): Map<string, { qty: bigint; cost: bigint }> {
-  const rows = db
-    .prepare(
-      `SELECT symbol, SUM(qty) AS qty, SUM(amount + fee) AS cost FROM stock_fills
-       WHERE account_id = ? AND side = 'buy' AND created_at >= ? GROUP BY symbol`,
-    )
-    .safeIntegers(true)
-    .all(accountId, from) as Array<{ symbol: string; qty: bigint; cost: bigint }>;
-  return new Map(rows.map((r) => [r.symbol, { qty: r.qty, cost: r.cost }]));
+async function buysSince(
+  db: Db,
+  accountId: number,
+  from: number,
+): Promise<Map<string, { qty: bigint; cost: bigint }>> {
+  const rows = await db
+    .selectFrom('stock_fills')
+    .select((eb) => [
+      'symbol',
+      eb.fn.sum<bigint>('qty').as('qty'),
+      eb.fn.sum<bigint>(eb('amount', '+', eb.ref('fee'))).as('cost'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('side', '=', 'buy')
+    .where('created_at', '>=', from)
+    .groupBy('symbol')
+    .execute();
+  return new Map(rows.map((r) => [r.symbol, { qty: BigInt(r.qty), cost: BigInt(r.cost) }]));
 }
 
 /**
  * Open positions (qty > 0) with their ledger split and today's buys (as of `now`), sorted by symbol; one
  * symbol when given.
  */
-export function holdings(db: Db, accountId: number, now: number, symbol?: string): Holding[] {
-  const rows = db
-    .prepare(
-      `SELECT symbol, qty, cost FROM stock_positions WHERE account_id = ? AND qty > 0
-       ${symbol ? 'AND symbol = ?' : ''} ORDER BY symbol`,
-    )
-    .safeIntegers(true)
-    .all(...(symbol ? [accountId, symbol] : [accountId])) as Array<{
-    symbol: string;
-    qty: bigint;
-    cost: bigint;
-  }>;
-  const avail = userAcct(db, accountId, 'shares');
-  const locked = userAcct(db, accountId, 'shares_locked');
+export async function holdings(db: Db, accountId: number, now: number, symbol?: string): Promise<Holding[]> {
+  let q = db
+    .selectFrom('stock_positions')
+    .select(['symbol', 'qty', 'cost'])
+    .where('account_id', '=', accountId)
+    .where('qty', '>', 0n);
+  if (symbol) q = q.where('symbol', '=', symbol);
+  const rows = await q.orderBy('symbol').execute();
+  if (rows.length === 0) return [];
   const split = new Map<string, { a: bigint; l: bigint }>();
-  const balances = db
-    .prepare(
-      'SELECT ledger_account_id AS id, asset, amount FROM ledger_balances WHERE ledger_account_id IN (?, ?)',
-    )
-    .safeIntegers(true)
-    .all(avail, locked) as Array<{ id: bigint; asset: string; amount: bigint }>;
+  const balances = await db
+    .selectFrom('ledger_balances as b')
+    .innerJoin('ledger_accounts as x', 'x.id', 'b.ledger_account_id')
+    .select(['x.name', 'b.asset', 'b.amount'])
+    .where('x.account_id', '=', accountId)
+    .where('x.name', 'in', ['shares', 'shares_locked'])
+    .execute();
   for (const b of balances) {
     const s = split.get(b.asset) ?? { a: 0n, l: 0n };
-    if (Number(b.id) === avail) s.a = b.amount;
+    if (b.name === 'shares') s.a = b.amount;
     else s.l = b.amount;
     split.set(b.asset, s);
   }
-  const today = buysSince(db, accountId, recentTradingDaysStart(now, 1));
+  const today = await buysSince(db, accountId, recentTradingDaysStart(now, 1));
   return rows.map((r) => {
     const b = today.get(r.symbol) ?? { qty: 0n, cost: 0n };
     // T+1 keeps today's shares from being sold today, so they are all still held; the cap guards the maths.
@@ -139,13 +144,18 @@ export function toPosition(market: TradeMarket, h: Holding): Position {
   };
 }
 
-export function assetsOf(db: Db, market: TradeMarket, accountId: number, accountType: AccountType): Assets {
-  const available = cashOf(db, accountId);
-  const frozen = frozenOf(db, accountId);
+export async function assetsOf(
+  db: Db,
+  market: TradeMarket,
+  accountId: number,
+  accountType: AccountType,
+): Promise<Assets> {
+  const available = await cashOf(db, accountId);
+  const frozen = await frozenOf(db, accountId);
   let mv = 0n;
   let cost = 0n;
   let today = 0n;
-  for (const h of holdings(db, accountId, market.now())) {
+  for (const h of await holdings(db, accountId, market.now())) {
     const last = lastPrice(market, h.symbol);
     mv += h.qty * last;
     cost += h.cost;
@@ -172,28 +182,43 @@ export function incomeWindows(now: number): { today: number; week: number; month
 }
 
 /** Realised profit (sells: proceeds − fees − average cost) since each window start, in paisa. */
-export function realisedSince(db: Db, accountId: number, now: number) {
+export async function realisedSince(
+  db: Db,
+  accountId: number,
+  now: number,
+): Promise<{ today: bigint; week: bigint; month: bigint }> {
   const w = incomeWindows(now);
-  const sum = (from: number) =>
-    db
-      .prepare(
-        "SELECT COALESCE(SUM(realized_pnl), 0) FROM stock_fills WHERE account_id = ? AND side = 'sell' AND created_at >= ?",
-      )
-      .pluck()
-      .safeIntegers(true)
-      .get(accountId, from) as bigint;
-  return { today: sum(w.today), week: sum(w.week), month: sum(w.month) };
+  const sum = async (from: number) => {
+    const row = await db
+      .selectFrom('stock_fills')
+      .select((eb) => eb.fn.sum<bigint | null>('realized_pnl').as('realized_pnl'))
+      .where('account_id', '=', accountId)
+      .where('side', '=', 'sell')
+      .where('created_at', '>=', from)
+      .executeTakeFirst();
+    return BigInt(row?.realized_pnl ?? 0n);
+  };
+  return { today: await sum(w.today), week: await sum(w.week), month: await sum(w.month) };
 }
 
 /** Ids of orders with buy fills since the start of the n-th most recent PSX trading day. */
-export function purchaseOrderIds(db: Db, accountId: number, now: number, days: number): number[] {
-  return db
-    .prepare(
-      `SELECT DISTINCT order_id FROM stock_fills WHERE account_id = ? AND side = 'buy' AND created_at >= ?
-       ORDER BY order_id DESC LIMIT 200`,
-    )
-    .pluck()
-    .all(accountId, recentTradingDaysStart(now, days)) as number[];
+export async function purchaseOrderIds(
+  db: Db,
+  accountId: number,
+  now: number,
+  days: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('stock_fills')
+    .select('order_id')
+    .distinct()
+    .where('account_id', '=', accountId)
+    .where('side', '=', 'buy')
+    .where('created_at', '>=', recentTradingDaysStart(now, days))
+    .orderBy('order_id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.order_id);
 }
 
 const KIND_TYPES: Readonly<Record<string, TxType>> = {
@@ -209,47 +234,48 @@ const KIND_TYPES: Readonly<Record<string, TxType>> = {
   withdraw: 'withdraw',
 };
 
-interface TxRow {
-  id: bigint;
-  kind: string;
-  amount: bigint;
-  balance: bigint;
-  symbol: string | null;
-  orderId: bigint | null;
-  createdAt: bigint;
-}
-
 /** The funds detail of the account's cash book, newest first, optionally of one type. */
-export function txRecords(
+export async function txRecords(
   db: Db,
   accountId: number,
   type: TxType | undefined,
   page: number,
   size: number,
-): { list: TxRecord[]; total: number } {
-  const rows = db
-    .prepare(
-      `SELECT p.id, j.kind, p.amount, SUM(p.amount) OVER (ORDER BY p.id) AS balance, t.symbol,
-              t.order_id AS orderId, j.created_at AS createdAt
-       FROM ledger_postings p JOIN ledger_journals j ON j.id = p.journal_id
-       LEFT JOIN trade_journals t ON t.journal_id = j.id
-       WHERE p.ledger_account_id = ? AND p.asset = 'PKR' ORDER BY p.id DESC`,
-    )
-    .safeIntegers(true)
-    .all(userAcct(db, accountId, 'cash')) as TxRow[];
+): Promise<{ list: TxRecord[]; total: number }> {
+  const rows = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_journals as j', 'j.id', 'p.journal_id')
+    .leftJoin('trade_journals as t', 't.journal_id', 'j.id')
+    .select((eb) => [
+      'p.id',
+      'j.kind',
+      'p.amount',
+      // the balance after each posting ('cash': a money column name, so it stays a bigint)
+      eb.fn
+        .sum<bigint>('p.amount')
+        .over((ob) => ob.orderBy('p.id'))
+        .as('cash'),
+      't.symbol',
+      't.order_id as orderId',
+      'j.created_at as createdAt',
+    ])
+    .where('p.ledger_account_id', '=', await userAcct(db, accountId, 'cash'))
+    .where('p.asset', '=', 'PKR')
+    .orderBy('p.id', 'desc')
+    .execute();
   const typed = rows
     .map((r) => ({ r, type: KIND_TYPES[r.kind] ?? (r.amount > 0n ? 'deposit' : 'withdraw') }))
     .filter((x) => !type || x.type === type);
   const list = typed.slice((page - 1) * size, page * size).map(({ r, type: t }): TxRecord => {
     const rec: TxRecord = {
-      id: Number(r.id),
+      id: r.id,
       type: t,
       amount: paisa(r.amount),
-      balance: paisa(r.balance),
-      createdAt: Number(r.createdAt),
+      balance: paisa(BigInt(r.cash)),
+      createdAt: r.createdAt,
     };
     if (r.symbol) rec.symbol = r.symbol;
-    if (r.orderId !== null) rec.orderId = Number(r.orderId);
+    if (r.orderId !== null) rec.orderId = r.orderId;
     return rec;
   });
   return { list, total: typed.length };

@@ -6,7 +6,9 @@
 // when bought shares become sellable (T+1 release), with a per-connection seq. {op:'ping', t} → pong;
 // heartbeats every 10 s. Frames are checked against contract/ws.ts and a per-socket budget; a socket that
 // has not subscribed within 15 s, stops answering pings, falls 256 KB behind, or whose session is revoked
-// (sign-out, password change) is closed.
+// (sign-out, password change) is closed. The database reads behind a snap or a delta run one account at a
+// time in order (a queue per account), so a snap never follows a delta it should precede and deltas never
+// overtake each other.
 // Clients without a socket poll stock/order/list, stock/hold/list and user/assets (same shapes).
 import type { FastifyPluginAsync } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -14,7 +16,8 @@ import { AccountClientFrame } from '../../../contract/ws.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
 import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
-import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.sync.ts';
+import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.ts';
+import type { AccountChange } from '../../domain/trading/engine.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
 import { FrameGate } from '../../domain/ws/frame-gate.ts';
@@ -49,23 +52,38 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       (key) => translate(s.lang, key),
     );
   };
-  const positions = (accountId: number, symbols?: Set<string>) =>
-    holdings(app.rawDb, accountId, app.market.now())
+  const positions = async (accountId: number, symbols?: Set<string>) =>
+    (await holdings(app.db, accountId, app.market.now()))
       .filter((h) => !symbols || symbols.has(h.symbol))
       .map((h) => toPosition(app.market, h));
+  const live = async (token: string) => {
+    const auth = await resolveToken(app.db, token);
+    return auth && auth.userStatus === 1 ? auth : null;
+  };
 
-  const stop = app.trading.onChange((change) => {
+  // One queue per account: its jobs run one after another, in the order they were queued.
+  const queues = new Map<number, Promise<void>>();
+  const inOrder = (accountId: number, job: () => Promise<void>) => {
+    const next = (queues.get(accountId) ?? Promise.resolve())
+      .then(job)
+      .catch((err: unknown) => app.log.error({ err, accountId }, 'account channel: update failed'));
+    queues.set(accountId, next);
+    void next.then(() => {
+      if (queues.get(accountId) === next) queues.delete(accountId);
+    });
+  };
+
+  const pushChange = async (change: AccountChange) => {
     const list = subs.get(change.accountId);
     if (!list?.size) return;
     const symbols = new Set([...change.orders.map((o) => o.symbol), ...(change.released ?? [])]);
-    const pos = positions(change.accountId, symbols);
+    const pos = await positions(change.accountId, symbols);
     for (const s of [...list]) {
-      const live = resolveToken(app.rawDb, s.token);
-      if (!live || live.userStatus !== 1) {
+      if (!(await live(s.token))) {
         s.end('auth.notLoggedIn');
         continue;
       }
-      const assets = assetsOf(app.rawDb, app.market, change.accountId, s.auth.accountType);
+      const assets = await assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
       const send = (data: AccountDelta) => {
         s.seq += 1;
         s.send(JSON.stringify({ op: 'delta', ch: 'account', seq: s.seq, ts: app.market.now(), data }));
@@ -74,8 +92,15 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       // A T+1 release changes no order: one delta with the positions whose locked shares became available.
       if (change.orders.length === 0 && pos.length) send({ positions: pos, assets });
     }
+  };
+
+  const stop = app.trading.onChange((change) => {
+    if (subs.get(change.accountId)?.size) inOrder(change.accountId, () => pushChange(change));
   });
-  app.addHook('onClose', async () => stop());
+  app.addHook('onClose', async () => {
+    stop();
+    await Promise.all(queues.values());
+  });
 
   // Revoked sessions (sign-out, password change or reset) lose their sockets at once.
   const stopRevoked = app.sessionEvents.onRevoked((event) => {
@@ -126,9 +151,14 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     }, WS_HEARTBEAT_MS);
     timer.unref();
 
-    const subscribe = (token: string) => {
-      const auth = resolveToken(app.rawDb, token);
-      if (!auth || auth.userStatus !== 1) return err('auth.notLoggedIn');
+    // The latest `sub` message wins: an earlier one still resolving its token gives way.
+    let subscribing = 0;
+    let closed = false;
+    const subscribe = async (token: string) => {
+      const attempt = ++subscribing;
+      const auth = await live(token);
+      if (closed || attempt !== subscribing) return;
+      if (!auth) return err('auth.notLoggedIn');
       leave();
       const next: Sub = {
         auth,
@@ -139,20 +169,21 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         end: (key) => end(key),
       };
       sub = next;
-      const set = subs.get(auth.accountId) ?? new Set();
-      set.add(next);
-      subs.set(auth.accountId, set);
-      const open = listOrders(app.rawDb, auth.accountId, 'open', 1, 500).list;
-      send({
-        op: 'snap',
-        ch: 'account',
-        seq: 0,
-        ts: app.market.now(),
-        data: {
+      // In the account's queue: the snap reflects every change told before it, and deltas follow it.
+      inOrder(auth.accountId, async () => {
+        if (sub !== next) return;
+        const set = subs.get(auth.accountId) ?? new Set();
+        set.add(next);
+        subs.set(auth.accountId, set);
+        // Listed first, then checked again: a sign-out from now on reaches this socket either way.
+        if (!(await live(token))) return next.end('auth.notLoggedIn');
+        const open = (await listOrders(app.db, auth.accountId, 'open', 1, 500)).list;
+        const data: AccountSnap = {
           orders: open.map((o) => orderOf(next, o)),
-          positions: positions(auth.accountId),
-          assets: assetsOf(app.rawDb, app.market, auth.accountId, auth.accountType),
-        } satisfies AccountSnap,
+          positions: await positions(auth.accountId),
+          assets: await assetsOf(app.db, app.market, auth.accountId, auth.accountType),
+        };
+        if (sub === next) send({ op: 'snap', ch: 'account', seq: 0, ts: app.market.now(), data });
       });
     };
 
@@ -170,12 +201,16 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
           leave();
           return send({ op: 'unsubd', ch: ['account'] });
         }
-        subscribe(msg.token);
+        subscribe(msg.token).catch((e: unknown) => {
+          request.log.error({ err: e }, 'account channel: subscribe failed');
+          err('common.busy');
+        });
       },
       pong: () => {
         alive = true;
       },
       close: () => {
+        closed = true;
         clearInterval(timer);
         leave();
       },

@@ -29,9 +29,9 @@ import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { caller, orderWire } from './trade-context.ts';
 
 export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const account = (request: FastifyRequest) => {
-    const c = caller(app, request);
-    app.trading.releaseDue(c.auth.accountId, app.market.now());
+  const account = async (request: FastifyRequest) => {
+    const c = await caller(app, request);
+    await app.trading.releaseDue(c.auth.accountId, app.market.now());
     return c;
   };
 
@@ -49,10 +49,10 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = account(request);
+      const c = await account(request);
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const all = holdings(app.rawDb, c.auth.accountId, app.market.now());
+      const all = await holdings(app.db, c.auth.accountId, app.market.now());
       return ok({
         list: all.slice((page - 1) * size, page * size).map((h) => toPosition(app.market, h)),
         total: all.length,
@@ -74,9 +74,9 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = account(request);
+      const c = await account(request);
       const symbol = listed(app.market, request.query.symbol.toUpperCase()).ins.symbol;
-      const h = holdings(app.rawDb, c.auth.accountId, app.market.now(), symbol)[0] ?? noHolding(symbol);
+      const h = (await holdings(app.db, c.auth.accountId, app.market.now(), symbol))[0] ?? noHolding(symbol);
       return ok(toPosition(app.market, h));
     },
   );
@@ -93,21 +93,24 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = account(request);
+      const c = await account(request);
       const now = app.market.now();
-      const r = realisedSince(app.rawDb, c.auth.accountId, now);
-      const orders = (days: number) =>
-        purchaseOrderIds(app.rawDb, c.auth.accountId, now, days).flatMap((id) => {
-          const o = orderById(app.rawDb, id);
-          return o ? [orderWire(app, request, o, c)] : [];
-        });
+      const r = await realisedSince(app.db, c.auth.accountId, now);
+      const orders = async (days: number) => {
+        const list = [];
+        for (const id of await purchaseOrderIds(app.db, c.auth.accountId, now, days)) {
+          const o = await orderById(app.db, id);
+          if (o) list.push(orderWire(app, request, o, c));
+        }
+        return list;
+      };
       return ok({
         today: paisa(r.today),
         week: paisa(r.week),
         month: paisa(r.month),
-        floating: assetsOf(app.rawDb, app.market, c.auth.accountId, c.auth.accountType).floatingPnl,
-        purchasesLast1: orders(1),
-        purchasesLast2: orders(2),
+        floating: (await assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType)).floatingPnl,
+        purchasesLast1: await orders(1),
+        purchasesLast2: await orders(2),
       });
     },
   );
@@ -119,8 +122,8 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: AssetsReply,
   };
   const assets = async (request: FastifyRequest) => {
-    const c = account(request);
-    return ok(assetsOf(app.rawDb, app.market, c.auth.accountId, c.auth.accountType));
+    const c = await account(request);
+    return ok(await assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType));
   };
   app.post('/user/assets', { schema: { ...assetsSchema, consumes: FORM, body: noFields } }, assets);
   app.get('/user/assets', { schema: { ...assetsSchema, querystring: noFields } }, assets);
@@ -138,10 +141,10 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const r = txRecords(app.rawDb, c.auth.accountId, request.query.type, page, size);
+      const r = await txRecords(app.db, c.auth.accountId, request.query.type, page, size);
       return ok({ ...r, page, size });
     },
   );

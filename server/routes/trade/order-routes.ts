@@ -46,16 +46,16 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const c = caller(app, request);
+        const c = await caller(app, request);
         const b = request.body;
         await verifyTradePassword(
-          app.rawDb,
+          app.db,
           app.lockouts.tradePassword,
           c.user.id,
           b.tradePassword,
           app.market.now(),
         );
-        const { order } = app.trading.place({
+        const { order } = await app.trading.place({
           accountId: c.auth.accountId,
           kycOk: c.auth.accountType === 'demo' || c.user.idStatus === 'succ',
           side,
@@ -84,10 +84,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       const q = request.query;
-      app.trading.releaseDue(c.auth.accountId, app.market.now());
-      const p = previewOrder(app.rawDb, app.market, app.trading.fees, {
+      await app.trading.releaseDue(c.auth.accountId, app.market.now());
+      const p = await previewOrder(app.db, app.market, app.trading.fees, {
         accountId: c.auth.accountId,
         side: q.side,
         type: q.type,
@@ -130,11 +130,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       // Ajv filled the defaults in (useDefaults); the fallbacks only satisfy the optional types.
       const page = Number(request.query.page ?? '1');
       const size = Number(request.query.size ?? '20');
-      const r = listOrders(app.rawDb, c.auth.accountId, request.query.status, page, size);
+      const r = await listOrders(app.db, c.auth.accountId, request.query.status, page, size);
       return ok({
         list: r.list.map((o) => orderWire(app, request, o, c)),
         total: r.total,
@@ -156,8 +156,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
-      const order = app.trading.cancel(c.auth.accountId, Number(request.query.id), app.market.now());
+      const c = await caller(app, request);
+      const order = await app.trading.cancel(c.auth.accountId, Number(request.query.id), app.market.now());
       return ok(orderWire(app, request, order, c));
     },
   );
@@ -166,8 +166,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stock/order/info',
     { schema: { tags, summary: 'One order of the account', ...byId, response: StockOrderReply } },
     async (request) => {
-      const c = caller(app, request);
-      const order = orderById(app.rawDb, Number(request.query.id));
+      const c = await caller(app, request);
+      const order = await orderById(app.db, Number(request.query.id));
       if (!order || order.accountId !== c.auth.accountId) throw new AppError('trade.orderNotFound');
       return ok(orderWire(app, request, order, c));
     },
@@ -185,29 +185,34 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       const counts = Object.fromEntries(
         (
-          app.rawDb
-            .prepare('SELECT status, COUNT(*) AS n FROM stock_orders WHERE account_id = ? GROUP BY status')
-            .all(c.auth.accountId) as Array<{ status: string; n: number }>
-        ).map((r) => [r.status, r.n]),
+          await app.db
+            .selectFrom('stock_orders')
+            .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+            .where('account_id', '=', c.auth.accountId)
+            .groupBy('status')
+            .execute()
+        ).map((r) => [r.status, Number(r.n)]),
       );
-      const turnover = (side: OrderSide) =>
-        app.rawDb
-          .prepare(
-            'SELECT COALESCE(SUM(amount), 0) FROM stock_fills WHERE account_id = ? AND side = ? AND created_at >= ?',
-          )
-          .pluck()
-          .safeIntegers(true)
-          .get(c.auth.accountId, side, pktDayStart(app.market.now())) as bigint;
+      const turnover = async (side: OrderSide) => {
+        const row = await app.db
+          .selectFrom('stock_fills')
+          .select((eb) => eb.fn.sum<bigint | null>('amount').as('amount'))
+          .where('account_id', '=', c.auth.accountId)
+          .where('side', '=', side)
+          .where('created_at', '>=', pktDayStart(app.market.now()))
+          .executeTakeFirst();
+        return BigInt(row?.amount ?? 0n);
+      };
       return ok({
         pending: counts['pending'] ?? 0,
         partial: counts['partial'] ?? 0,
         filled: counts['filled'] ?? 0,
         cancelled: counts['cancelled'] ?? 0,
-        buyAmountToday: paisa(turnover('buy')),
-        sellAmountToday: paisa(turnover('sell')),
+        buyAmountToday: paisa(await turnover('buy')),
+        sellAmountToday: paisa(await turnover('sell')),
       });
     },
   );

@@ -24,10 +24,10 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       const { password, password2 } = request.body;
       if (password !== password2) throw new AppError('auth.passwordMismatch');
-      await setTradePassword(app.rawDb, c.user.id, password);
+      await setTradePassword(app.db, c.user.id, password);
       return ok(null);
     },
   );
@@ -47,11 +47,11 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const c = caller(app, request);
+      const c = await caller(app, request);
       const { oldPassword, password, password2 } = request.body;
       if (password !== password2) throw new AppError('auth.passwordMismatch');
       await changeTradePassword(
-        app.rawDb,
+        app.db,
         app.lockouts.tradePassword,
         c.user.id,
         oldPassword,

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
-import { findUserById, type UserRow } from '../../domain/auth/users-repo.sync.ts';
-import type { AuthContext } from '../../domain/auth/sessions-repo.sync.ts';
+import { findUserById, type UserRow } from '../../domain/auth/users-repo.ts';
+import type { AuthContext } from '../../domain/auth/sessions-repo.ts';
 import type { TradingEngine } from '../../domain/trading/engine.ts';
 import { toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { AppError } from '../../errors.ts';
@@ -22,9 +22,9 @@ export interface Caller {
   user: UserRow;
 }
 
-export function caller(app: FastifyInstance, request: FastifyRequest): Caller {
+export async function caller(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   const auth = requireAuth(request.auth);
-  const user = findUserById(app.rawDb, auth.userId);
+  const user = await findUserById(app.db, auth.userId);
   if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
   return { auth, user };
 }

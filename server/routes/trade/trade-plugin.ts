@@ -1,7 +1,8 @@
-// The trade area (issue 4): creates the trading engine on the market feed (app.trading; tradingOf(db) for code
-// holding the root instance), ends the DAY orders a missed close left open, starts matching and expiry on the
-// feed's steps and expiry on a timer at each PSX close (the feed may stall), and mounts the transaction password, order, position / money calls and the private WebSocket
-// channel. Registered after the market area.
+// The trade area (issue 4): creates the trading engine on the market feed (app.trading; tradingOf(app.db) for
+// code holding the root instance), ends the DAY orders a missed close left open, starts matching and expiry on
+// the feed's steps and expiry on a timer at each PSX close (the feed may stall), and mounts the transaction
+// password, order, position / money calls and the private WebSocket channel. On close it stops both and waits
+// for a pass in progress, so none touches the database after it closed. Registered after the market area.
 import type { FastifyPluginAsync } from 'fastify';
 import { startDayOrderTimer } from '../../domain/trading/day-order-timer.ts';
 import { TradingEngine } from '../../domain/trading/engine.ts';
@@ -21,20 +22,23 @@ export function tradingOf(db: object): TradingEngine | undefined {
 const enginePlugin = globalPlugin('trading-engine', async (app) => {
   // The simulator's own switch: with PSX open around the clock no close ever ends a DAY order.
   const psxAlwaysOpen = marketConfig(process.env).alwaysOpen;
-  const engine = new TradingEngine(app.rawDb, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
-  byDb.set(app.rawDb, engine);
+  const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
+  byDb.set(app.db, engine);
   app.decorate('trading', engine);
-  const detach = engine.attach(app.market, (err) => app.log.error({ err }, 'trading: matching pass failed'));
+  const detach = await engine.attach(app.market, (err) =>
+    app.log.error({ err }, 'trading: matching pass failed'),
+  );
   const stopTimer = psxAlwaysOpen
-    ? () => undefined
+    ? async () => undefined
     : startDayOrderTimer(
         engine,
         () => app.market.now(),
         (err) => app.log.error({ err }, 'trading: DAY order expiry at the close failed'),
       );
   app.addHook('onClose', async () => {
-    stopTimer();
     detach();
+    await stopTimer();
+    await engine.idle();
   });
 });
 

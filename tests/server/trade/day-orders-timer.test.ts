@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { Assets, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
-import { resolveToken } from '../../../server/domain/auth/sessions-repo.sync.ts';
+import { resolveToken } from '../../../server/domain/auth/sessions-repo.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';
@@ -21,6 +21,8 @@ import {
   pickStock,
   trader,
   pkt,
+  step,
+  tableCounts,
   TRADE_PASSWORD,
   type Trader,
   type TradeTestApp,
@@ -35,8 +37,21 @@ interface Msg {
   data?: { order?: StockOrder; assets?: Assets };
 }
 
-const journals = (t: TradeTestApp) =>
-  Number(t.db.prepare('SELECT COUNT(*) FROM ledger_journals').pluck().get());
+const journals = async (t: TradeTestApp) => (await tableCounts(t.kdb))['ledger_journals'];
+
+/**
+ * Moves the fake clock by `ms` and waits for the close timer's passes it set off (the timer calls
+ * engine.expireIfDue; its database work is real I/O, which fake timers do not wait for).
+ */
+async function advance(t: TradeTestApp, ms: number): Promise<void> {
+  const expiry = vi.spyOn(t.engine, 'expireIfDue');
+  try {
+    vi.advanceTimersByTime(ms);
+    await Promise.all(expiry.mock.results.map((r) => r.value as Promise<unknown>));
+  } finally {
+    expiry.mockRestore();
+  }
+}
 
 async function buyLimit(t: TradeTestApp, token: string, sym: string, lot: bigint) {
   const r = await post<StockOrder>(
@@ -63,7 +78,7 @@ async function boot(seed: string, alwaysOpen: boolean) {
   vi.setSystemTime(MON_10AM);
   const t = await makeTradeApp(seed, {}, { marketEnv: { PSX_ALWAYS_OPEN: alwaysOpen ? '1' : '0' } });
   const sym = pickStock(t);
-  return { t, u: trader(t), sym, lot: BigInt(t.sim.instrument(sym)!.lotSize) };
+  return { t, u: await trader(t), sym, lot: BigInt(t.sim.instrument(sym)!.lotSize) };
 }
 
 describe('the close timer ends DAY orders while the feed is stalled', () => {
@@ -90,31 +105,31 @@ describe('the close timer ends DAY orders while the feed is stalled', () => {
 
   let first: StockOrder;
   it('ends the order at the close with no engine step, releases its cash once and pushes it', async () => {
-    const demo = resolveToken(t.db, u.tokenDemo)!.accountId;
-    const cash0 = cashOf(t.db, demo);
+    const demo = (await resolveToken(t.kdb, u.tokenDemo))!.accountId;
+    const cash0 = await cashOf(t.kdb, demo);
     first = await buyLimit(t, u.tokenDemo, sym, lot);
-    const frozen = orderById(t.db, first.id)!.frozen;
+    const frozen = (await orderById(t.kdb, first.id))!.frozen;
     expect(frozen).toBeGreaterThan(0n);
-    expect(cashOf(t.db, demo)).toBe(cash0 - frozen);
+    expect(await cashOf(t.kdb, demo)).toBe(cash0 - frozen);
     const onTick = vi.spyOn(t.engine, 'onTick');
     const heard: number[] = [];
     const stop = t.engine.onChange((c) => heard.push(...c.orders.map((o) => o.id)));
 
-    vi.advanceTimersByTime(MON_CLOSE - 1 - Date.now());
-    expect(orderById(t.db, first.id)!.status).toBe('pending');
-    vi.advanceTimersByTime(1);
+    await advance(t, MON_CLOSE - 1 - Date.now());
+    expect((await orderById(t.kdb, first.id))!.status).toBe('pending');
+    await advance(t, 1);
     expect(Date.now()).toBe(MON_CLOSE);
     expect(onTick).not.toHaveBeenCalled();
-    expect(orderById(t.db, first.id)).toMatchObject({
+    expect(await orderById(t.kdb, first.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect(cashOf(t.db, demo)).toBe(cash0);
-    expect(frozenOf(t.db, demo)).toBe(0n);
+    expect(await cashOf(t.kdb, demo)).toBe(cash0);
+    expect(await frozenOf(t.kdb, demo)).toBe(0n);
     expect(heard).toEqual([first.id]);
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
 
     const delta = await vi.waitFor(() => {
       const d = msgs.filter(
@@ -127,29 +142,29 @@ describe('the close timer ends DAY orders while the feed is stalled', () => {
     expect(delta.data!.assets!.frozen).toBe('0.00');
 
     // The feed wakes up at the close, and its periodic pass a minute later: the close was handled already.
-    const j = journals(t);
+    const j = await journals(t);
     onTick.mockRestore();
-    t.sim.step();
-    vi.advanceTimersByTime(61_000);
-    t.sim.step();
+    await step(t);
+    await advance(t, 61_000);
+    await step(t);
     stop();
     expect(heard).toEqual([first.id]);
-    expect(journals(t)).toBe(j);
-    expect(cashOf(t.db, demo)).toBe(cash0);
+    expect(await journals(t)).toBe(j);
+    expect(await cashOf(t.kdb, demo)).toBe(cash0);
   });
 
   it('re-arms: an order placed after the close ends at the next close', async () => {
-    vi.advanceTimersByTime(30 * 60_000);
+    await advance(t, 30 * 60_000);
     const late = await buyLimit(t, u.tokenDemo, sym, lot);
-    vi.advanceTimersByTime(TUE_CLOSE - 1 - Date.now());
-    expect(orderById(t.db, late.id)!.status).toBe('pending');
-    vi.advanceTimersByTime(1);
-    expect(orderById(t.db, late.id)).toMatchObject({
+    await advance(t, TUE_CLOSE - 1 - Date.now());
+    expect((await orderById(t.kdb, late.id))!.status).toBe('pending');
+    await advance(t, 1);
+    expect(await orderById(t.kdb, late.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
   });
 });
 
@@ -164,9 +179,9 @@ describe('PSX_ALWAYS_OPEN=1', () => {
     const b = await boot('day-orders-timer-open', true);
     t = b.t;
     const o = await buyLimit(t, b.u.tokenDemo, b.sym, b.lot);
-    vi.advanceTimersByTime(TUE_CLOSE + 60_000 - Date.now());
+    await advance(t, TUE_CLOSE + 60_000 - Date.now());
     expect(t.sim.session('psx')).toBe('open');
-    expect(orderById(t.db, o.id)).toMatchObject({ status: 'pending' });
-    expect(orderById(t.db, o.id)!.frozen).toBeGreaterThan(0n);
+    expect(await orderById(t.kdb, o.id)).toMatchObject({ status: 'pending' });
+    expect((await orderById(t.kdb, o.id))!.frozen).toBeGreaterThan(0n);
   });
 });

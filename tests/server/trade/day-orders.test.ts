@@ -3,22 +3,20 @@
 // as cancelled "expired at market close", their frozen cash and shares come back exactly, the ledger
 // self-checks pass and the private channel pushes each end like a cancel. An order placed after the close lives
 // on; a second pass changes nothing; a server that was down over a close ends the old orders when it starts.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Assets, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
 import { creditDeposit } from '../../../server/domain/backoffice/deposits.ts';
 import { setKycStatus } from '../../../server/domain/backoffice/kyc.ts';
-import { createSession, resolveToken } from '../../../server/domain/auth/sessions-repo.sync.ts';
+import { createSession, resolveToken } from '../../../server/domain/auth/sessions-repo.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';
 import { orderById } from '../../../server/domain/trading/orders-repo.ts';
 import { cashOf, frozenOf, sharesOf } from '../../../server/domain/trading/trade-ledger.ts';
 import { get, post } from '../helpers.ts';
+import { freshDbPlace, type TestDbPlace } from '../../support/test-db.ts';
 import {
   listenLocally,
   makeTradeApp,
@@ -26,6 +24,8 @@ import {
   pickStock,
   trader,
   pkt,
+  step,
+  tableCounts,
   TRADE_PASSWORD,
   type Trader,
   type TradeTestApp,
@@ -35,9 +35,10 @@ const FRI_10AM = pkt(13, 10);
 const MON_10AM = pkt(16, 10);
 const MON_CLOSE = pkt(16, 15, 30);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-day-orders-'));
+// One database for both starts of the server (the second one after a missed close).
+let place: TestDbPlace;
 const boot = (warmSteps = 5) =>
-  makeTradeApp('day-orders', { DATA_DIR: dataDir }, { marketEnv: { PSX_ALWAYS_OPEN: '0' }, warmSteps });
+  makeTradeApp('day-orders', place.env, { marketEnv: { PSX_ALWAYS_OPEN: '0' }, warmSteps });
 
 let t: TradeTestApp;
 let u: Trader;
@@ -52,15 +53,15 @@ interface Msg {
 }
 
 /** A fresh session for the trader: the clock jumps over days, longer than a session lives. */
-const login = () => {
-  const s = createSession(t.db, u.userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+const login = async () => {
+  const s = await createSession(t.kdb, u.userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
   u = { ...u, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 };
 
-const journals = () => Number(t.db.prepare('SELECT COUNT(*) FROM ledger_journals').pluck().get());
-const selfChecks = () => {
-  expect(ledgerSelfCheck(t.db).ok).toBe(true);
-  expect(tradingSelfCheck(t.db).problems).toEqual([]);
+const journals = async () => (await tableCounts(t.kdb))['ledger_journals'];
+const selfChecks = async () => {
+  expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+  expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
 };
 
 async function order(token: string, side: 'buy' | 'sell', fields: Record<string, string>) {
@@ -77,27 +78,33 @@ async function order(token: string, side: 'buy' | 'sell', fields: Record<string,
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(FRI_10AM);
+  place = await freshDbPlace();
   t = await boot();
-  u = trader(t);
+  u = await trader(t);
   sym = pickStock(t);
   lot = BigInt(t.sim.instrument(sym)!.lotSize);
-  demo = resolveToken(t.db, u.tokenDemo)!.accountId;
-  real = resolveToken(t.db, u.tokenReal)!.accountId;
-  creditDeposit(t.db, { userId: u.userId, amountPaisa: 10_000_000n, reference: 'DAY-1', channel: 'bank' });
-  setKycStatus(t.db, u.userId, 'succ');
+  demo = (await resolveToken(t.kdb, u.tokenDemo))!.accountId;
+  real = (await resolveToken(t.kdb, u.tokenReal))!.accountId;
+  await creditDeposit(t.kdb, {
+    userId: u.userId,
+    amountPaisa: 10_000_000n,
+    reference: 'DAY-1',
+    channel: 'bank',
+  });
+  await setKycStatus(t.kdb, u.userId, 'succ');
   // Friday: shares bought at market, sellable on Monday (T+1)
   expect(t.sim.session('psx')).toBe('open');
   const bought = await order(u.tokenDemo, 'buy', { type: 'market', qty: String(4n * lot) });
   expect(bought.status).toBe('filled');
   vi.setSystemTime(MON_10AM);
-  login();
-  for (let i = 0; i < 3; i++) t.sim.step();
+  await login();
+  await step(t, 3);
   expect(t.sim.session('psx')).toBe('open');
 });
 afterAll(async () => {
   await t.close();
   vi.useRealTimers();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await place.remove();
 });
 
 describe('the PSX close ends the DAY orders', () => {
@@ -107,17 +114,17 @@ describe('the PSX close ends the DAY orders', () => {
 
   it('ends a resting buy, a partially filled sell and a real account buy, released exactly and pushed', async () => {
     const info = t.sim.info(sym)!;
-    const cash0 = cashOf(t.db, demo);
+    const cash0 = await cashOf(t.kdb, demo);
     buy = await order(u.tokenDemo, 'buy', { type: 'limit', qty: String(lot), price: info.limitDown });
     realBuy = await order(u.tokenReal, 'buy', { type: 'limit', qty: String(lot), price: info.limitDown });
     sell = await order(u.tokenDemo, 'sell', { type: 'limit', qty: String(2n * lot), price: info.limitUp });
     for (const o of [buy, realBuy, sell]) expect(o.status).toBe('pending');
-    const buyFrozen = orderById(t.db, buy.id)!.frozen;
+    const buyFrozen = (await orderById(t.kdb, buy.id))!.frozen;
     expect(buyFrozen).toBeGreaterThan(0n);
-    expect(cashOf(t.db, demo)).toBe(cash0 - buyFrozen);
+    expect(await cashOf(t.kdb, demo)).toBe(cash0 - buyFrozen);
 
     // one print at the sell's limit fills half of it
-    t.engine.onTick({
+    await t.engine.onTick({
       ts: Date.now(),
       marketSeq: { psx: 1 },
       updates: [
@@ -132,10 +139,10 @@ describe('the PSX close ends the DAY orders', () => {
         },
       ],
     });
-    const partial = orderById(t.db, sell.id)!;
+    const partial = (await orderById(t.kdb, sell.id))!;
     expect(partial).toMatchObject({ status: 'partial', filledQty: lot, frozen: lot });
-    expect(sharesOf(t.db, demo, sym)).toEqual({ available: 2n * lot, locked: 0n, frozen: lot });
-    const cashBeforeClose = cashOf(t.db, demo);
+    expect(await sharesOf(t.kdb, demo, sym)).toEqual({ available: 2n * lot, locked: 0n, frozen: lot });
+    const cashBeforeClose = await cashOf(t.kdb, demo);
 
     const ws = new WebSocket(`ws://${await listenLocally(t)}${ACCOUNT_WS_PATH}`);
     const msgs: Msg[] = [];
@@ -146,23 +153,23 @@ describe('the PSX close ends the DAY orders', () => {
 
     // the simulator's step at the close
     vi.setSystemTime(MON_CLOSE);
-    t.sim.step();
+    await step(t);
     expect(t.sim.session('psx')).toBe('closed');
 
     for (const o of [buy, realBuy, sell])
-      expect(orderById(t.db, o.id)).toMatchObject({
+      expect(await orderById(t.kdb, o.id)).toMatchObject({
         status: 'cancelled',
         reason: EXPIRED_REASON,
         frozen: 0n,
       });
-    const ended = orderById(t.db, sell.id)!;
+    const ended = (await orderById(t.kdb, sell.id))!;
     expect(ended).toMatchObject({ filledQty: lot, filledAmount: partial.filledAmount, fees: partial.fees });
-    expect(cashOf(t.db, demo)).toBe(cashBeforeClose + buyFrozen);
-    expect(frozenOf(t.db, demo)).toBe(0n);
-    expect(sharesOf(t.db, demo, sym)).toEqual({ available: 3n * lot, locked: 0n, frozen: 0n });
-    expect(frozenOf(t.db, real)).toBe(0n);
-    expect(cashOf(t.db, real)).toBe(10_000_000n);
-    selfChecks();
+    expect(await cashOf(t.kdb, demo)).toBe(cashBeforeClose + buyFrozen);
+    expect(await frozenOf(t.kdb, demo)).toBe(0n);
+    expect(await sharesOf(t.kdb, demo, sym)).toEqual({ available: 3n * lot, locked: 0n, frozen: 0n });
+    expect(await frozenOf(t.kdb, real)).toBe(0n);
+    expect(await cashOf(t.kdb, real)).toBe(10_000_000n);
+    await selfChecks();
 
     // a delta per ended order of the subscribed (demo) account, in the socket's language (ur-PK by default)
     const deltas = await vi.waitFor(() => {
@@ -197,33 +204,33 @@ describe('the PSX close ends the DAY orders', () => {
     const info = t.sim.info(sym)!;
     late = await order(u.tokenDemo, 'buy', { type: 'limit', qty: String(lot), price: info.limitDown });
     expect(late.status).toBe('pending');
-    const j = journals();
+    const j = await journals();
     const heard: number[] = [];
     const stop = t.engine.onChange((c) => heard.push(...c.orders.map((o) => o.id)));
-    t.sim.step();
-    expect(t.engine.expireDue(Date.now())).toEqual([]);
+    await step(t);
+    expect(await t.engine.expireDue(Date.now())).toEqual([]);
     vi.setSystemTime(Date.now() + 61_000); // the engine's periodic (release) pass looks again
-    t.sim.step();
+    await step(t);
     stop();
     expect(heard).toEqual([]);
-    expect(journals()).toBe(j);
-    expect(orderById(t.db, late.id)!.status).toBe('pending');
-    selfChecks();
+    expect(await journals()).toBe(j);
+    expect((await orderById(t.kdb, late.id))!.status).toBe('pending');
+    await selfChecks();
   });
 
   it('a server that was down over the next close ends the old orders as it starts', async () => {
     await t.close();
     vi.setSystemTime(pkt(17, 18)); // Tuesday evening, after Tuesday's close
     t = await boot(0);
-    login();
+    await login();
     // no feed step has run (MARKET_TICK=0, no warm-up steps): the start itself ended the order
-    expect(orderById(t.db, late.id)).toMatchObject({
+    expect(await orderById(t.kdb, late.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect(frozenOf(t.db, demo)).toBe(0n);
-    selfChecks();
+    expect(await frozenOf(t.kdb, demo)).toBe(0n);
+    await selfChecks();
     const open = await get<{ list: StockOrder[]; total: number }>(
       t.app,
       '/api/stock/order/list',

@@ -5,11 +5,14 @@ import WebSocket from 'ws';
 import type { MarketTick } from '../../../server/domain/market/market-source.ts';
 import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { ACCOUNT_WS_PATH } from '../../../workers/protocol/trade.ts';
+import { accountIdOf } from '../../../server/domain/auth/users-repo.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
+import { orderById } from '../../../server/domain/trading/orders-repo.ts';
 import { get, post } from '../helpers.ts';
 import {
   listenLocally,
   newClientOrderId,
+  step,
   TRADE_PASSWORD,
   trader,
   tradeSetup,
@@ -131,39 +134,36 @@ describe('account channel and matching', () => {
     const d1 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'pending');
     expect(d1.seq).toBe(1);
     // a print above the limit does not fill; one at the limit fills up to its quantity
-    t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
-    t.engine.onTick(tick(sym, [[price, '100']]));
+    await t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
+    await t.engine.onTick(tick(sym, [[price, '100']]));
     const d2 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'partial');
     expect(d2.seq).toBe(2);
     expect(d2.data!.order).toMatchObject({ filledQty: '100', avgPrice: price });
     expect(d2.data!.positions).toEqual([expect.objectContaining({ symbol: sym, qty: '100', locked: '100' })]);
     // a lower print fills the rest at that (better) price
     const better = (Number(price) * 100 - 1) / 100;
-    t.engine.onTick(tick(sym, [[better.toFixed(2), '5000']]));
+    await t.engine.onTick(tick(sym, [[better.toFixed(2), '5000']]));
     const d3 = await c.waitFor((m) => m.op === 'delta' && m.data?.order?.status === 'filled');
     expect(d3.seq).toBe(3);
     expect(d3.data!.order).toMatchObject({ filledQty: '300', frozen: '0.00' });
     expect(d3.data!.assets!.frozen).toBe('0.00');
     const listed = await get(t.app, '/api/stock/order/list', { status: 'filled' }, { token: u.tokenDemo });
     expect(listed.body.data.list[0].id).toBe(placed.body.data.id);
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
     c.send({ op: 'unsub', ch: ['account'] });
     await c.waitFor((m) => m.op === 'unsubd');
     c.ws.close();
   });
 
   it('stops a subscription whose session ended', async () => {
-    const other = trader(t);
+    const other = await trader(t);
     const c = await connect();
     c.send({ op: 'sub', ch: ['account'], token: other.tokenDemo });
     await c.waitFor((m) => m.op === 'snap');
-    t.db.prepare('UPDATE sessions SET revoked_at = 1 WHERE user_id = ?').run(other.userId);
+    await t.kdb.updateTable('sessions').set({ revoked_at: 1 }).where('user_id', '=', other.userId).execute();
     // a change pushed for that account ends the subscription instead of delivering it
-    const o = t.engine.place({
-      accountId: t.db
-        .prepare("SELECT id FROM accounts WHERE user_id = ? AND type = 'demo'")
-        .pluck()
-        .get(other.userId) as number,
+    const o = await t.engine.place({
+      accountId: (await accountIdOf(t.kdb, other.userId, 'demo'))!,
       kycOk: true,
       side: 'buy',
       type: 'market',
@@ -182,13 +182,13 @@ describe('account channel and matching', () => {
   });
 
   it('fills a resting sell at or above its limit and keeps other accounts apart', async () => {
-    t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+    await t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
     const info = t.sim.info(sym)!;
     const placed = await limit('sell', '50', info.limitUp);
     expect(placed.body.data).toMatchObject({ status: 'pending', frozen: '0.00' });
     const hold = await get<Position>(t.app, '/api/stock/hold/info', { symbol: sym }, { token: u.tokenDemo });
     expect(hold.body.data).toMatchObject({ qty: '300', available: '250' });
-    t.engine.onTick(tick(sym, [[info.limitDown, '1000']]));
+    await t.engine.onTick(tick(sym, [[info.limitDown, '1000']]));
     const still = await get<StockOrder>(
       t.app,
       '/api/stock/order/info',
@@ -196,7 +196,7 @@ describe('account channel and matching', () => {
       { token: u.tokenDemo },
     );
     expect(still.body.data.status).toBe('pending');
-    t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
+    await t.engine.onTick(tick(sym, [[info.limitUp, '1000']]));
     const done = await get<StockOrder>(
       t.app,
       '/api/stock/order/info',
@@ -204,7 +204,7 @@ describe('account channel and matching', () => {
       { token: u.tokenDemo },
     );
     expect(done.body.data).toMatchObject({ status: 'filled', filledQty: '50', avgPrice: info.limitUp });
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
   });
 
   it('matches on the simulator’s own steps (the engine listens to the feed)', async () => {
@@ -217,8 +217,7 @@ describe('account channel and matching', () => {
     const limitPrice = Number(tk.p) < Number(tk.a) ? tk.p : tk.b;
     const r = await limit('buy', '1', limitPrice);
     expect(r.body.data.status).toBe('pending');
-    const status = () =>
-      t.db.prepare('SELECT status FROM stock_orders WHERE id = ?').pluck().get(r.body.data.id) as string;
+    const status = async () => (await orderById(t.kdb, r.body.data.id))?.status;
     // The simulator runs on the real clock and its walk is anchored, so whether it comes back down to the limit
     // within the test depends on the time of day. Step for up to 20 s of wall time and check the engine's
     // contract on what the feed actually printed: a print at or under the limit fills the order, none leaves it.
@@ -232,10 +231,10 @@ describe('account channel and matching', () => {
       }
     });
     const deadline = Date.now() + 20_000;
-    while (!crossed && Date.now() < deadline) t.sim.step();
+    while (!crossed && Date.now() < deadline) await step(t);
     off();
     expect(prints).toBeGreaterThan(0);
-    expect(status()).toBe(crossed ? 'filled' : 'pending');
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect(await status()).toBe(crossed ? 'filled' : 'pending');
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
   }, 60_000);
 });

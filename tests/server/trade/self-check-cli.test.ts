@@ -1,33 +1,53 @@
-// The ledger self-check as a command: a clean data directory reports ok (exit 0), a tampered one lists the
-// difference (exit 1), a missing argument prints the usage (exit 2).
+// The ledger self-check as a command, on this run's engine (DATABASE_URL on PostgreSQL, the data directory on
+// SQLite): a clean database reports ok (exit 0), a tampered one lists the difference (exit 1), a missing
+// argument or database prints the usage (exit 2).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb } from '../../support/raw-db.ts';
 import { grantCash } from '../../../server/domain/trading/trade-ledger.ts';
+import { openTestDatabase, type TestDatabase } from '../../support/test-db.ts';
 
 const CLI = path.resolve('server/domain/ledger/self-check.ts');
-let dir: string;
+let tdb: TestDatabase;
 
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (args: string[], env: Record<string, string> = tdb.place.env) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...withoutDatabaseUrl(process.env), ...env },
+  });
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-selfcheck-'));
-  const db = openDb(dir);
-  db.prepare(
-    "INSERT INTO users (id, area_code, phone, account, password_hash, invite_code, created_at) VALUES (1, '+92', '+923000000009', 'a', 'x', 'SC01', 0)",
-  ).run();
-  db.prepare("INSERT INTO accounts (id, user_id, type, created_at) VALUES (1, 1, 'demo', 0)").run();
-  grantCash(db, 1, 12_345n, 'cli', 0);
-  db.close();
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  const { id: userId } = await tdb.db
+    .insertInto('users')
+    .values({
+      area_code: '+92',
+      phone: '+923000000009',
+      account: 'a',
+      password_hash: 'x',
+      invite_code: 'SC01',
+      created_at: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: accountId } = await tdb.db
+    .insertInto('accounts')
+    .values({ user_id: userId, type: 'demo', created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await grantCash(tdb.db, accountId, 12_345n, 'cli', 0);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => tdb.close());
 
-it('reports a clean ledger, then a tampered balance', () => {
-  const clean = run(dir);
+it('reports a clean ledger, then a tampered balance', async () => {
+  const clean = run([tdb.place.dataDir]);
+  expect(clean.stderr).toBe('');
   expect(clean.status).toBe(0);
   const report = JSON.parse(clean.stdout) as {
     ledger: { ok: boolean; journals: number };
@@ -35,13 +55,21 @@ it('reports a clean ledger, then a tampered balance', () => {
   };
   expect(report.ledger).toMatchObject({ ok: true, journals: 1 });
   expect(report.trading.ok).toBe(true);
-  const db = openDb(dir);
-  db.prepare('UPDATE ledger_balances SET amount = amount + 5 WHERE amount > 0').run();
-  db.close();
-  const bad = run(dir);
+  await tdb.db
+    .updateTable('ledger_balances')
+    .set((eb) => ({ amount: eb('amount', '+', 5n) }))
+    .where('amount', '>', 0n)
+    .execute();
+  const bad = run([tdb.place.dataDir]);
   expect(bad.status).toBe(1);
   expect(JSON.parse(bad.stdout).ledger.differences).toEqual([
     expect.objectContaining({ asset: 'PKR', cached: '12350', fromPostings: '12345' }),
   ]);
-  expect(run().status).toBe(2);
+});
+
+it('prints the usage without a database to look at', () => {
+  expect(run([], {}).status).toBe(2);
+  const missing = run([path.join(tdb.place.dataDir, 'nothing-here')], {});
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toMatch(/no database at/);
 });

@@ -43,7 +43,7 @@ async function subscribe(token: string) {
 
 describe('T+1 release on the account channel', () => {
   it('pushes the position with its shares moved from locked to available, and snapshots agree after', async () => {
-    const u = trader(t); // its own account: each test stands alone
+    const u = await trader(t); // its own account: each test stands alone
     const lot = t.sim.instrument(sym)!.lotSize;
     const bought = await post<StockOrder>(
       t.app,
@@ -68,12 +68,13 @@ describe('T+1 release on the account channel', () => {
     ]);
 
     // The engine's periodic pass on a feed step at the start of the next PSX trading day.
-    const unlockAt = t.db
-      .prepare('SELECT MAX(unlock_at) FROM share_locks WHERE released_at IS NULL')
-      .pluck()
-      .get() as number;
+    const { unlockAt } = await t.kdb
+      .selectFrom('share_locks')
+      .select((eb) => eb.fn.max('unlock_at').as('unlockAt'))
+      .where('released_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(unlockAt).toBeGreaterThan(Date.now());
-    t.engine.onTick({ ts: unlockAt, updates: [], marketSeq: {} });
+    await t.engine.onTick({ ts: unlockAt, updates: [], marketSeq: {} });
 
     const delta = await c.waitFor((m) => m.op === 'delta');
     expect(delta.seq).toBe(1);
@@ -99,11 +100,11 @@ describe('T+1 release on the account channel', () => {
     expect(hold.body.data.list).toEqual([
       expect.objectContaining({ symbol: sym, available: qty, locked: '0' }),
     ]);
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
   });
 
   it('pushes a release that a request of the account performs first (lazy release before a read)', async () => {
-    const u = trader(t); // its own account: each test stands alone
+    const u = await trader(t); // its own account: each test stands alone
     const lot = t.sim.instrument(sym)!.lotSize;
     const bought = await post<StockOrder>(
       t.app,
@@ -121,7 +122,7 @@ describe('T+1 release on the account channel', () => {
     const c = await subscribe(u.tokenDemo);
     await c.waitFor((m) => m.op === 'snap');
     // Due now (as if the night passed): the next read of this account releases it, and the channel hears.
-    t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+    await t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
     const hold = await get<Position>(t.app, '/api/stock/hold/info', { symbol: sym }, { token: u.tokenDemo });
     expect(hold.body.data.locked).toBe('0');
     const delta = await c.waitFor((m) => m.op === 'delta');

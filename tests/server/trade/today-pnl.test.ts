@@ -56,7 +56,7 @@ describe("today's P&L", () => {
 
   it('values shares held from before today against the previous close, and mixes both exactly', async () => {
     // The first buy becomes yesterday's (before the start of this PSX trading day).
-    t.db.prepare('UPDATE stock_fills SET created_at = 0').run();
+    await t.kdb.updateTable('stock_fills').set({ created_at: 0 }).execute();
     const old = await holdInfo();
     const tk = t.sim.ticker(sym)!;
     expect(tk.pc).not.toBe(tk.p); // the simulated day has moved, so the check below is not trivially zero
@@ -67,15 +67,19 @@ describe("today's P&L", () => {
     expect(old.todayPnlPct).toBe(truncPct(moveOld, new Decimal(old.qty).times(tk.pc)));
 
     await buy();
-    const fills = t.db
-      .prepare(
-        "SELECT SUM(qty) AS q, SUM(amount + fee) AS c FROM stock_fills WHERE created_at > 0 AND side = 'buy'",
-      )
-      .get() as { q: number; c: number };
+    const fills = await t.kdb
+      .selectFrom('stock_fills')
+      .select((eb) => [
+        eb.fn.sum<bigint>('qty').as('qty'),
+        eb.fn.sum<bigint>(eb('amount', '+', eb.ref('fee'))).as('cost'),
+      ])
+      .where('created_at', '>', 0)
+      .where('side', '=', 'buy')
+      .executeTakeFirstOrThrow();
     const p = await holdInfo();
     const last = t.sim.ticker(sym)!.p;
-    const tq = new Decimal(fills.q);
-    const tc = new Decimal(fills.c).div(100);
+    const tq = new Decimal(String(fills.qty));
+    const tc = new Decimal(String(fills.cost)).div(100);
     expect(p.todayQty).toBe(tq.toFixed(0));
     expect(p.todayCost).toBe(tc.toFixed(2));
     const base = new Decimal(p.qty).minus(tq).times(tk.pc).plus(tc);

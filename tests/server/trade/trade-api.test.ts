@@ -12,11 +12,12 @@ import type {
 import type { Page } from '../../../workers/protocol/market.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
-import { get, post, rowCounts } from '../helpers.ts';
+import { get, post } from '../helpers.ts';
 import {
   newClientOrderId,
   TRADE_PASSWORD,
   trader,
+  tableCounts,
   tradeSetup,
   type Trader,
   type TradeTestApp,
@@ -54,11 +55,11 @@ async function must<T>(res: Promise<{ body: { code: number; msg?: string; data: 
 
 /** As the trading calendar does on the next trading day: every T+1 lock is released. */
 const releaseLocks = () =>
-  t.db.prepare('UPDATE share_locks SET unlock_at = 0 WHERE released_at IS NULL').run();
+  t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
 
 /** A new trader who bought 100 shares of `sym` at market today (T+1-locked). */
 async function traderWhoBought(): Promise<Trader> {
-  const u = trader(t);
+  const u = await trader(t);
   await must(order(u.tokenDemo, 'buy', { qty: '100' }));
   return u;
 }
@@ -66,7 +67,7 @@ async function traderWhoBought(): Promise<Trader> {
 /** A new trader who bought 100 shares of `sym` on a past day and sold 40 today. */
 async function traderWhoBoughtAndSold(): Promise<Trader> {
   const u = await traderWhoBought();
-  releaseLocks();
+  await releaseLocks();
   await must(order(u.tokenDemo, 'sell', { qty: '40' }));
   return u;
 }
@@ -87,11 +88,11 @@ async function traderWithHistory(): Promise<Trader> {
   return u;
 }
 
-const ordersStored = () => t.db.prepare('SELECT COUNT(*) FROM stock_orders').pluck().get() as number;
+const ordersStored = async () => (await tableCounts(t.kdb))['stock_orders'];
 
 describe('transaction password', () => {
   it('is set once, shows in user/info, and is changed with the old one', async () => {
-    const bob = trader(t, false);
+    const bob = await trader(t, false);
     const info = () => get(t.app, '/api/user/info', {}, en(bob.tokenDemo));
     expect((await info()).body.data.hasTradePassword).toBe(false);
     const noPw = await order(bob.tokenDemo, 'buy', { qty: '1' });
@@ -157,9 +158,9 @@ describe('transaction password', () => {
       'Too many wrong transaction passwords. Trading is locked, please try again in 60 seconds',
     );
     // even the right password is refused while locked, and nothing is stored
-    const before = ordersStored();
+    const before = await ordersStored();
     expect((await order(carol.tokenDemo, 'buy', { qty: '1' })).body.msg).toMatch(/locked/);
-    expect(ordersStored()).toBe(before);
+    expect(await ordersStored()).toBe(before);
     const ur = await post(
       t.app,
       '/api/stock/order/buy',
@@ -178,7 +179,7 @@ describe('transaction password', () => {
 
 describe('orders, positions and money', () => {
   it('previews fees and the maximum quantity, then buys at market into a T+1-locked position', async () => {
-    const alice = trader(t);
+    const alice = await trader(t);
     const pv = await get<OrderPreview>(
       t.app,
       '/api/stock/order/preview',
@@ -228,7 +229,7 @@ describe('orders, positions and money', () => {
   it('sells after the T+1 release and books realised income', async () => {
     const alice = await traderWhoBought();
     // the next trading day: release the lock as the calendar would
-    releaseLocks();
+    await releaseLocks();
     const tooMany = await order(alice.tokenDemo, 'sell', { qty: '101' });
     expect(tooMany.body.msg).toBe('Not enough quantity');
     const sell = await order(alice.tokenDemo, 'sell', { qty: '40' });
@@ -307,21 +308,21 @@ describe('orders, positions and money', () => {
   });
 
   it('returns the same order for a retried clientOrderId', async () => {
-    const alice = trader(t);
+    const alice = await trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
-    const journals = (await rowCounts(t.kdb))['ledger_journals'];
+    const journals = (await tableCounts(t.kdb))['ledger_journals'];
     const b = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(b.body.data.id).toBe(a.body.data.id);
-    expect((await rowCounts(t.kdb))['ledger_journals']).toBe(journals);
+    expect((await tableCounts(t.kdb))['ledger_journals']).toBe(journals);
   });
 
   it('refuses a reused clientOrderId whose quantity, type or price differ, changing nothing', async () => {
-    const alice = trader(t);
+    const alice = await trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(a.body.code).toBe(0);
-    const before = await rowCounts(t.kdb);
+    const before = await tableCounts(t.kdb);
     for (const other of [
       { qty: '10', clientOrderId: cid },
       { qty: '5', type: 'limit', price: '1.00', clientOrderId: cid },
@@ -330,7 +331,7 @@ describe('orders, positions and money', () => {
       expect(b.body.code).toBe(-1001);
       expect(b.body.msg).toMatch(/already used for a different order/);
     }
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await tableCounts(t.kdb)).toEqual(before);
   });
 
   it('lists funds movements with the balance after each, filtered by type', async () => {
@@ -355,7 +356,7 @@ describe('orders, positions and money', () => {
   });
 
   it('refuses with the spec messages', async () => {
-    const alice = trader(t);
+    const alice = await trader(t);
     const tok = alice.tokenDemo;
     const cases: Array<[Record<string, string>, RegExp | string, ('buy' | 'sell')?]> = [
       [{ symbol: 'KSE100', qty: '1' }, 'The stock is currently unlisted and cannot be traded.'],
@@ -375,12 +376,12 @@ describe('orders, positions and money', () => {
       [{ symbol: 'OGDC', qty: '1' }, 'Available quantity is 0', 'sell'],
     ];
     for (const [fields, msg, side] of cases) {
-      const before = { ...(await rowCounts(t.kdb)), orders: ordersStored() };
+      const before = await tableCounts(t.kdb);
       const r = await order(tok, side ?? 'buy', fields);
       expect(r.body.code, JSON.stringify(fields)).toBe(-1001);
       if (typeof msg === 'string') expect(r.body.msg).toBe(msg);
       else expect(r.body.msg).toMatch(msg);
-      expect({ ...(await rowCounts(t.kdb)), orders: ordersStored() }).toEqual(before);
+      expect(await tableCounts(t.kdb)).toEqual(before);
     }
     const kyc = await order(alice.tokenReal, 'buy', { qty: '1' });
     expect(kyc.body.msg).toBe('Please complete KYC first');
@@ -388,7 +389,7 @@ describe('orders, positions and money', () => {
 
   it('keeps the ledger and the positions consistent', async () => {
     await traderWithHistory();
-    expect(ledgerSelfCheck(t.db).ok).toBe(true);
-    expect(tradingSelfCheck(t.db).problems).toEqual([]);
+    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 // Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
 // users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
-import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { createSession } from '../../../server/domain/auth/sessions-repo.sync.ts';
-import { createUser } from '../../../server/domain/auth/users-repo.sync.ts';
+import type { Db } from '../../../server/db/database.ts';
+import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
+import { createUser } from '../../../server/domain/auth/users-repo.ts';
 import { makeTestApp, uniquePhone, type TestApp } from '../helpers.ts';
 
 export const TRADE_PASSWORD = '246810';
@@ -50,9 +50,12 @@ export async function makeTradeApp(
       else process.env[k] = v;
     }
   }
-  const sim = marketOf(t.kdb)!;
+  // The engine holds the app's market (app.market lives in the /api scope, out of the root's sight).
+  const engine = tradingOf(t.kdb)!;
+  const sim = engine.market as SimulatedMarket;
   for (let i = 0; i < warmSteps; i++) sim.step();
-  return { ...t, sim, engine: tradingOf(t.db)! };
+  await engine.idle();
+  return { ...t, sim, engine };
 }
 
 /**
@@ -75,8 +78,8 @@ export interface Trader {
  * A user created directly (no captcha, no production-cost hash) with a demo grant as registration gives,
  * a session, and the transaction password TRADE_PASSWORD unless `withPassword` is false.
  */
-export function trader(t: TestApp, withPassword = true): Trader {
-  const userId = createUser(t.db, {
+export async function trader(t: TestApp, withPassword = true): Promise<Trader> {
+  const userId = await createUser(t.kdb, {
     areaCode: '+92',
     phone: `+92${uniquePhone()}`,
     passwordHash: cheapHash('Str0ng-pass'),
@@ -84,11 +87,13 @@ export function trader(t: TestApp, withPassword = true): Trader {
     demoFundsPaisa: t.config.demoFundsPaisa,
   });
   if (withPassword) {
-    t.db
-      .prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?')
-      .run(cheapHash(TRADE_PASSWORD), userId);
+    await t.kdb
+      .updateTable('users')
+      .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
+      .where('id', '=', userId)
+      .execute();
   }
-  const s = createSession(t.db, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  const s = await createSession(t.kdb, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
   return { userId, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 }
 
@@ -120,11 +125,40 @@ export interface TradeSetup {
 /** The usual start of a trade test: the app on `seed`'s market, one trader, one stock to trade. */
 export async function tradeSetup(seed: string, env: Record<string, string> = {}): Promise<TradeSetup> {
   const t = await makeTradeApp(seed, env);
-  return { t, user: trader(t), sym: pickStock(t) };
+  return { t, user: await trader(t), sym: pickStock(t) };
 }
 
 /** Starts the app on a free local port, for tests over real sockets (WebSocket, concurrent HTTP). */
 export async function listenLocally(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
+
+/** Steps the simulated market `n` times and waits until the engine has matched them all. */
+export async function step(t: TradeTestApp, n = 1): Promise<void> {
+  for (let i = 0; i < n; i++) t.sim.step();
+  await t.engine.idle();
+}
+
+const COUNTED = [
+  'users',
+  'accounts',
+  'sessions',
+  'tokens',
+  'ledger_journals',
+  'ledger_postings',
+  'stock_orders',
+] as const;
+
+/** Row counts of the tables a refused call must not touch (compare before and after), on either engine. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(n);
+  }
+  return out;
 }

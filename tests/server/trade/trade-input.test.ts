@@ -1,17 +1,16 @@
 // Bad input for every trade call (-1001, localised, nothing stored), calls without inputs, and -1000 without a
 // token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, rowCounts } from '../helpers.ts';
-import { makeTradeApp, trader, type Trader, type TradeTestApp } from './trade-helpers.ts';
+import { get, post } from '../helpers.ts';
+import { makeTradeApp, tableCounts, trader, type Trader, type TradeTestApp } from './trade-helpers.ts';
 
 let t: TradeTestApp;
 let alice: Trader;
 const en = (token: string) => ({ token, lang: 'en-US' });
-const ordersStored = () => t.db.prepare('SELECT COUNT(*) FROM stock_orders').pluck().get() as number;
 
 beforeAll(async () => {
   t = await makeTradeApp('trade-input');
-  alice = trader(t);
+  alice = await trader(t);
 });
 afterAll(async () => t.close());
 
@@ -93,7 +92,7 @@ describe('bad input and missing token', () => {
 
   it.each(calls)('%s %s: -1001 for bad input, nothing stored', async (method, url, inputs) => {
     for (const input of inputs) {
-      const before = { ...(await rowCounts(t.kdb)), orders: ordersStored() };
+      const before = await tableCounts(t.kdb);
       const r =
         method === P
           ? await post(t.app, url, input, en(alice.tokenDemo))
@@ -102,7 +101,7 @@ describe('bad input and missing token', () => {
       expect(r.status).toBe(200);
       expect(r.body.code).toBe(-1001);
       expect(r.body.msg).not.toBe('');
-      expect({ ...(await rowCounts(t.kdb)), orders: ordersStored() }).toEqual(before);
+      expect(await tableCounts(t.kdb)).toEqual(before);
     }
   });
 

@@ -3,8 +3,7 @@
 // injected) and survive a new guard on the same database (a restart). Identical submits still share one check
 // (concurrency.test.ts: 100 copies make one order).
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { AttemptGuard } from '../../../server/domain/rate-limit/attempt-guard.ts';
-import { DbAttemptStore } from '../../../server/domain/rate-limit/attempt-store-db.ts';
+import { AttemptGuard, type AttemptStore } from '../../../server/domain/rate-limit/attempt-guard.ts';
 import { burst, holdHashes, inQueue, until, verifies } from '../attack-helpers.ts';
 import { post } from '../helpers.ts';
 import { newClientOrderId, TRADE_PASSWORD, trader, tradeSetup, type TradeTestApp } from './trade-helpers.ts';
@@ -27,15 +26,19 @@ const order = (token: string, tradePassword: string) =>
     { symbol: sym, type: 'market', qty: '1', clientOrderId: newClientOrderId(), tradePassword },
     { token, lang: 'en-US' },
   );
-const ordersOf = (userId: number) =>
-  t.db
-    .prepare('SELECT COUNT(*) FROM stock_orders o JOIN accounts a ON a.id = o.account_id WHERE a.user_id = ?')
-    .pluck()
-    .get(userId);
+const ordersOf = async (userId: number) =>
+  (
+    await t.kdb
+      .selectFrom('stock_orders as o')
+      .innerJoin('accounts as a', 'a.id', 'o.account_id')
+      .select('o.id')
+      .where('a.user_id', '=', userId)
+      .execute()
+  ).length;
 const WRONG = 'The transaction password is incorrect, please re-enter it.';
 
 it('30 parallel orders with the right PIN at #25 place nothing and check at most the free PINs', async () => {
-  const u = trader(t);
+  const u = await trader(t);
   const before = verifies();
   gate = holdHashes();
   const b = burst(
@@ -50,11 +53,11 @@ it('30 parallel orders with the right PIN at #25 place nothing and check at most
   expect(verifies() - before).toBeLessThanOrEqual(FREE);
   expect(answers.filter((a) => a.body.code === 0)).toHaveLength(0);
   expect(answers[25]?.body.msg).toMatch(/^Too many wrong transaction passwords/);
-  expect(ordersOf(u.userId)).toBe(0);
+  expect(await ordersOf(u.userId)).toBe(0);
 });
 
 it('a right PIN does not reset earlier failures', async () => {
-  const u = trader(t);
+  const u = await trader(t);
   for (let i = 0; i < 3; i++) expect((await order(u.tokenDemo, '000000')).body.msg).toBe(WRONG);
   expect((await order(u.tokenDemo, TRADE_PASSWORD)).body.code).toBe(0);
   expect((await order(u.tokenDemo, '000000')).body.msg).toBe(WRONG);
@@ -63,16 +66,19 @@ it('a right PIN does not reset earlier failures', async () => {
   );
   const refused = await order(u.tokenDemo, TRADE_PASSWORD);
   expect(refused.body.msg).toMatch(/^Too many wrong transaction passwords/);
-  expect(ordersOf(u.userId)).toBe(1);
+  expect(await ordersOf(u.userId)).toBe(1);
 });
 
 it('waits double up to the cap, in the database, and the owner who waits gets through', async () => {
   const clock = { t: Date.UTC(2026, 0, 1) };
   const real = t.app.lockouts.tradePassword;
-  const guard = () => new AttemptGuard(real.rule, new DbAttemptStore(t.kdb, 'trade_password'), () => clock.t);
+  // The app's store of these records: it keeps nothing in memory (every read and update goes to the
+  // attempt_guards table), so a new guard on it is what a restart gives.
+  const store = (real as unknown as { store: AttemptStore }).store;
+  const guard = () => new AttemptGuard(real.rule, store, () => clock.t);
   t.app.lockouts.tradePassword = guard();
   try {
-    const u = trader(t);
+    const u = await trader(t);
     for (let i = 0; i < FREE; i++) await order(u.tokenDemo, '000000');
     const waits: string[] = [];
     for (let i = 0; i < 8; i++) {

@@ -1,15 +1,9 @@
 // The close timer of DAY orders: it wakes at the next PSX close (Asia/Karachi calendar) and at least once a
-// minute, keeps running after a failing pass (reported, retried on the next wake), and stops when told. The
-// engine's expireIfDue ends a close's orders once, and a pass that failed leaves the close due.
+// minute, keeps running after a failing pass (reported, retried on the next wake), and stops when told (its
+// stop waits for a pass in progress). The engine's side (expireIfDue) is tested on a database in
+// tests/server/trading/day-orders.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_WAIT_MS, startDayOrderTimer } from '../../../server/domain/trading/day-order-timer.ts';
-import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';
-import { TradingEngine, type AccountChange } from '../../../server/domain/trading/engine.ts';
-import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
-import { orderById } from '../../../server/domain/trading/orders-repo.ts';
-import { cashOf, grantCash } from '../../../server/domain/trading/trade-ledger.ts';
-import { FakeMarket } from './fake-market.ts';
-import { addUser, memoryDb } from './trading-db.ts';
 
 /** Asia/Karachi wall time (UTC+5) as epoch ms. */
 const pkt = (d: number, h: number, mi = 0) => Date.UTC(2026, 10, d, h - 5, mi);
@@ -21,75 +15,60 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('startDayOrderTimer', () => {
-  it('wakes exactly at the close, and once a minute otherwise', () => {
+  it('wakes exactly at the close, and once a minute otherwise', async () => {
     vi.setSystemTime(MON_CLOSE - 90_000);
     const calls: number[] = [];
-    const stop = startDayOrderTimer({ expireIfDue: (now) => calls.push(now) }, Date.now, () => undefined);
-    vi.advanceTimersByTime(90_000);
+    const target = { expireIfDue: async (now: number) => calls.push(now) };
+    const stop = startDayOrderTimer(target, Date.now, () => undefined);
+    await vi.advanceTimersByTimeAsync(90_000);
     expect(calls).toEqual([MON_CLOSE - 30_000, MON_CLOSE]);
-    vi.advanceTimersByTime(2 * MAX_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(2 * MAX_WAIT_MS);
     expect(calls.slice(2)).toEqual([MON_CLOSE + MAX_WAIT_MS, MON_CLOSE + 2 * MAX_WAIT_MS]);
-    stop();
-    vi.advanceTimersByTime(10 * MAX_WAIT_MS);
+    await stop();
+    await vi.advanceTimersByTimeAsync(10 * MAX_WAIT_MS);
     expect(calls).toHaveLength(4);
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('reports a failing pass and tries again on the next wake', () => {
+  it('reports a failing pass and tries again on the next wake', async () => {
     vi.setSystemTime(MON_CLOSE - 1_000);
     const errors: unknown[] = [];
     let tries = 0;
     const target = {
-      expireIfDue: () => {
+      expireIfDue: async () => {
         tries += 1;
         if (tries === 1) throw new Error('database is locked');
       },
     };
     const stop = startDayOrderTimer(target, Date.now, (err) => errors.push(err));
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(tries).toBe(1);
     expect(errors).toHaveLength(1);
-    vi.advanceTimersByTime(MAX_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(MAX_WAIT_MS);
     expect(tries).toBe(2);
     expect(errors).toHaveLength(1);
-    stop();
+    await stop();
   });
-});
 
-describe('engine.expireIfDue', () => {
-  it('ends the orders of a new close once; a failed pass leaves the close due', () => {
-    const db = memoryDb();
-    const market = new FakeMarket(MON_CLOSE - 3_600_000);
-    const engine = new TradingEngine(db, market, DEFAULT_FEES);
-    const { demo } = addUser(db, 1);
-    grantCash(db, demo, 10_000_000n, 'seed-demo', market.clock);
-    const changes: AccountChange[] = [];
-    engine.onChange((c) => changes.push(c));
-    const base = { accountId: demo, kycOk: true, symbol: 'AAA', qty: '100', now: market.clock } as const;
-    const buy = engine.place({
-      ...base,
-      side: 'buy',
-      type: 'limit',
-      price: '9.50',
-      clientOrderId: 'x1',
-    }).order;
-    expect(buy.status).toBe('pending');
-    changes.length = 0;
-
-    expect(engine.expireIfDue(MON_CLOSE - 1)).toEqual([]);
-    const failing = vi.spyOn(db, 'transaction').mockImplementationOnce(() => {
-      throw new Error('database is locked');
-    });
-    expect(() => engine.expireIfDue(MON_CLOSE)).toThrow('database is locked');
-    failing.mockRestore();
-    expect(orderById(db, buy.id)!.status).toBe('pending');
-
-    expect(engine.expireIfDue(MON_CLOSE + MAX_WAIT_MS).map((o) => o.id)).toEqual([buy.id]);
-    expect(orderById(db, buy.id)).toMatchObject({ status: 'cancelled', reason: EXPIRED_REASON, frozen: 0n });
-    expect(cashOf(db, demo)).toBe(10_000_000n);
-    const spy = vi.spyOn(db, 'transaction');
-    expect(engine.expireIfDue(MON_CLOSE + 2 * MAX_WAIT_MS)).toEqual([]);
-    expect(spy).not.toHaveBeenCalled();
-    expect(changes.map((c) => c.orders.map((o) => o.id))).toEqual([[buy.id]]);
+  it('arms the next wake only once a slow pass has ended, and its stop waits for that pass', async () => {
+    vi.setSystemTime(MON_CLOSE - 1_000);
+    let finish!: () => void;
+    let started = 0;
+    const target = {
+      expireIfDue: () => {
+        started += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    };
+    const stop = startDayOrderTimer(target, Date.now, () => undefined);
+    await vi.advanceTimersByTimeAsync(1_000 + 5 * MAX_WAIT_MS);
+    expect(started).toBe(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -2,9 +2,11 @@
 // simulated prints, cancels, session changes and day roll-overs (T+1) for several accounts. After every
 // sequence: every journal balances (debits = credits), no user balance or position is negative, cached balances
 // equal the replayed postings, positions and cost basis equal a replay of the fills, frozen books equal the open
-// orders, cash equals deposits ± fills, and each clientOrderId had exactly one effect.
+// orders, cash equals deposits ± fills, and each clientOrderId had exactly one effect. Runs on this run's
+// engine; the cases share one database, emptied before each (a fresh database per case would cost more than
+// the case itself on PostgreSQL).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import { AppError } from '../../../server/errors.ts';
 import { lastPsxClose } from '../../../server/domain/trading/day-orders.ts';
@@ -12,10 +14,10 @@ import { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
 import { grantCash } from '../../../server/domain/trading/trade-ledger.ts';
+import type { Db } from '../../../server/db/database.ts';
 import { checkInvariants } from './ledger-invariants.ts';
-import type { RawDb as Db } from '../../../server/db/database.ts';
 import { FakeMarket, MONDAY_10AM, STOCKS } from './fake-market.ts';
-import { addUser, memoryDb } from './trading-db.ts';
+import { addUser, rowsIn, tradingDb, type TradingDb } from './trading-db.ts';
 
 const SYMBOLS = [...STOCKS.map((s) => s.symbol), 'KSE100', 'NOPE'];
 /** Candidate prices: in band, at the band edges, out of band, zero, empty. */
@@ -102,19 +104,47 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('session' as const), open: fc.boolean() }) },
 );
 
-const count = (db: Db, sql: string, ...p: unknown[]) =>
-  Number(
-    db
-      .prepare(sql)
-      .pluck()
-      .get(...p),
-  );
+/** Tables a case writes, children first. */
+const CASE_TABLES = [
+  'share_locks',
+  'trade_journals',
+  'stock_fills',
+  'stock_positions',
+  'stock_orders',
+  'ledger_postings',
+  'ledger_balances',
+  'ledger_journals',
+  'ledger_accounts',
+  'accounts',
+  'users',
+] as const;
 
-function run(actions: Action[]): void {
-  const db = memoryDb();
+async function empty(db: Db): Promise<void> {
+  for (const t of CASE_TABLES) await db.deleteFrom(t).execute();
+}
+
+let shared: TradingDb;
+beforeAll(async () => {
+  shared = await tradingDb();
+});
+afterAll(async () => shared.close());
+
+async function openOrdersBefore(db: Db, ts: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('stock_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['pending', 'partial'])
+    .where('created_at', '<', ts)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+async function run(actions: Action[]): Promise<void> {
+  const { db } = shared;
+  await empty(db);
   const market = new FakeMarket(MONDAY_10AM);
   const engine = new TradingEngine(db, market, DEFAULT_FEES);
-  const users = [addUser(db, 1), addUser(db, 2)];
+  const users = [await addUser(db, 1), await addUser(db, 2)];
   // demo accounts trade without KYC; user 1's real account is verified, user 2's is not
   const accounts = [
     { id: users[0]!.demo, kyc: true },
@@ -127,24 +157,21 @@ function run(actions: Action[]): void {
   let grants = 0;
   let sells = 0;
   for (const acc of accounts) {
-    grantCash(db, acc.id, 2_000_000n, `g${grants++}`, market.clock);
+    await grantCash(db, acc.id, 2_000_000n, `g${grants++}`, market.clock);
     granted.set(acc.id, 2_000_000n);
   }
   for (const act of actions) {
     if (act.k === 'grant') {
       const acc = accounts[act.a]!.id;
-      grantCash(db, acc, act.amount, `g${grants++}`, market.clock);
+      await grantCash(db, acc, act.amount, `g${grants++}`, market.clock);
       granted.set(acc, (granted.get(acc) ?? 0n) + act.amount);
     } else if (act.k === 'place') {
       const acc = accounts[act.a]!;
       const symbol = SYMBOLS[act.sym]!;
       const key = `${acc.id}:${act.cid}`;
-      const before = {
-        j: count(db, 'SELECT COUNT(*) FROM ledger_journals'),
-        o: count(db, 'SELECT COUNT(*) FROM stock_orders'),
-      };
+      const before = { j: await rowsIn(db, 'ledger_journals'), o: await rowsIn(db, 'stock_orders') };
       try {
-        const r = engine.place({
+        const r = await engine.place({
           accountId: acc.id,
           kycOk: acc.kyc,
           side: act.side,
@@ -160,7 +187,7 @@ function run(actions: Action[]): void {
           // a retried clientOrderId: the same order, and nothing else happened
           expect(r.created).toBe(false);
           expect(r.order.id).toBe(first.orderId);
-          expect(count(db, 'SELECT COUNT(*) FROM ledger_journals')).toBe(before.j);
+          expect(await rowsIn(db, 'ledger_journals')).toBe(before.j);
         } else {
           expect(r.created).toBe(true);
           effects.set(key, { orderId: r.order.id });
@@ -168,36 +195,36 @@ function run(actions: Action[]): void {
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         // a refusal stores nothing
-        expect(count(db, 'SELECT COUNT(*) FROM ledger_journals')).toBe(before.j);
-        expect(count(db, 'SELECT COUNT(*) FROM stock_orders')).toBe(before.o);
+        expect(await rowsIn(db, 'ledger_journals')).toBe(before.j);
+        expect(await rowsIn(db, 'stock_orders')).toBe(before.o);
       }
     } else if (act.k === 'tick') {
       const s = STOCKS[act.sym]!;
       const prices = [s.last, s.asks[0]![0], s.bids[0]![0], s.limitUp, s.limitDown];
-      engine.onTick(market.tick({ [s.symbol]: act.prints.map((p) => [prices[p.price]!, String(p.qty)]) }));
+      await engine.onTick(
+        market.tick({ [s.symbol]: act.prints.map((p) => [prices[p.price]!, String(p.qty)]) }),
+      );
       // DAY orders: after a step, no limit order placed before the latest PSX close is still open.
-      const close = lastPsxClose(market.clock) ?? 0;
-      expect(
-        count(
-          db,
-          "SELECT COUNT(*) FROM stock_orders WHERE status IN ('pending', 'partial') AND created_at < ?",
-          close,
-        ),
-      ).toBe(0);
+      expect(await openOrdersBefore(db, lastPsxClose(market.clock) ?? 0)).toBe(0);
     } else if (act.k === 'sellHeld') {
       // sell (half of) what the account can sell of its first holding, so sells fill often enough
       const acc = accounts[act.a]!;
-      const h = db
-        .prepare(
-          `SELECT b.asset AS symbol, b.amount AS qty FROM ledger_balances b JOIN ledger_accounts x ON x.id = b.ledger_account_id
-           WHERE x.account_id = ? AND x.name = 'shares' AND b.amount > 0 ORDER BY b.asset LIMIT 1`,
-        )
-        .get(acc.id) as { symbol: string; qty: number } | undefined;
+      const h = await db
+        .selectFrom('ledger_balances as b')
+        .innerJoin('ledger_accounts as x', 'x.id', 'b.ledger_account_id')
+        .select(['b.asset as symbol', 'b.amount as qty'])
+        .where('x.account_id', '=', acc.id)
+        .where('x.name', '=', 'shares')
+        .where('b.amount', '>', 0n)
+        .orderBy('b.asset')
+        .limit(1)
+        .executeTakeFirst();
       if (!h) continue;
-      const lot = Number(STOCKS.find((s) => s.symbol === h.symbol)!.lot);
-      const qty = act.half ? Math.max(lot, Math.floor(h.qty / 2 / lot) * lot) : h.qty;
+      const lot = BigInt(STOCKS.find((s) => s.symbol === h.symbol)!.lot);
+      const half = (h.qty / 2n / lot) * lot;
+      const qty = act.half ? (half > lot ? half : lot) : h.qty;
       try {
-        engine.place({
+        await engine.place({
           accountId: acc.id,
           kycOk: acc.kyc,
           side: 'sell',
@@ -213,36 +240,36 @@ function run(actions: Action[]): void {
       }
     } else if (act.k === 'cancel') {
       const acc = accounts[act.a]!.id;
-      const ids = db
-        .prepare('SELECT id FROM stock_orders WHERE account_id = ? ORDER BY id')
-        .pluck()
-        .all(acc) as number[];
+      const ids = (
+        await db.selectFrom('stock_orders').select('id').where('account_id', '=', acc).orderBy('id').execute()
+      ).map((r) => r.id);
       if (ids.length === 0) continue;
       try {
-        engine.cancel(acc, ids[act.n % ids.length]!, market.clock);
+        await engine.cancel(acc, ids[act.n % ids.length]!, market.clock);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
       }
     } else if (act.k === 'day') {
       market.clock += 86_400_000;
-      releaseDueLocks(db, null, market.clock);
+      await releaseDueLocks(db, null, market.clock);
     } else {
       market.state = act.open ? 'open' : 'closed';
     }
   }
-  checkInvariants(
+  await checkInvariants(
     db,
     accounts.map((a) => a.id),
     granted,
   );
-  db.close();
 }
 
 describe('trading ledger properties', () => {
-  it('hold over 1,000 random sequences of deposits, orders, prints, cancels and T+1 roll-overs', () => {
-    fc.assert(
-      fc.property(fc.array(action, { minLength: 5, maxLength: 24, size: 'max' }), (actions) => run(actions)),
+  it('hold over 1,000 random sequences of deposits, orders, prints, cancels and T+1 roll-overs', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 24, size: 'max' }), (actions) =>
+        run(actions),
+      ),
       { numRuns: 1000 },
     );
-  }, 120_000);
+  }, 180_000);
 });
