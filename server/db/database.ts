@@ -24,8 +24,6 @@ export interface Database {
   pool?: pg.Pool;
   /** Where the SQLite file is; absent on PostgreSQL. */
   file?: string;
-  /** TRANSITIONAL (issue 13): the better-sqlite3 handle for code not yet on Kysely; absent on PostgreSQL. */
-  raw?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
 
@@ -93,13 +91,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await db.destroy();
     throw err;
   }
-  return { db, dialect: 'sqlite', file, raw, close: () => db.destroy() };
-}
-
-/** TRANSITIONAL (issue 13): the synchronous better-sqlite3 handle of code not yet moved to `Db`. */
-export type RawDb = BetterSqlite3.Database;
-
-/** TRANSITIONAL (issue 13): opens the SQLite file synchronously for code not yet on `Db` (no migration). */
-export function openRawSqlite(dataDir: string): RawDb {
-  return openSqlite(dataDir).raw;
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }

@@ -1,7 +1,6 @@
 // Opens the system of record once per app (db/database.ts: SQLite in DATA_DIR, or PostgreSQL with
 // DATABASE_URL) and exposes it as `app.db` (the Kysely handle every repository takes) and `app.database`
 // (dialect, pool); closes it when the app closes, after everything registered later has closed.
-import type BetterSqlite3 from 'better-sqlite3';
 import { openDatabase, type Database, type Db } from '../db/database.ts';
 import { globalPlugin } from './global-plugin.ts';
 
@@ -9,8 +8,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: Database;
-    /** TRANSITIONAL (issue 13): the better-sqlite3 handle for code not yet on `db`; undefined on PostgreSQL. */
-    rawDb: BetterSqlite3.Database;
   }
 }
 
@@ -24,7 +21,6 @@ export const dbPlugin = globalPlugin<{ dataDir: string; databaseUrl: string; poo
     });
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('rawDb', database.raw as BetterSqlite3.Database);
     app.addHook('onClose', async () => {
       await database.close();
     });

@@ -20,14 +20,14 @@ export interface CheapUser {
 /** A user created directly with a cheap scrypt hash, and a session from `ip`. */
 export async function cheapUser(t: TestApp, password = 'Karachi-123', ip = '127.0.0.1'): Promise<CheapUser> {
   const phone = uniquePhone();
-  const userId = await createUser(t.kdb, {
+  const userId = await createUser(t.db, {
     areaCode: '+92',
     phone: `+92${phone}`,
     passwordHash: cheapHash(password),
     invitedBy: null,
     demoFundsPaisa: t.config.demoFundsPaisa,
   });
-  const s = await createSession(t.kdb, userId, 1, { ip, userAgent: 'test' });
+  const s = await createSession(t.db, userId, 1, { ip, userAgent: 'test' });
   return { userId, phone, password, token: s.tokenDemo };
 }
 

@@ -35,20 +35,20 @@ afterAll(async () => t.close());
 /** A fresh user; their phone in the 3XXXXXXXXX form the operator types, and both account ids. */
 async function customer() {
   const tr = await trader(t);
-  const phone = (await findUserById(t.kdb, tr.userId))!.phone.slice(3);
+  const phone = (await findUserById(t.db, tr.userId))!.phone.slice(3);
   return {
     ...tr,
     phone,
-    realId: (await accountIdOf(t.kdb, tr.userId, 'real'))!,
-    demoId: (await accountIdOf(t.kdb, tr.userId, 'demo'))!,
+    realId: (await accountIdOf(t.db, tr.userId, 'real'))!,
+    demoId: (await accountIdOf(t.db, tr.userId, 'demo'))!,
   };
 }
 
-const kycRows = async () => (await t.kdb.selectFrom('kyc_reviews').select('id').execute()).length;
+const kycRows = async () => (await t.db.selectFrom('kyc_reviews').select('id').execute()).length;
 const state = async () => ({
-  counts: await tableCounts(t.kdb),
+  counts: await tableCounts(t.db),
   kyc: await kycRows(),
-  balances: await t.kdb
+  balances: await t.db
     .selectFrom('ledger_balances')
     .selectAll()
     .orderBy('ledger_account_id')
@@ -70,7 +70,7 @@ describe('creditDeposit', () => {
   it('posts one balanced journal from the clearing account to the real cash book', async () => {
     const c = await customer();
     const r = await creditDeposit(
-      t.kdb,
+      t.db,
       { phone: c.phone, amountPaisa: 5_000_000n, reference: 'BANK-1', channel: 'bank' },
       1_000,
     );
@@ -80,7 +80,7 @@ describe('creditDeposit', () => {
       accountId: c.realId,
       balancePaisa: 5_000_000n,
     });
-    const postings = await t.kdb
+    const postings = await t.db
       .selectFrom('ledger_postings as p')
       .innerJoin('ledger_accounts as a', 'a.id', 'p.ledger_account_id')
       .select(['a.owner', 'a.name', 'a.account_id as accountId', 'p.asset', 'p.amount'])
@@ -92,7 +92,7 @@ describe('creditDeposit', () => {
       { owner: 'user', name: 'cash', accountId: c.realId, asset: 'PKR', amount: 5_000_000n },
     ]);
     expect(
-      await t.kdb
+      await t.db
         .selectFrom('ledger_journals')
         .select(['kind', 'ref', 'created_at'])
         .where('id', '=', r.journalId)
@@ -102,8 +102,8 @@ describe('creditDeposit', () => {
       ref: 'BANK-1',
       created_at: 1_000,
     });
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-    expect((await tradingSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.db)).ok).toBe(true);
     // the real account shows it; the demo account keeps only its virtual funds
     const real = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(real.body.data).toMatchObject({ accountType: 'real', available: '50000.00', total: '50000.00' });
@@ -123,10 +123,10 @@ describe('creditDeposit', () => {
       reference: 'OFF-77',
       channel: 'offline',
     };
-    const first = await creditDeposit(t.kdb, input);
+    const first = await creditDeposit(t.db, input);
     const before = await state();
-    const again = await creditDeposit(t.kdb, { ...input, phone: `0${c.phone}` });
-    const byId = await creditDeposit(t.kdb, {
+    const again = await creditDeposit(t.db, { ...input, phone: `0${c.phone}` });
+    const byId = await creditDeposit(t.db, {
       userId: c.userId,
       amountPaisa: 123_456,
       reference: 'OFF-77',
@@ -135,12 +135,12 @@ describe('creditDeposit', () => {
     expect(again).toEqual({ ...first, created: false });
     expect(byId.created).toBe(false);
     expect(await state()).toEqual(before);
-    expect(await cashOf(t.kdb, c.realId)).toBe(123_456n);
+    expect(await cashOf(t.db, c.realId)).toBe(123_456n);
   });
 
   it('refuses bad input, demo accounts, unknown users and a reused reference, changing nothing', async () => {
     const c = await customer();
-    await creditDeposit(t.kdb, {
+    await creditDeposit(t.db, {
       userId: c.userId,
       amountPaisa: 100n,
       reference: 'BANK-REUSED',
@@ -170,12 +170,12 @@ describe('creditDeposit', () => {
     ];
     const after = await state();
     for (const [reason, input] of cases)
-      expect([reason, await refusal(() => creditDeposit(t.kdb, input))]).toEqual([reason, reason]);
+      expect([reason, await refusal(() => creditDeposit(t.db, input))]).toEqual([reason, reason]);
     // (await customer()) above added a user (and its demo grant); nothing else moved
     expect(await state()).toEqual(after);
-    expect((await tableCounts(t.kdb))['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
-    expect(await cashOf(t.kdb, c.realId)).toBe(100n);
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await tableCounts(t.db))['ledger_journals']).toBe(before.counts['ledger_journals']! + 1);
+    expect(await cashOf(t.db, c.realId)).toBe(100n);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
   });
 });
 
@@ -187,7 +187,7 @@ describe('setKycStatus', () => {
     const c = await customer();
     expect(await idStatus(c.tokenReal)).toBe('none');
     const rows = await kycRows();
-    expect(await setKycStatus(t.kdb, `0${c.phone}`, 'fail', 'photo unreadable', 5)).toEqual({
+    expect(await setKycStatus(t.db, `0${c.phone}`, 'fail', 'photo unreadable', 5)).toEqual({
       userId: c.userId,
       previous: 'none',
       status: 'fail',
@@ -196,15 +196,15 @@ describe('setKycStatus', () => {
     });
     expect(await idStatus(c.tokenReal)).toBe('fail');
     expect(await idStatus(c.tokenDemo)).toBe('fail');
-    expect((await setKycStatus(t.kdb, c.userId, 'fail', 'photo unreadable')).changed).toBe(false);
-    expect(await setKycStatus(t.kdb, c.userId, 'succ')).toMatchObject({
+    expect((await setKycStatus(t.db, c.userId, 'fail', 'photo unreadable')).changed).toBe(false);
+    expect(await setKycStatus(t.db, c.userId, 'succ')).toMatchObject({
       previous: 'fail',
       status: 'succ',
       changed: true,
     });
     expect(await idStatus(c.tokenReal)).toBe('succ');
     expect(
-      await t.kdb
+      await t.db
         .selectFrom('kyc_reviews')
         .select(['previous', 'status', 'reason', 'source'])
         .where('user_id', '=', c.userId)
@@ -215,10 +215,10 @@ describe('setKycStatus', () => {
       { previous: 'fail', status: 'succ', reason: '', source: 'backoffice' },
     ]);
     expect(await kycRows()).toBe(rows + 2);
-    expect(await refusal(() => setKycStatus(t.kdb, c.userId, 'ok' as IdStatus))).toBe('badStatus');
-    expect(await refusal(() => setKycStatus(t.kdb, 999_999_999, 'succ'))).toBe('unknownUser');
-    expect(await refusal(() => setKycStatus(t.kdb, 'abc', 'succ'))).toBe('badPhone');
-    expect(await refusal(() => setKycStatus(t.kdb, c.userId, 'fail', 'x'.repeat(201)))).toBe('badReason');
+    expect(await refusal(() => setKycStatus(t.db, c.userId, 'ok' as IdStatus))).toBe('badStatus');
+    expect(await refusal(() => setKycStatus(t.db, 999_999_999, 'succ'))).toBe('unknownUser');
+    expect(await refusal(() => setKycStatus(t.db, 'abc', 'succ'))).toBe('badPhone');
+    expect(await refusal(() => setKycStatus(t.db, c.userId, 'fail', 'x'.repeat(201)))).toBe('badReason');
     expect(await idStatus(c.tokenReal)).toBe('succ');
     expect(await kycRows()).toBe(rows + 2);
   });
@@ -241,9 +241,9 @@ describe('a real account funded and verified by the back office', () => {
         en(c.tokenReal),
       );
     expect((await buy()).body.msg).toBe('Please complete KYC first');
-    await setKycStatus(t.kdb, c.phone, 'succ');
+    await setKycStatus(t.db, c.phone, 'succ');
     expect((await buy()).body.msg).toBe('Insufficient Balance');
-    await creditDeposit(t.kdb, {
+    await creditDeposit(t.db, {
       phone: c.phone,
       amountPaisa: 5_000_000n,
       reference: 'BANK-TRADE',
@@ -264,8 +264,8 @@ describe('a real account funded and verified by the back office', () => {
     expect(list[1]).toMatchObject({ amount: `-${r.body.data.amount}`, symbol: sym });
     const assets = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(list[0]!.balance).toBe(assets.body.data.available);
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-    expect((await tradingSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.db)).ok).toBe(true);
   });
 });
 
@@ -298,6 +298,6 @@ describe('the command beside a running server', () => {
     expect(r.status).toBe(0);
     const assets = await get<Assets>(t.app, '/api/user/assets', {}, en(c.tokenReal));
     expect(assets.body.data.available).toBe('1234.56');
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
   });
 });

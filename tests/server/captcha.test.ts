@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const captchaRows = async () =>
   Number(
     (
-      await t.kdb
+      await t.db
         .selectFrom('captchas')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -37,7 +37,7 @@ describe('GET common/captcha', () => {
     expect(png).toMatchObject({ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, channels: 3 });
     // Only image chunks: no text chunk could carry the answer.
     expect(png.chunkTypes).toEqual(['IHDR', 'IDAT', 'IEND']);
-    const row = await t.kdb
+    const row = await t.db
       .selectFrom('captchas')
       .select(['answer', 'expires_at', 'created_at'])
       .where('id', '=', captchaId)

@@ -60,7 +60,7 @@ describe('POST common/code/send', () => {
       const stranger = uniquePhone();
       const answers = [];
       for (const phone of [user.phone, stranger]) {
-        const before = await rowCounts(t.kdb);
+        const before = await rowCounts(t.db);
         const res = await post(t.app, '/api/common/code/send', { phone, type }, { lang: 'en-US' });
         answers.push({
           raw: res.raw,
@@ -68,14 +68,14 @@ describe('POST common/code/send', () => {
           headers: { ...res.headers, date: '', 'x-ratelimit-remaining': '' },
         });
         // The same database work either way: one sms_codes row replaces the number's earlier ones.
-        const codes = await t.kdb
+        const codes = await t.db
           .selectFrom('sms_codes')
           .select('id')
           .where('phone', '=', `+92${phone}`)
           .where('type', '=', type)
           .execute();
         expect(codes).toHaveLength(1);
-        expect((await rowCounts(t.kdb)).users).toBe(before.users);
+        expect((await rowCounts(t.db)).users).toBe(before.users);
       }
       expect(answers[0], type).toEqual(answers[1]);
       // What the owner receives differs.
@@ -116,10 +116,10 @@ describe('POST common/code/send', () => {
       [{ phone: uniquePhone(), type: 'register', areaCode: '+1' }, 'Area code: invalid value'],
     ];
     for (const [body, msg] of cases) {
-      const before = await rowCounts(t.kdb);
+      const before = await rowCounts(t.db);
       const res = await post(t.app, '/api/common/code/send', body, { lang: 'en-US', ip: '10.7.0.1' });
       expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
-      expect(await rowCounts(t.kdb)).toEqual(before);
+      expect(await rowCounts(t.db)).toEqual(before);
     }
   });
 
@@ -187,7 +187,7 @@ describe('limits count every answer', () => {
       expect((await post(s.app, '/api/common/code/send', { phone, type: 'reset' }, { ip })).body.code).toBe(
         0,
       );
-    const before = await rowCounts(s.kdb);
+    const before = await rowCounts(s.db);
     const refused = await post(
       s.app,
       '/api/common/code/send',
@@ -195,7 +195,7 @@ describe('limits count every answer', () => {
       { ip, lang: 'en-US' },
     );
     expect(refused.body.msg).toMatch(/^Too many attempts, please try again in 60 minutes$/);
-    expect(await rowCounts(s.kdb)).toEqual(before);
+    expect(await rowCounts(s.db)).toEqual(before);
   });
 });
 
@@ -247,7 +247,7 @@ describe('the HMAC key', () => {
     try {
       const phone = uniquePhone();
       const code = await sendSmsCode(s.app, phone);
-      const { code_hash: stored } = await s.kdb
+      const { code_hash: stored } = await s.db
         .selectFrom('sms_codes')
         .select('code_hash')
         .where('phone', '=', `+92${phone}`)

@@ -5,11 +5,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { openDatabase, type Db } from '../../server/db/database.ts';
 import { sqliteDialect } from '../../server/db/dialects.ts';
 import { migrate, migrationsDir, readMigrations } from '../../server/db/migrate.ts';
 import type { Schema } from '../../server/db/schema.ts';
-import { openDb } from '../support/raw-db.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -90,42 +90,41 @@ describe('loadConfig', () => {
   });
 });
 
-describe('openDb', () => {
-  it('creates the directory and opens WAL, synchronous FULL, foreign keys on', () => {
+describe('openDatabase on SQLite', () => {
+  const pragma = async (db: Db, name: string) =>
+    Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+
+  it('creates the directory and opens WAL, synchronous FULL, foreign keys on', async () => {
     const dir = path.join(tempDir(), 'nested', 'data');
-    const db = openDb(dir);
+    const { db, close } = await openDatabase({ dataDir: dir });
     try {
       expect(fs.existsSync(path.join(dir, 'app.db'))).toBe(true);
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('synchronous', { simple: true })).toBe(2);
-      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-      expect(Number(db.pragma('busy_timeout', { simple: true }))).toBeGreaterThan(0);
+      expect(await pragma(db, 'journal_mode')).toBe('wal');
+      expect(await pragma(db, 'synchronous')).toBe(2);
+      expect(await pragma(db, 'foreign_keys')).toBe(1);
+      expect(Number(await pragma(db, 'busy_timeout'))).toBeGreaterThan(0);
     } finally {
-      db.close();
+      await close();
     }
   });
 
-  it('makes every app table STRICT, so a REAL cannot slip into a money column', () => {
-    const db = openDb(tempDir());
+  it('makes every app table STRICT, so a REAL cannot slip into a money column', async () => {
+    const { db, close } = await openDatabase({ dataDir: tempDir() });
     try {
-      const tables = db
-        .prepare(
-          "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'",
-        )
-        .all() as Array<{ name: string; strict: number }>;
+      const tables = (
+        await sql<{ name: string; strict: number }>`SELECT name, strict FROM pragma_table_list
+          WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'`.execute(db)
+      ).rows;
       expect(tables.length).toBeGreaterThan(8);
       for (const table of tables) expect(table.strict, table.name).toBe(1);
-      db.prepare("INSERT INTO ledger_journals (kind, ref, created_at) VALUES ('t', 'r', 1)").run();
-      db.prepare("INSERT INTO ledger_accounts (owner, name) VALUES ('system', 's')").run();
-      expect(() =>
-        db
-          .prepare(
-            'INSERT INTO ledger_postings (journal_id, ledger_account_id, asset, amount) VALUES (1, 1, ?, ?)',
-          )
-          .run('PKR', 1.5),
-      ).toThrow(/cannot store REAL value in INTEGER column/);
+      await sql`INSERT INTO ledger_journals (kind, ref, created_at) VALUES ('t', 'r', 1)`.execute(db);
+      await sql`INSERT INTO ledger_accounts (owner, name) VALUES ('system', 's')`.execute(db);
+      await expect(
+        sql`INSERT INTO ledger_postings (journal_id, ledger_account_id, asset, amount)
+          VALUES (1, 1, 'PKR', ${1.5})`.execute(db),
+      ).rejects.toThrow(/cannot store REAL value in INTEGER column/);
     } finally {
-      db.close();
+      await close();
     }
   });
 });

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { DevOutboxGateway } from '../../server/domain/sms/sms-gateway.ts';
-import type { Db, RawDb } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { Schema } from '../../server/db/schema.ts';
 import type { ApiEnvelope, CaptchaResult, Lang, LoginResult } from '../../workers/protocol/api.ts';
 import { freshDbPlace } from '../support/test-db.ts';
@@ -22,10 +22,8 @@ import { checkAnswer, collectResponseSchemas } from './answer-schemas.ts';
 
 export interface TestApp {
   app: FastifyInstance;
-  /** TRANSITIONAL (issue 13): the better-sqlite3 handle; tests move to `kdb`, which runs on both databases. */
-  db: RawDb;
   /** The app's database (SQLite or PostgreSQL), through Kysely. */
-  kdb: Db;
+  db: Db;
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -53,8 +51,7 @@ export async function makeTestApp(
   await app.ready();
   return {
     app,
-    db: app.rawDb,
-    kdb: app.db,
+    db: app.db,
     config,
     dataDir,
     close: async () => {

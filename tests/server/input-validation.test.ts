@@ -82,7 +82,7 @@ describe('bodies and query strings', () => {
   });
 
   it('refuses an oversized field with a message naming it, storing nothing', async () => {
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const res = await post(
       t.app,
       '/api/common/code/send',
@@ -90,7 +90,7 @@ describe('bodies and query strings', () => {
       { lang: 'en-US' },
     );
     expect(res.body).toEqual({ code: -1001, msg: 'Phone number: at most 16 characters', data: null });
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('refuses a body larger than the limit with JSON (HTTP 413)', async () => {

@@ -149,7 +149,7 @@ describe('user/update/password', () => {
     );
   const hashOf = async (userId: number) =>
     (
-      await t.kdb
+      await t.db
         .selectFrom('users')
         .select('password_hash')
         .where('id', '=', userId)

@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const reset = (body: Record<string, string>) =>
   post(t.app, '/api/user/password/reset', body, { lang: 'en-US' });
 const passwordHashOf = async (id: number) =>
-  (await t.kdb.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+  (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
     .password_hash;
 
 /** A registered user with a fresh reset code (the per-phone minute has "passed" since sign-up). */
@@ -90,11 +90,11 @@ describe('POST user/password/reset', () => {
       [{ ...good, code: other }, /^The SMS code is wrong/],
     ];
     for (const [body, msg] of cases) {
-      const before = await rowCounts(t.kdb);
+      const before = await rowCounts(t.db);
       const res = await reset(body);
       expect(res.body.code, JSON.stringify(body)).toBe(-1001);
       expect(res.body.msg).toMatch(msg);
-      expect(await rowCounts(t.kdb)).toEqual(before);
+      expect(await rowCounts(t.db)).toEqual(before);
     }
     expect(await passwordHashOf(user.user.id)).toBe(hash);
     expect((await get(t.app, '/api/user/info', {}, { token: user.tokenReal })).body.code).toBe(0);
@@ -105,7 +105,7 @@ describe('POST user/password/reset', () => {
     const wrongType = await reset({ ...good, phone: fresh.phone, code: loginCode });
     expect(wrongType.body.msg).toMatch(/^The SMS code has expired/);
     // Expired.
-    await t.kdb
+    await t.db
       .updateTable('sms_codes')
       .set({ expires_at: Date.now() - 1 })
       .where('phone', '=', `+92${user.phone}`)

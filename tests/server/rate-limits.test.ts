@@ -28,7 +28,7 @@ afterAll(() => t?.close());
 
 /** Texts in the dev outbox, for one phone or all. */
 async function outboxCount(phone?: string): Promise<number> {
-  let q = t.kdb.selectFrom('sms_outbox').select((eb) => eb.fn.countAll<number>().as('n'));
+  let q = t.db.selectFrom('sms_outbox').select((eb) => eb.fn.countAll<number>().as('n'));
   if (phone !== undefined) q = q.where('phone', '=', phone);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

@@ -65,17 +65,17 @@ describe('POST user/register', () => {
     expect(data.user.id).toBeGreaterThan(100000);
     expect(data.user.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     // Tokens are stored only as hashes.
-    const tokenRows = await t.kdb
+    const tokenRows = await t.db
       .selectFrom('tokens')
       .select('session_id')
       .where('token_hash', '=', data.tokenReal)
       .execute();
     expect(tokenRows).toHaveLength(0);
-    const demo = (await accountIdOf(t.kdb, data.user.id, 'demo')) as number;
-    const real = (await accountIdOf(t.kdb, data.user.id, 'real')) as number;
-    expect(await balanceOf(t.kdb, await userLedgerAccount(t.kdb, demo), 'PKR')).toBe(250050n);
-    expect(await balanceOf(t.kdb, await userLedgerAccount(t.kdb, real), 'PKR')).toBe(0n);
-    const { password_hash: stored } = await t.kdb
+    const demo = (await accountIdOf(t.db, data.user.id, 'demo')) as number;
+    const real = (await accountIdOf(t.db, data.user.id, 'real')) as number;
+    expect(await balanceOf(t.db, await userLedgerAccount(t.db, demo), 'PKR')).toBe(250050n);
+    expect(await balanceOf(t.db, await userLedgerAccount(t.db, real), 'PKR')).toBe(0n);
+    const { password_hash: stored } = await t.db
       .selectFrom('users')
       .select('password_hash')
       .where('id', '=', data.user.id)
@@ -92,7 +92,7 @@ describe('POST user/register', () => {
     });
     const res = await post(t.app, '/api/user/register', body);
     expect(res.body.code).toBe(0);
-    const { invited_by: invitedBy } = await t.kdb
+    const { invited_by: invitedBy } = await t.db
       .selectFrom('users')
       .select('invited_by')
       .where('id', '=', res.body.data.user.id)
@@ -150,31 +150,31 @@ describe('POST user/register', () => {
     ];
   it.each(refusals)('refuses %s with -1001 and stores nothing', async (_name, change, message) => {
     const body = change(await validBody());
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const res = await post(t.app, '/api/user/register', body, { lang: 'en-US' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(-1001);
     expect(res.body.msg).toMatch(message);
     expect(res.body.data).toBeNull();
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('says "already registered" only after the SMS code is proven', async () => {
     // The code was texted while the number was free; the account appeared meanwhile (another sign-up).
     const body = await validBody();
-    await createUser(t.kdb, {
+    await createUser(t.db, {
       areaCode: '+92',
       phone: `+92${body.phone}`,
       passwordHash: 'x',
       invitedBy: null,
       demoFundsPaisa: 0n,
     });
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const wrong = await register({ ...body, code: body.code === '999999' ? '999998' : '999999' });
     expect(wrong.body.msg).toMatch(/^The SMS code is wrong/);
     const res = await register({ ...body, ...(await solveCaptcha(t.app)), phone: '0' + body.phone });
     expect(res.body).toMatchObject({ code: -1001, msg: 'This phone number is already registered' });
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('texts a registered number a notice instead of a code, and refuses every guess like a wrong code', async () => {
@@ -210,19 +210,19 @@ describe('POST user/register', () => {
 
   it('refuses an expired code and changes nothing', async () => {
     const body = await validBody();
-    await t.kdb
+    await t.db
       .updateTable('sms_codes')
       .set({ expires_at: Date.now() - 1 })
       .where('phone', '=', `+92${body.phone}`)
       .execute();
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const res = await register(body);
     expect(res.body).toEqual({
       code: -1001,
       msg: 'The SMS code has expired or was already used, please request a new one',
       data: null,
     });
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('allows 5 tries per code: after 5 wrong codes even the right one is refused', async () => {
@@ -241,7 +241,7 @@ describe('POST user/register', () => {
     expect((await register({ ...body, captcha: 'ZZZZZZ' })).body.msg).toBe('captcha code error');
     const mismatch = await register({ ...body, ...(await solveCaptcha(t.app)), password2: 'other-pass1' });
     expect(mismatch.body.msg).toMatch(/do not match/);
-    const { attempts } = await t.kdb
+    const { attempts } = await t.db
       .selectFrom('sms_codes')
       .select('attempts')
       .where('phone', '=', `+92${body.phone}`)
@@ -253,7 +253,7 @@ describe('POST user/register', () => {
   it('stores the code as an HMAC under the server key (not the code, nor its plain SHA-256)', async () => {
     const phone = uniquePhone();
     const code = await sendSmsCode(t.app, phone);
-    const { code_hash: stored } = await t.kdb
+    const { code_hash: stored } = await t.db
       .selectFrom('sms_codes')
       .select('code_hash')
       .where('phone', '=', `+92${phone}`)
@@ -281,21 +281,21 @@ describe('POST user/register', () => {
       { lang: 'en-US' },
     );
     expect(retry.body).toMatchObject({ code: -1001, msg: 'The captcha has expired, please get a new one' });
-    const left = await t.kdb.selectFrom('captchas').select('id').where('id', '=', body.captchaId).execute();
+    const left = await t.db.selectFrom('captchas').select('id').where('id', '=', body.captchaId).execute();
     expect(left).toHaveLength(0);
   });
 
   it('refuses an expired captcha even with the right answer', async () => {
     const body = await validBody();
-    await t.kdb
+    await t.db
       .updateTable('captchas')
       .set({ expires_at: Date.now() - 1 })
       .where('id', '=', body.captchaId)
       .execute();
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const res = await post(t.app, '/api/user/register', body, { lang: 'en-US' });
     expect(res.body).toMatchObject({ code: -1001, msg: 'The captcha has expired, please get a new one' });
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('answers in Urdu by default', async () => {

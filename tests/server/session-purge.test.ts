@@ -50,7 +50,7 @@ describe('purging dead sessions', () => {
   it('deletes expired and revoked sessions with their tokens, keeps live ones', async () => {
     const t = await makeTestApp();
     apps.push(t);
-    const db = t.kdb;
+    const db = t.db;
     const now = Date.now();
     const userId = await newUser(db);
     const before = await count(db, 'sessions');
@@ -83,16 +83,16 @@ describe('purging dead sessions', () => {
     const place = await freshDbPlace();
     places.push(place);
     const first = await makeTestApp(place.env);
-    const userId = await newUser(first.kdb);
-    const dead = await createSession(first.kdb, userId, 1, meta, Date.now() - 3 * DAY);
-    const live = await createSession(first.kdb, userId, 30, meta);
+    const userId = await newUser(first.db);
+    const dead = await createSession(first.db, userId, 1, meta, Date.now() - 3 * DAY);
+    const live = await createSession(first.db, userId, 30, meta);
     await first.close();
 
     const second = await makeTestApp(place.env);
     apps.push(second);
-    const ids = await sessionIds(second.kdb);
+    const ids = await sessionIds(second.db);
     expect(ids).toEqual([live.sessionId]);
-    expect(await count(second.kdb, 'tokens')).toBe(2);
+    expect(await count(second.db, 'tokens')).toBe(2);
     expect(ids).not.toContain(dead.sessionId);
     // the live session still logs in through the API
     const info = await get(second.app, '/api/user/info', {}, { token: live.tokenDemo });
@@ -102,20 +102,20 @@ describe('purging dead sessions', () => {
   it('runs again on its timer and stops when the app closes', async () => {
     const t = await makeTestApp();
     apps.push(t);
-    const userId = await newUser(t.kdb);
+    const userId = await newUser(t.db);
     const host = Fastify();
-    host.decorate('db', t.kdb);
+    host.decorate('db', t.db);
     await host.register(sessionPurgePlugin, { everyMs: 20 });
     await host.ready();
     // Created dead after the purge at start: only a later tick can delete it.
-    const dying = await createSession(t.kdb, userId, 1, meta, Date.now() - DAY - 1);
-    for (let i = 0; i < 100 && (await hasSession(t.kdb, dying.sessionId)); i++)
+    const dying = await createSession(t.db, userId, 1, meta, Date.now() - DAY - 1);
+    for (let i = 0; i < 100 && (await hasSession(t.db, dying.sessionId)); i++)
       await new Promise((r) => setTimeout(r, 10));
-    expect(await hasSession(t.kdb, dying.sessionId)).toBe(false);
+    expect(await hasSession(t.db, dying.sessionId)).toBe(false);
     await host.close();
-    const later = await createSession(t.kdb, userId, 1, meta, Date.now() - DAY - 1);
+    const later = await createSession(t.db, userId, 1, meta, Date.now() - DAY - 1);
     await new Promise((r) => setTimeout(r, 80));
-    expect(await hasSession(t.kdb, later.sessionId)).toBe(true);
+    expect(await hasSession(t.db, later.sessionId)).toBe(true);
   });
 
   it('reads its period from SESSION_PURGE_MIN (default hourly)', () => {

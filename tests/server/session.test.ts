@@ -29,7 +29,7 @@ describe('POST user/login', () => {
       user: { id: alice.user.id, accountType: 'real' },
     });
     expect(res.body.data.tokenReal).not.toBe(alice.tokenReal);
-    const session = await t.kdb
+    const session = await t.db
       .selectFrom('tokens as t')
       .innerJoin('sessions as s', 's.id', 't.session_id')
       .select(['s.created_at', 's.expires_at'])
@@ -39,12 +39,12 @@ describe('POST user/login', () => {
   });
 
   it('refuses a wrong password or an unknown phone with the same message, storing no session', async () => {
-    const before = await rowCounts(t.kdb);
+    const before = await rowCounts(t.db);
     const wrong = await login(t.app, alice.phone, 'Wrong-pass-1', { lang: 'en-US', ip: '10.9.0.1' });
     const unknown = await login(t.app, '3119999999', 'Lahore-2024', { lang: 'en-US', ip: '10.9.0.1' });
     expect(wrong.body).toEqual({ code: -1001, msg: 'Wrong phone number or password', data: null });
     expect(unknown.body).toEqual(wrong.body);
-    expect(await rowCounts(t.kdb)).toEqual(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('refuses bad input by schema, naming the field', async () => {
@@ -116,13 +116,13 @@ describe('user/info', () => {
 
   it('answers -1000 without a token, with an unknown token, or with an expired one', async () => {
     const fresh = await login(t.app, alice.phone, 'Lahore-2024');
-    await t.kdb
+    await t.db
       .updateTable('sessions')
       .set({ expires_at: Date.now() - 1 })
       .where(
         'id',
         '=',
-        t.kdb
+        t.db
           .selectFrom('tokens')
           .select('session_id')
           .where('token_hash', '=', hashToken(fresh.body.data.tokenReal)),
@@ -198,7 +198,7 @@ describe('POST user/update/password', () => {
       [{ oldPassword: 'Quetta-77', password: 'Multan-88' }, 'Confirm password: required'],
     ];
     const hashOf = async (id: number) =>
-      (await t.kdb.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+      (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
         .password_hash;
     const hashBefore = await hashOf(bob.user.id);
     for (const [body, msg] of cases) {

@@ -19,6 +19,8 @@ export interface ServerProcess {
   rssMiB(): number;
   /** everything the process printed so far */
   log(): string;
+  /** kill -9 (or another signal) and wait for the exit; the data directory stays */
+  kill(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
     log: () => log,
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

@@ -16,7 +16,7 @@ beforeAll(async () => {
     MARKET_MINUTE_DAYS: '1',
   });
   t = await makeTestApp();
-  const sim = marketOf(t.kdb)!;
+  const sim = marketOf(t.db)!;
   for (let i = 0; i < 20; i++) sim.step();
 });
 afterAll(async () => t?.close());
@@ -237,8 +237,8 @@ describe('watchlists', () => {
 
   it('lists favourites in the order they were added, even within one millisecond', async () => {
     const carol = await registerUser(t.app);
-    for (const sym of ['PSO', 'HBL', 'ENGRO']) await addCollect(t.kdb, carol.user.id, 'stock', sym, 1_000);
-    expect(await listCollect(t.kdb, carol.user.id, 'stock')).toEqual(['PSO', 'HBL', 'ENGRO']);
+    for (const sym of ['PSO', 'HBL', 'ENGRO']) await addCollect(t.db, carol.user.id, 'stock', sym, 1_000);
+    expect(await listCollect(t.db, carol.user.id, 'stock')).toEqual(['PSO', 'HBL', 'ENGRO']);
   });
 
   it('add, list and delete stock and coin favourites per user', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
     MARKET_MINUTE_DAYS: '1',
   });
   t = await makeTestApp();
-  sim = marketOf(t.kdb)!;
+  sim = marketOf(t.db)!;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as { port: number }).port;
   url = `ws://127.0.0.1:${port}/api/ws`;

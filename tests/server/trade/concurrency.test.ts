@@ -54,14 +54,14 @@ it('100 concurrent copies of the same order make one order', async () => {
   const answers = await Promise.all(Array.from({ length: 100 }, () => submit(u.tokenDemo, fields)));
   expect(answers.every((a) => a.code === 0)).toBe(true);
   expect(new Set(answers.map((a) => a.data?.id)).size).toBe(1);
-  const orders = await t.kdb
+  const orders = await t.db
     .selectFrom('stock_orders as o')
     .innerJoin('accounts as a', 'a.id', 'o.account_id')
     .select('o.id')
     .where('a.user_id', '=', u.userId)
     .execute();
   expect(orders).toHaveLength(1);
-  const fills = await t.kdb
+  const fills = await t.db
     .selectFrom('stock_fills')
     .select('id')
     .where('order_id', '=', orders[0]!.id)
@@ -103,6 +103,6 @@ it('a full-balance limit order sent 50 times at once is accepted only as far as 
   );
   expect(assets.data.frozen).toBe(accepted[0]!.data!.frozen);
   expect(Number(assets.data.available)).toBeGreaterThanOrEqual(0);
-  expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-  expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+  expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+  expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
 });

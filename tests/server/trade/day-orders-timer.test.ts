@@ -37,7 +37,7 @@ interface Msg {
   data?: { order?: StockOrder; assets?: Assets };
 }
 
-const journals = async (t: TradeTestApp) => (await tableCounts(t.kdb))['ledger_journals'];
+const journals = async (t: TradeTestApp) => (await tableCounts(t.db))['ledger_journals'];
 
 /**
  * Moves the fake clock by `ms` and waits for the close timer's passes it set off (the timer calls
@@ -105,31 +105,31 @@ describe('the close timer ends DAY orders while the feed is stalled', () => {
 
   let first: StockOrder;
   it('ends the order at the close with no engine step, releases its cash once and pushes it', async () => {
-    const demo = (await resolveToken(t.kdb, u.tokenDemo))!.accountId;
-    const cash0 = await cashOf(t.kdb, demo);
+    const demo = (await resolveToken(t.db, u.tokenDemo))!.accountId;
+    const cash0 = await cashOf(t.db, demo);
     first = await buyLimit(t, u.tokenDemo, sym, lot);
-    const frozen = (await orderById(t.kdb, first.id))!.frozen;
+    const frozen = (await orderById(t.db, first.id))!.frozen;
     expect(frozen).toBeGreaterThan(0n);
-    expect(await cashOf(t.kdb, demo)).toBe(cash0 - frozen);
+    expect(await cashOf(t.db, demo)).toBe(cash0 - frozen);
     const onTick = vi.spyOn(t.engine, 'onTick');
     const heard: number[] = [];
     const stop = t.engine.onChange((c) => heard.push(...c.orders.map((o) => o.id)));
 
     await advance(t, MON_CLOSE - 1 - Date.now());
-    expect((await orderById(t.kdb, first.id))!.status).toBe('pending');
+    expect((await orderById(t.db, first.id))!.status).toBe('pending');
     await advance(t, 1);
     expect(Date.now()).toBe(MON_CLOSE);
     expect(onTick).not.toHaveBeenCalled();
-    expect(await orderById(t.kdb, first.id)).toMatchObject({
+    expect(await orderById(t.db, first.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect(await cashOf(t.kdb, demo)).toBe(cash0);
-    expect(await frozenOf(t.kdb, demo)).toBe(0n);
+    expect(await cashOf(t.db, demo)).toBe(cash0);
+    expect(await frozenOf(t.db, demo)).toBe(0n);
     expect(heard).toEqual([first.id]);
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
 
     const delta = await vi.waitFor(() => {
       const d = msgs.filter(
@@ -150,21 +150,21 @@ describe('the close timer ends DAY orders while the feed is stalled', () => {
     stop();
     expect(heard).toEqual([first.id]);
     expect(await journals(t)).toBe(j);
-    expect(await cashOf(t.kdb, demo)).toBe(cash0);
+    expect(await cashOf(t.db, demo)).toBe(cash0);
   });
 
   it('re-arms: an order placed after the close ends at the next close', async () => {
     await advance(t, 30 * 60_000);
     const late = await buyLimit(t, u.tokenDemo, sym, lot);
     await advance(t, TUE_CLOSE - 1 - Date.now());
-    expect((await orderById(t.kdb, late.id))!.status).toBe('pending');
+    expect((await orderById(t.db, late.id))!.status).toBe('pending');
     await advance(t, 1);
-    expect(await orderById(t.kdb, late.id)).toMatchObject({
+    expect(await orderById(t.db, late.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
   });
 });
 
@@ -181,7 +181,7 @@ describe('PSX_ALWAYS_OPEN=1', () => {
     const o = await buyLimit(t, b.u.tokenDemo, b.sym, b.lot);
     await advance(t, TUE_CLOSE + 60_000 - Date.now());
     expect(t.sim.session('psx')).toBe('open');
-    expect(await orderById(t.kdb, o.id)).toMatchObject({ status: 'pending' });
-    expect((await orderById(t.kdb, o.id))!.frozen).toBeGreaterThan(0n);
+    expect(await orderById(t.db, o.id)).toMatchObject({ status: 'pending' });
+    expect((await orderById(t.db, o.id))!.frozen).toBeGreaterThan(0n);
   });
 });

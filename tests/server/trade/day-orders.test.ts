@@ -54,14 +54,14 @@ interface Msg {
 
 /** A fresh session for the trader: the clock jumps over days, longer than a session lives. */
 const login = async () => {
-  const s = await createSession(t.kdb, u.userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  const s = await createSession(t.db, u.userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
   u = { ...u, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 };
 
-const journals = async () => (await tableCounts(t.kdb))['ledger_journals'];
+const journals = async () => (await tableCounts(t.db))['ledger_journals'];
 const selfChecks = async () => {
-  expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-  expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+  expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+  expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
 };
 
 async function order(token: string, side: 'buy' | 'sell', fields: Record<string, string>) {
@@ -83,15 +83,15 @@ beforeAll(async () => {
   u = await trader(t);
   sym = pickStock(t);
   lot = BigInt(t.sim.instrument(sym)!.lotSize);
-  demo = (await resolveToken(t.kdb, u.tokenDemo))!.accountId;
-  real = (await resolveToken(t.kdb, u.tokenReal))!.accountId;
-  await creditDeposit(t.kdb, {
+  demo = (await resolveToken(t.db, u.tokenDemo))!.accountId;
+  real = (await resolveToken(t.db, u.tokenReal))!.accountId;
+  await creditDeposit(t.db, {
     userId: u.userId,
     amountPaisa: 10_000_000n,
     reference: 'DAY-1',
     channel: 'bank',
   });
-  await setKycStatus(t.kdb, u.userId, 'succ');
+  await setKycStatus(t.db, u.userId, 'succ');
   // Friday: shares bought at market, sellable on Monday (T+1)
   expect(t.sim.session('psx')).toBe('open');
   const bought = await order(u.tokenDemo, 'buy', { type: 'market', qty: String(4n * lot) });
@@ -114,14 +114,14 @@ describe('the PSX close ends the DAY orders', () => {
 
   it('ends a resting buy, a partially filled sell and a real account buy, released exactly and pushed', async () => {
     const info = t.sim.info(sym)!;
-    const cash0 = await cashOf(t.kdb, demo);
+    const cash0 = await cashOf(t.db, demo);
     buy = await order(u.tokenDemo, 'buy', { type: 'limit', qty: String(lot), price: info.limitDown });
     realBuy = await order(u.tokenReal, 'buy', { type: 'limit', qty: String(lot), price: info.limitDown });
     sell = await order(u.tokenDemo, 'sell', { type: 'limit', qty: String(2n * lot), price: info.limitUp });
     for (const o of [buy, realBuy, sell]) expect(o.status).toBe('pending');
-    const buyFrozen = (await orderById(t.kdb, buy.id))!.frozen;
+    const buyFrozen = (await orderById(t.db, buy.id))!.frozen;
     expect(buyFrozen).toBeGreaterThan(0n);
-    expect(await cashOf(t.kdb, demo)).toBe(cash0 - buyFrozen);
+    expect(await cashOf(t.db, demo)).toBe(cash0 - buyFrozen);
 
     // one print at the sell's limit fills half of it
     await t.engine.onTick({
@@ -139,10 +139,10 @@ describe('the PSX close ends the DAY orders', () => {
         },
       ],
     });
-    const partial = (await orderById(t.kdb, sell.id))!;
+    const partial = (await orderById(t.db, sell.id))!;
     expect(partial).toMatchObject({ status: 'partial', filledQty: lot, frozen: lot });
-    expect(await sharesOf(t.kdb, demo, sym)).toEqual({ available: 2n * lot, locked: 0n, frozen: lot });
-    const cashBeforeClose = await cashOf(t.kdb, demo);
+    expect(await sharesOf(t.db, demo, sym)).toEqual({ available: 2n * lot, locked: 0n, frozen: lot });
+    const cashBeforeClose = await cashOf(t.db, demo);
 
     const ws = new WebSocket(`ws://${await listenLocally(t)}${ACCOUNT_WS_PATH}`);
     const msgs: Msg[] = [];
@@ -157,18 +157,18 @@ describe('the PSX close ends the DAY orders', () => {
     expect(t.sim.session('psx')).toBe('closed');
 
     for (const o of [buy, realBuy, sell])
-      expect(await orderById(t.kdb, o.id)).toMatchObject({
+      expect(await orderById(t.db, o.id)).toMatchObject({
         status: 'cancelled',
         reason: EXPIRED_REASON,
         frozen: 0n,
       });
-    const ended = (await orderById(t.kdb, sell.id))!;
+    const ended = (await orderById(t.db, sell.id))!;
     expect(ended).toMatchObject({ filledQty: lot, filledAmount: partial.filledAmount, fees: partial.fees });
-    expect(await cashOf(t.kdb, demo)).toBe(cashBeforeClose + buyFrozen);
-    expect(await frozenOf(t.kdb, demo)).toBe(0n);
-    expect(await sharesOf(t.kdb, demo, sym)).toEqual({ available: 3n * lot, locked: 0n, frozen: 0n });
-    expect(await frozenOf(t.kdb, real)).toBe(0n);
-    expect(await cashOf(t.kdb, real)).toBe(10_000_000n);
+    expect(await cashOf(t.db, demo)).toBe(cashBeforeClose + buyFrozen);
+    expect(await frozenOf(t.db, demo)).toBe(0n);
+    expect(await sharesOf(t.db, demo, sym)).toEqual({ available: 3n * lot, locked: 0n, frozen: 0n });
+    expect(await frozenOf(t.db, real)).toBe(0n);
+    expect(await cashOf(t.db, real)).toBe(10_000_000n);
     await selfChecks();
 
     // a delta per ended order of the subscribed (demo) account, in the socket's language (ur-PK by default)
@@ -214,7 +214,7 @@ describe('the PSX close ends the DAY orders', () => {
     stop();
     expect(heard).toEqual([]);
     expect(await journals()).toBe(j);
-    expect((await orderById(t.kdb, late.id))!.status).toBe('pending');
+    expect((await orderById(t.db, late.id))!.status).toBe('pending');
     await selfChecks();
   });
 
@@ -224,12 +224,12 @@ describe('the PSX close ends the DAY orders', () => {
     t = await boot(0);
     await login();
     // no feed step has run (MARKET_TICK=0, no warm-up steps): the start itself ended the order
-    expect(await orderById(t.kdb, late.id)).toMatchObject({
+    expect(await orderById(t.db, late.id)).toMatchObject({
       status: 'cancelled',
       reason: EXPIRED_REASON,
       frozen: 0n,
     });
-    expect(await frozenOf(t.kdb, demo)).toBe(0n);
+    expect(await frozenOf(t.db, demo)).toBe(0n);
     await selfChecks();
     const open = await get<{ list: StockOrder[]; total: number }>(
       t.app,

@@ -149,7 +149,7 @@ describe('account channel and matching', () => {
     expect(d3.data!.assets!.frozen).toBe('0.00');
     const listed = await get(t.app, '/api/stock/order/list', { status: 'filled' }, { token: u.tokenDemo });
     expect(listed.body.data.list[0].id).toBe(placed.body.data.id);
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
     c.send({ op: 'unsub', ch: ['account'] });
     await c.waitFor((m) => m.op === 'unsubd');
     c.ws.close();
@@ -160,10 +160,10 @@ describe('account channel and matching', () => {
     const c = await connect();
     c.send({ op: 'sub', ch: ['account'], token: other.tokenDemo });
     await c.waitFor((m) => m.op === 'snap');
-    await t.kdb.updateTable('sessions').set({ revoked_at: 1 }).where('user_id', '=', other.userId).execute();
+    await t.db.updateTable('sessions').set({ revoked_at: 1 }).where('user_id', '=', other.userId).execute();
     // a change pushed for that account ends the subscription instead of delivering it
     const o = await t.engine.place({
-      accountId: (await accountIdOf(t.kdb, other.userId, 'demo'))!,
+      accountId: (await accountIdOf(t.db, other.userId, 'demo'))!,
       kycOk: true,
       side: 'buy',
       type: 'market',
@@ -182,7 +182,7 @@ describe('account channel and matching', () => {
   });
 
   it('fills a resting sell at or above its limit and keeps other accounts apart', async () => {
-    await t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
+    await t.db.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
     const info = t.sim.info(sym)!;
     const placed = await limit('sell', '50', info.limitUp);
     expect(placed.body.data).toMatchObject({ status: 'pending', frozen: '0.00' });
@@ -204,7 +204,7 @@ describe('account channel and matching', () => {
       { token: u.tokenDemo },
     );
     expect(done.body.data).toMatchObject({ status: 'filled', filledQty: '50', avgPrice: info.limitUp });
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
   });
 
   it('matches on the simulator’s own steps (the engine listens to the feed)', async () => {
@@ -217,7 +217,7 @@ describe('account channel and matching', () => {
     const limitPrice = Number(tk.p) < Number(tk.a) ? tk.p : tk.b;
     const r = await limit('buy', '1', limitPrice);
     expect(r.body.data.status).toBe('pending');
-    const status = async () => (await orderById(t.kdb, r.body.data.id))?.status;
+    const status = async () => (await orderById(t.db, r.body.data.id))?.status;
     // The simulator runs on the real clock and its walk is anchored, so whether it comes back down to the limit
     // within the test depends on the time of day. Step for up to 20 s of wall time and check the engine's
     // contract on what the feed actually printed: a print at or under the limit fills the order, none leaves it.
@@ -235,6 +235,6 @@ describe('account channel and matching', () => {
     off();
     expect(prints).toBeGreaterThan(0);
     expect(await status()).toBe(crossed ? 'filled' : 'pending');
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
   }, 60_000);
 });

@@ -68,7 +68,7 @@ describe('T+1 release on the account channel', () => {
     ]);
 
     // The engine's periodic pass on a feed step at the start of the next PSX trading day.
-    const { unlockAt } = await t.kdb
+    const { unlockAt } = await t.db
       .selectFrom('share_locks')
       .select((eb) => eb.fn.max('unlock_at').as('unlockAt'))
       .where('released_at', 'is', null)
@@ -100,7 +100,7 @@ describe('T+1 release on the account channel', () => {
     expect(hold.body.data.list).toEqual([
       expect.objectContaining({ symbol: sym, available: qty, locked: '0' }),
     ]);
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
   });
 
   it('pushes a release that a request of the account performs first (lazy release before a read)', async () => {
@@ -122,7 +122,7 @@ describe('T+1 release on the account channel', () => {
     const c = await subscribe(u.tokenDemo);
     await c.waitFor((m) => m.op === 'snap');
     // Due now (as if the night passed): the next read of this account releases it, and the channel hears.
-    await t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
+    await t.db.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
     const hold = await get<Position>(t.app, '/api/stock/hold/info', { symbol: sym }, { token: u.tokenDemo });
     expect(hold.body.data.locked).toBe('0');
     const delta = await c.waitFor((m) => m.op === 'delta');

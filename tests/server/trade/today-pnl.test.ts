@@ -56,7 +56,7 @@ describe("today's P&L", () => {
 
   it('values shares held from before today against the previous close, and mixes both exactly', async () => {
     // The first buy becomes yesterday's (before the start of this PSX trading day).
-    await t.kdb.updateTable('stock_fills').set({ created_at: 0 }).execute();
+    await t.db.updateTable('stock_fills').set({ created_at: 0 }).execute();
     const old = await holdInfo();
     const tk = t.sim.ticker(sym)!;
     expect(tk.pc).not.toBe(tk.p); // the simulated day has moved, so the check below is not trivially zero
@@ -67,7 +67,7 @@ describe("today's P&L", () => {
     expect(old.todayPnlPct).toBe(truncPct(moveOld, new Decimal(old.qty).times(tk.pc)));
 
     await buy();
-    const fills = await t.kdb
+    const fills = await t.db
       .selectFrom('stock_fills')
       .select((eb) => [
         eb.fn.sum<bigint>('qty').as('qty'),

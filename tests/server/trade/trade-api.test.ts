@@ -55,7 +55,7 @@ async function must<T>(res: Promise<{ body: { code: number; msg?: string; data: 
 
 /** As the trading calendar does on the next trading day: every T+1 lock is released. */
 const releaseLocks = () =>
-  t.kdb.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
+  t.db.updateTable('share_locks').set({ unlock_at: 0 }).where('released_at', 'is', null).execute();
 
 /** A new trader who bought 100 shares of `sym` at market today (T+1-locked). */
 async function traderWhoBought(): Promise<Trader> {
@@ -88,7 +88,7 @@ async function traderWithHistory(): Promise<Trader> {
   return u;
 }
 
-const ordersStored = async () => (await tableCounts(t.kdb))['stock_orders'];
+const ordersStored = async () => (await tableCounts(t.db))['stock_orders'];
 
 describe('transaction password', () => {
   it('is set once, shows in user/info, and is changed with the old one', async () => {
@@ -311,10 +311,10 @@ describe('orders, positions and money', () => {
     const alice = await trader(t);
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
-    const journals = (await tableCounts(t.kdb))['ledger_journals'];
+    const journals = (await tableCounts(t.db))['ledger_journals'];
     const b = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(b.body.data.id).toBe(a.body.data.id);
-    expect((await tableCounts(t.kdb))['ledger_journals']).toBe(journals);
+    expect((await tableCounts(t.db))['ledger_journals']).toBe(journals);
   });
 
   it('refuses a reused clientOrderId whose quantity, type or price differ, changing nothing', async () => {
@@ -322,7 +322,7 @@ describe('orders, positions and money', () => {
     const cid = newClientOrderId();
     const a = await order(alice.tokenDemo, 'buy', { qty: '5', clientOrderId: cid });
     expect(a.body.code).toBe(0);
-    const before = await tableCounts(t.kdb);
+    const before = await tableCounts(t.db);
     for (const other of [
       { qty: '10', clientOrderId: cid },
       { qty: '5', type: 'limit', price: '1.00', clientOrderId: cid },
@@ -331,7 +331,7 @@ describe('orders, positions and money', () => {
       expect(b.body.code).toBe(-1001);
       expect(b.body.msg).toMatch(/already used for a different order/);
     }
-    expect(await tableCounts(t.kdb)).toEqual(before);
+    expect(await tableCounts(t.db)).toEqual(before);
   });
 
   it('lists funds movements with the balance after each, filtered by type', async () => {
@@ -376,12 +376,12 @@ describe('orders, positions and money', () => {
       [{ symbol: 'OGDC', qty: '1' }, 'Available quantity is 0', 'sell'],
     ];
     for (const [fields, msg, side] of cases) {
-      const before = await tableCounts(t.kdb);
+      const before = await tableCounts(t.db);
       const r = await order(tok, side ?? 'buy', fields);
       expect(r.body.code, JSON.stringify(fields)).toBe(-1001);
       if (typeof msg === 'string') expect(r.body.msg).toBe(msg);
       else expect(r.body.msg).toMatch(msg);
-      expect(await tableCounts(t.kdb)).toEqual(before);
+      expect(await tableCounts(t.db)).toEqual(before);
     }
     const kyc = await order(alice.tokenReal, 'buy', { qty: '1' });
     expect(kyc.body.msg).toBe('Please complete KYC first');
@@ -389,7 +389,7 @@ describe('orders, positions and money', () => {
 
   it('keeps the ledger and the positions consistent', async () => {
     await traderWithHistory();
-    expect((await ledgerSelfCheck(t.kdb)).ok).toBe(true);
-    expect((await tradingSelfCheck(t.kdb)).problems).toEqual([]);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+    expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export async function makeTradeApp(
     }
   }
   // The engine holds the app's market (app.market lives in the /api scope, out of the root's sight).
-  const engine = tradingOf(t.kdb)!;
+  const engine = tradingOf(t.db)!;
   const sim = engine.market as SimulatedMarket;
   for (let i = 0; i < warmSteps; i++) sim.step();
   await engine.idle();
@@ -79,7 +79,7 @@ export interface Trader {
  * a session, and the transaction password TRADE_PASSWORD unless `withPassword` is false.
  */
 export async function trader(t: TestApp, withPassword = true): Promise<Trader> {
-  const userId = await createUser(t.kdb, {
+  const userId = await createUser(t.db, {
     areaCode: '+92',
     phone: `+92${uniquePhone()}`,
     passwordHash: cheapHash('Str0ng-pass'),
@@ -87,13 +87,13 @@ export async function trader(t: TestApp, withPassword = true): Promise<Trader> {
     demoFundsPaisa: t.config.demoFundsPaisa,
   });
   if (withPassword) {
-    await t.kdb
+    await t.db
       .updateTable('users')
       .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
       .where('id', '=', userId)
       .execute();
   }
-  const s = await createSession(t.kdb, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  const s = await createSession(t.db, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
   return { userId, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 }
 

@@ -92,7 +92,7 @@ describe('bad input and missing token', () => {
 
   it.each(calls)('%s %s: -1001 for bad input, nothing stored', async (method, url, inputs) => {
     for (const input of inputs) {
-      const before = await tableCounts(t.kdb);
+      const before = await tableCounts(t.db);
       const r =
         method === P
           ? await post(t.app, url, input, en(alice.tokenDemo))
@@ -101,7 +101,7 @@ describe('bad input and missing token', () => {
       expect(r.status).toBe(200);
       expect(r.body.code).toBe(-1001);
       expect(r.body.msg).not.toBe('');
-      expect(await tableCounts(t.kdb)).toEqual(before);
+      expect(await tableCounts(t.db)).toEqual(before);
     }
   });
 

@@ -28,7 +28,7 @@ const order = (token: string, tradePassword: string) =>
   );
 const ordersOf = async (userId: number) =>
   (
-    await t.kdb
+    await t.db
       .selectFrom('stock_orders as o')
       .innerJoin('accounts as a', 'a.id', 'o.account_id')
       .select('o.id')

@@ -32,8 +32,7 @@ async function makeTemplate(): Promise<{ file?: string; pg?: PgTestDatabase }> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trading-template-'));
   const migrated = await openDatabase({ dataDir: dir });
-  // A checkpoint folds the WAL into app.db, so copying that one file copies everything.
-  migrated.raw?.pragma('wal_checkpoint(TRUNCATE)');
+  // Closing the last connection folds the WAL into app.db, so copying that one file copies everything.
   await migrated.close();
   return { file: path.join(dir, 'app.db') };
 }
