@@ -82,6 +82,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(redisPlugin, { url: config.redisUrl, nodeId: config.nodeId });
   await app.register(busPlugin);
+  const stopRelay = app.sessionEvents.relayThrough(app.bus);
+  app.addHook('onClose', async () => stopRelay());
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
   const sms = opts.smsGateway ?? new DevOutboxGateway(app.db, app.log);
   app.decorate('sms', sms);

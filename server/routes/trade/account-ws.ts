@@ -17,6 +17,7 @@ import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
 import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
 import { resolveToken, type AuthContext } from '../../domain/auth/sessions-repo.ts';
+import { accountEvents } from '../../domain/trading/account-events.ts';
 import type { AccountChange } from '../../domain/trading/engine.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
@@ -94,11 +95,14 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const stop = app.trading.onChange((change) => {
+  // Changes from every node (domain/trading/account-events.ts), not only from this node's engine.
+  const events = accountEvents(app.trading, app.bus);
+  const stop = events.onChange((change) => {
     if (subs.get(change.accountId)?.size) inOrder(change.accountId, () => pushChange(change));
   });
   app.addHook('onClose', async () => {
     stop();
+    events.close();
     await Promise.all(queues.values());
   });
 
