@@ -1,5 +1,5 @@
 // Read side of the simulator: formats live state and stored bars into the wire shapes (books, candle pages,
-// stock info, a step's update of a symbol). Candle pages read the database (async); the rest reads memory only.
+// stock info, a step's book delta). Candle pages read the database (async); the rest reads memory only.
 
 import {
   INTERVAL_MS,
@@ -9,16 +9,14 @@ import {
   type BookDelta,
   type Candle,
   type Interval,
-  type SessionState,
   type StockInfo,
   type Ticker,
-  type Trade,
 } from '../../../workers/protocol/market.ts';
 import type { UnitBook, UnitLevel } from './book.ts';
 import { psxNextChange } from './calendar.ts';
 import { aggregate, barStart, sourceInterval, toCandle, type Bar } from './candles.ts';
-import { toTicker, type LiveState } from './instrument-state.ts';
-import type { CandleRange, SymbolUpdate } from './market-source.ts';
+import type { LiveState } from './instrument-state.ts';
+import type { CandleRange } from './market-source.ts';
 import type { MarketStore } from './store.ts';
 import { formatMinor } from '../../../contract/money.ts';
 
@@ -104,29 +102,4 @@ export function stockInfo(year: readonly Bar[], s: LiveState, x: InfoExtras): St
   };
   if (s.sim.constituents) info.constituents = [...s.sim.constituents];
   return info;
-}
-
-/** One step's news of a symbol for the listeners; takes (and clears) its closed bars and book delta. */
-export function symbolUpdate(s: LiveState, st: SessionState, ts: number, trades: Trade[]): SymbolUpdate {
-  const closed = new Map(s.closed);
-  s.closed.clear();
-  const delta = s.bookDelta;
-  s.bookDelta = null;
-  return {
-    symbol: s.ins.symbol,
-    market: s.ins.market,
-    ticker: toTicker(s, st, ts),
-    trades,
-    bookDelta: () => (delta ? formatBookDelta(s, delta, ts) : null),
-    candles: (iv: Interval) => {
-      const pd = s.ins.priceDecimals;
-      const qd = s.ins.qtyDecimals;
-      const out: Candle[] = [];
-      const c = closed.get(iv);
-      if (c) out.push(toCandle(c, pd, qd));
-      const live = s.bars.get(iv);
-      if (live) out.push(toCandle(live, pd, qd));
-      return out;
-    },
-  };
 }

@@ -2,8 +2,11 @@
 // moved on by the leader's step records, applied with the same code as the leader (step-apply.ts, step-emit.ts)
 // so its reads, its ticks and its channel seqs are exactly the leader's. A record it cannot apply (a gap, a
 // run it does not know) stops it: it asks for a snapshot through `onGap`, keeps the records that arrive
-// meanwhile, and on load() continues from the snapshot with those. Bars come from the shared store (the leader
-// writes them) merged with the live ones, as on the leader.
+// meanwhile, and on load() continues from the snapshot with those. Candle pages read the shared store (the
+// leader writes the bars) merged with the live bars, as on the leader. info() stays synchronous like the
+// simulator's: the year of daily bars is read from the store when the replica opens or loads a snapshot (only
+// the days before the snapshot's current day: that one is the live bar), then the days the records close are
+// laid over it, so it holds for the 52-week range what the leader's YearBars holds.
 
 import {
   MAX_BOOK_DEPTH,
@@ -19,18 +22,21 @@ import {
   type Ticker,
   type Trade,
 } from '../../../workers/protocol/market.ts';
-import { psxState } from './calendar.ts';
+import { pktDayStart, psxState } from './calendar.ts';
+import type { Bar } from './candles.ts';
 import { toTicker, type LiveState } from './instrument-state.ts';
 import { replaceLiveMarket, type LiveMarket } from './live-market.ts';
 import type { CandleRange, MarketListener, MarketSource, MarketTick } from './market-source.ts';
 import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
 import { formatBook, queryCandles, stockInfo } from './queries.ts';
 import { judgeRecord, type StreamPosition } from './replica-follow.ts';
+import { YEAR_MS } from './restore.ts';
 import { applyStep } from './step-apply.ts';
 import { tickOf } from './step-emit.ts';
 import type { StepRecord } from './step-record.ts';
 import type { MarketStore } from './store.ts';
 import { buildUniverse, type SimInstrument } from './universe.ts';
+import { YearBars } from './year-bars.ts';
 
 /** What the replica has and what it got, when it needs a snapshot. */
 export interface GapInfo {
@@ -57,6 +63,31 @@ const UNSAVED_1M = 3;
 const UNSAVED_DAYS = 2;
 /** Runs left behind that are still recognised (their late records are dropped quietly). */
 const LEFT_RUNS = 8;
+/** Daily bars a year holds at most (as the simulator reads them at start). */
+const YEAR_ROWS = 400;
+
+/**
+ * The stored daily bars of the last year before the snapshot's current day of each symbol, with the closed
+ * days the snapshot carries laid over them. Later days in the store (the leader went on after the snapshot)
+ * are left out: the records bring them.
+ */
+async function readYear(
+  store: MarketStore,
+  live: LiveMarket,
+  snapshotTs: number,
+  now: number,
+): Promise<YearBars> {
+  const year = new YearBars();
+  const today = pktDayStart(snapshotTs || now);
+  // One symbol after another, as the simulator's start: one connection, not the pool.
+  for (const s of live.states.values()) {
+    const before = s.bars.get('1d')?.t ?? today;
+    const sym = s.ins.symbol;
+    year.load(sym, await store.range('1d', sym, now - YEAR_MS, before - 1, YEAR_ROWS));
+    for (const b of s.pendingDays) year.put(sym, b);
+  }
+  return year;
+}
 
 export class ReplicaMarket implements MarketSource {
   private readonly clock: () => number;
@@ -68,17 +99,39 @@ export class ReplicaMarket implements MarketSource {
   private alwaysOpen: boolean;
   /** records received while waiting for a snapshot; null when following */
   private buffer: StepRecord[] | null = null;
+  /** the last year of daily bars, for info() (see the top of the file) */
+  private year: YearBars;
+  /** Karachi day of the last step applied: the year is trimmed when it changes */
+  private lastTrimDay: number;
 
-  constructor(
-    private readonly store: MarketStore,
+  /** A replica standing at `snapshot`; its year of daily bars is read from the store first. */
+  static async open(
+    store: MarketStore,
     snapshot: MarketSnapshot,
+    opts: ReplicaOptions,
+  ): Promise<ReplicaMarket> {
+    const sims = new Map(buildUniverse().map((sim) => [sim.ins.symbol, sim]));
+    const live = restoreSnapshot(snapshot, sims);
+    const clock = opts.clock ?? Date.now;
+    const year = await readYear(store, live, snapshot.ts, clock());
+    return new ReplicaMarket(store, sims, live, snapshot.alwaysOpen, year, opts);
+  }
+
+  private constructor(
+    private readonly store: MarketStore,
+    sims: ReadonlyMap<string, SimInstrument>,
+    live: LiveMarket,
+    alwaysOpen: boolean,
+    year: YearBars,
     private readonly opts: ReplicaOptions,
   ) {
     this.clock = opts.clock ?? Date.now;
     this.maxBuffered = opts.maxBuffered ?? 2400;
-    this.sims = new Map(buildUniverse().map((sim) => [sim.ins.symbol, sim]));
-    this.live = restoreSnapshot(snapshot, this.sims);
-    this.alwaysOpen = snapshot.alwaysOpen;
+    this.sims = sims;
+    this.live = live;
+    this.alwaysOpen = alwaysOpen;
+    this.year = year;
+    this.lastTrimDay = pktDayStart(live.ts || this.clock());
   }
 
   // ---- following the leader ----
@@ -109,21 +162,35 @@ export class ReplicaMarket implements MarketSource {
     }
     if (rec.run !== this.live.run) this.leave(this.live.run);
     this.live.run = rec.run;
+    const days = new Map<LiveState, number>();
+    for (const s of this.live.states.values()) days.set(s, s.pendingDays.length);
     const applied = applyStep(this.live, rec);
+    for (const [s, n] of days) for (const b of s.pendingDays.slice(n)) this.year.put(s.ins.symbol, b);
+    if (pktDayStart(rec.ts) !== this.lastTrimDay) {
+      this.lastTrimDay = pktDayStart(rec.ts);
+      this.year.trim(rec.ts - YEAR_MS);
+    }
     this.forgetSavedBars();
     this.emit(tickOf(this.live, applied));
     return 'applied';
   }
 
   /**
-   * Continues from a fresh snapshot: the market is replaced (subscribers are told to take fresh snapshots of
-   * everything), then the records kept since the gap are replayed.
+   * Continues from a fresh snapshot: the year of daily bars is read again (days may have closed in the gap),
+   * the market is replaced (subscribers are told to take fresh snapshots of everything), then the records kept
+   * since the gap are replayed. Records arriving while the year is read are kept with them; call it once at
+   * a time. If the read fails it rejects and the replica keeps waiting for a snapshot (call it again).
    */
-  load(snapshot: MarketSnapshot): void {
+  async load(snapshot: MarketSnapshot): Promise<void> {
+    this.buffer ??= [];
+    const next = restoreSnapshot(snapshot, this.sims);
+    const year = await readYear(this.store, next, snapshot.ts, this.clock());
     if (snapshot.run !== this.live.run) this.leave(this.live.run);
     this.left.delete(snapshot.run);
-    replaceLiveMarket(this.live, restoreSnapshot(snapshot, this.sims));
+    replaceLiveMarket(this.live, next);
     this.alwaysOpen = snapshot.alwaysOpen;
+    this.year = year;
+    this.lastTrimDay = pktDayStart(next.ts || this.clock());
     const kept = this.buffer ?? [];
     this.buffer = null;
     this.emit({ ts: this.live.ts, updates: [], marketSeq: {}, resync: true });
@@ -211,11 +278,10 @@ export class ReplicaMarket implements MarketSource {
     return () => this.listeners.delete(listener);
   }
 
-  // The two reads that touch the store (its API is the seam when the store turns async).
-
-  candles(symbol: string, iv: Interval, range: CandleRange): Candle[] {
+  /** The one read of the store (async, as on the leader). */
+  candles(symbol: string, iv: Interval, range: CandleRange): Promise<Candle[]> {
     const s = this.live.states.get(symbol);
-    return s ? queryCandles(this.store, s, iv, range, this.clock()) : [];
+    return s ? queryCandles(this.store, s, iv, range, this.clock()) : Promise.resolve([]);
   }
 
   info(symbol: string): StockInfo | undefined {
@@ -223,6 +289,7 @@ export class ReplicaMarket implements MarketSource {
     if (!s) return undefined;
     const now = this.clock();
     const ticker = toTicker(s, this.session(s.ins.market, now), now);
-    return stockInfo(this.store, s, { ticker, alwaysOpen: this.alwaysOpen, now });
+    const year: Bar[] = this.year.within(symbol, now - YEAR_MS, now);
+    return stockInfo(year, s, { ticker, alwaysOpen: this.alwaysOpen, now });
   }
 }

@@ -204,12 +204,13 @@ describe('MarketHub backpressure', () => {
     conn.detach();
   });
 
-  it('sends each update of a symbol on each of its channels, empty when that part did not change', () => {
+  it('sends each update of a symbol on each of its channels, empty when that part did not change', async () => {
     const { sock, sent } = fakeSocket();
     const conn = hub.attach(sock, 'en-US');
     // An index moves every open step but has no book and no prints.
     const chans = ['ticker:KSE100', 'book:KSE100', 'trades:KSE100', 'candles:KSE100:1w'];
     conn.message(JSON.stringify({ op: 'sub', ch: chans }));
+    await waitFor(() => !reading(), { what: 'the candles snapshot read' });
     step(6);
     const of = (ch: string) =>
       sent.filter((m) => m.op === 'delta' && m.ch === ch) as { seq: number; data: unknown }[];
@@ -224,14 +225,17 @@ describe('MarketHub backpressure', () => {
     conn.detach();
   });
 
-  it('on a resync tick (a replica loaded a snapshot) every held channel gets a fresh snapshot', () => {
-    const replica = new ReplicaMarket(market.store, market.snapshot(), { clock: () => now, onGap: () => {} });
+  it('on a resync tick (a replica loaded a snapshot) every held channel gets a fresh snapshot', async () => {
+    const replica = await ReplicaMarket.open(market.store, market.snapshot(), {
+      clock: () => now,
+      onGap: () => {},
+    });
     const own = new MarketHub(replica, { heartbeatMs: 60_000 });
     const { sock, sent } = fakeSocket();
     own.attach(sock, 'en-US').message(JSON.stringify({ op: 'sub', ch: ['tickers:psx', 'ticker:OGDC'] }));
     expect(sent.map((m) => m.op)).toEqual(['snap', 'snap']);
     step(3); // the replica follows nothing here: the snapshot it loads is ahead of it
-    replica.load(market.snapshot());
+    await replica.load(market.snapshot());
     expect(sent.slice(2).map((m) => [m.op, (m as { ch: string }).ch, (m as { seq: number }).seq])).toEqual([
       ['snap', 'tickers:psx', market.channelSeq({ kind: 'tickers', market: 'psx' })],
       ['snap', 'ticker:OGDC', market.channelSeq({ kind: 'ticker', symbol: 'OGDC' })],
