@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { SessionEvents } from './domain/auth/session-events.ts';
+import { clusterName } from './domain/cluster/cluster-name.ts';
 import { loadSmsCodeKey } from './domain/sms/code-secret.ts';
 import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
 import { SmsCodeStore } from './domain/sms/sms-codes.ts';
@@ -81,7 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     poolSize: config.dbPoolSize,
   });
   await app.register(redisPlugin, { url: config.redisUrl, nodeId: config.nodeId });
-  await app.register(busPlugin);
+  await app.register(busPlugin, { namespace: clusterName(config) });
   const stopRelay = app.sessionEvents.relayThrough(app.bus);
   app.addHook('onClose', async () => stopRelay());
   await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });

@@ -34,6 +34,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PostgreSQL connections of this process (default 10) */
   poolSize?: number;
+  /** told when an idle PostgreSQL connection breaks (it is replaced on the next query) */
+  onPoolError?: (err: Error) => void;
   /** another migrations folder (tests) */
   migrationsDir?: string;
 }
@@ -59,6 +61,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const plugins = [new IntegerResultsPlugin()];
   if (opts.databaseUrl) {
     const pool = postgresPool(opts.databaseUrl, opts.poolSize ?? 10);
+    // An idle connection that breaks (a server restart, a killed backend) is dropped by the pool and the next
+    // query opens another; without a listener Node would turn the pool's 'error' event into a crash.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Schema>({ dialect: postgresDialect(pool), plugins });
     try {
       await migrate(

@@ -18,6 +18,7 @@ export const dbPlugin = globalPlugin<{ dataDir: string; databaseUrl: string; poo
       dataDir: opts.dataDir,
       ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
       poolSize: opts.poolSize,
+      onPoolError: (err) => app.log.warn({ err }, 'database: an idle connection broke; it will be replaced'),
     });
     app.decorate('database', database);
     app.decorate('db', database.db);

@@ -1,6 +1,7 @@
 // Rate limits: login failures per phone and per IP, code sending per phone and per IP, captchas per IP,
 // and the per-IP flood guard on every /api call. IPs vary through inject's remoteAddress. (The same limits
 // shared by two nodes through Redis: shared-limits.test.ts.)
+import { DevOutboxGateway } from '../../server/domain/sms/sms-gateway.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   get,
@@ -28,6 +29,8 @@ afterAll(() => t?.close());
 
 /** Texts in the dev outbox, for one phone or all. */
 async function outboxCount(phone?: string): Promise<number> {
+  // The dev outbox is written behind the answer: count once what was sent is stored.
+  if (t.app.sms instanceof DevOutboxGateway) await t.app.sms.drained();
   let q = t.db.selectFrom('sms_outbox').select((eb) => eb.fn.countAll<number>().as('n'));
   if (phone !== undefined) q = q.where('phone', '=', phone);
   return Number((await q.executeTakeFirstOrThrow()).n);

@@ -33,10 +33,7 @@ export interface AccountEvents {
 }
 
 /** Publishes what `source` reports and hands listeners what any node published. */
-export function accountEvents(
-  source: { onChange(l: ChangeListener): () => void },
-  bus: Bus,
-): AccountEvents {
+export function accountEvents(source: { onChange(l: ChangeListener): () => void }, bus: Bus): AccountEvents {
   const listeners = new Set<ChangeListener>();
   const stopSource = source.onChange((change) =>
     bus.publish(`${PREFIX}${change.accountId}`, encodeChange(change)),

@@ -25,19 +25,42 @@ const enginePlugin = globalPlugin('trading-engine', async (app) => {
   const engine = new TradingEngine(app.db, app.market, feeConfig(process.env), app.log, { psxAlwaysOpen });
   byDb.set(app.db, engine);
   app.decorate('trading', engine);
-  const detach = await engine.attach(app.market, (err) =>
-    app.log.error({ err }, 'trading: matching pass failed'),
-  );
-  const stopTimer = psxAlwaysOpen
-    ? async () => undefined
-    : startDayOrderTimer(
-        engine,
-        () => app.market.now(),
-        (err) => app.log.error({ err }, 'trading: DAY order expiry at the close failed'),
+  // Matching and the expiry timer run only where the lease is held (always, on one node): a fill happens once.
+  let running: { detach: () => void; stopTimer: () => Promise<void> } | undefined;
+  let changes = Promise.resolve();
+  const lead = async (leading: boolean) => {
+    if (leading && !running) {
+      const detach = await engine.attach(app.market, (err) =>
+        app.log.error({ err }, 'trading: matching pass failed'),
       );
+      const stopTimer = psxAlwaysOpen
+        ? async () => undefined
+        : startDayOrderTimer(
+            engine,
+            () => app.market.now(),
+            (err) => app.log.error({ err }, 'trading: DAY order expiry at the close failed'),
+          );
+      running = { detach, stopTimer };
+    } else if (!leading && running) {
+      const r = running;
+      running = undefined;
+      r.detach();
+      await r.stopTimer();
+      await engine.idle();
+    }
+  };
+  await lead(app.leader.leading);
+  const stopWatch = app.leader.onChange((leading) => {
+    changes = changes
+      .then(() => lead(leading))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'trading: taking or leaving the lead failed');
+      });
+  });
   app.addHook('onClose', async () => {
-    detach();
-    await stopTimer();
+    stopWatch();
+    await changes;
+    await lead(false);
     await engine.idle();
   });
 });
