@@ -4,13 +4,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database.ts';
-import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../../server/domain/auth/users-repo.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { startServerProcess } from '../../support/server-process.ts';
 import { freshDbPlace, testDialect, type TestDbPlace } from '../../support/test-db.ts';
-import { cheapHash, TRADE_PASSWORD } from '../trade/trade-helpers.ts';
+import { TRADE_PASSWORD, traderOn } from '../trade/trade-helpers.ts';
 
 const KILLS = Number(process.env['CRASH_KILLS'] ?? 20);
 const IN_FLIGHT = 4;
@@ -25,19 +23,7 @@ beforeAll(async () => {
   place = await freshDbPlace();
   const database = await open();
   try {
-    const userId = await createUser(database.db, {
-      areaCode: '+92',
-      phone: '+923001112233',
-      passwordHash: cheapHash('Str0ng-pass'),
-      invitedBy: null,
-      demoFundsPaisa: 100_000_000_00n,
-    });
-    await database.db
-      .updateTable('users')
-      .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
-      .where('id', '=', userId)
-      .execute();
-    token = (await createSession(database.db, userId, 1, { ip: '127.0.0.1', userAgent: 'crash' })).tokenDemo;
+    token = (await traderOn(database.db, { demoFundsPaisa: 100_000_000_00n, userAgent: 'crash' })).tokenDemo;
   } finally {
     await database.close();
   }

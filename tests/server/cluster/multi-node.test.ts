@@ -7,15 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRedis, type RedisInstance } from '../../../scripts/services/redis-instance.mjs';
 import { openDatabase } from '../../../server/db/database.ts';
-import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../../server/domain/auth/users-repo.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { freshPgDatabase, type PgTestDatabase } from '../../support/services/pg-test-db.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
 import { testDialect } from '../../support/test-db.ts';
 import { waitFor } from '../../support/wait-for.ts';
-import { cheapHash, TRADE_PASSWORD } from '../trade/trade-helpers.ts';
+import { TRADE_PASSWORD, traderOn } from '../trade/trade-helpers.ts';
 
 const onPg = testDialect() === 'postgres';
 let redis: RedisInstance;
@@ -45,20 +43,7 @@ beforeAll(async () => {
   pg = await freshPgDatabase();
   const database = await openDatabase({ dataDir: '/tmp', databaseUrl: pg.url, poolSize: 2 });
   try {
-    const userId = await createUser(database.db, {
-      areaCode: '+92',
-      phone: '+923004445566',
-      passwordHash: cheapHash('Str0ng-pass'),
-      invitedBy: null,
-      demoFundsPaisa: 10_000_000_00n,
-    });
-    await database.db
-      .updateTable('users')
-      .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
-      .where('id', '=', userId)
-      .execute();
-    token = (await createSession(database.db, userId, 1, { ip: '127.0.0.1', userAgent: 'cluster' }))
-      .tokenDemo;
+    token = (await traderOn(database.db, { demoFundsPaisa: 10_000_000_00n, userAgent: 'cluster' })).tokenDemo;
   } finally {
     await database.close();
   }

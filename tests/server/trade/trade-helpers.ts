@@ -1,5 +1,6 @@
 // Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
 // users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
+import type { Db } from '../../../server/db/database.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
@@ -79,21 +80,29 @@ export interface Trader {
  * a session, and the transaction password TRADE_PASSWORD unless `withPassword` is false.
  */
 export async function trader(t: TestApp, withPassword = true): Promise<Trader> {
-  const userId = await createUser(t.db, {
+  return traderOn(t.db, { demoFundsPaisa: t.config.demoFundsPaisa, withPassword });
+}
+
+/** trader() on a database with no app around it (tests that start server processes on it). */
+export async function traderOn(
+  db: Db,
+  opts: { demoFundsPaisa: bigint; withPassword?: boolean; userAgent?: string },
+): Promise<Trader> {
+  const userId = await createUser(db, {
     areaCode: '+92',
     phone: `+92${uniquePhone()}`,
     passwordHash: cheapHash('Str0ng-pass'),
     invitedBy: null,
-    demoFundsPaisa: t.config.demoFundsPaisa,
+    demoFundsPaisa: opts.demoFundsPaisa,
   });
-  if (withPassword) {
-    await t.db
+  if (opts.withPassword ?? true) {
+    await db
       .updateTable('users')
       .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
       .where('id', '=', userId)
       .execute();
   }
-  const s = await createSession(t.db, userId, 1, { ip: '127.0.0.1', userAgent: 'test' });
+  const s = await createSession(db, userId, 1, { ip: '127.0.0.1', userAgent: opts.userAgent ?? 'test' });
   return { userId, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
 }
 
