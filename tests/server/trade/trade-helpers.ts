@@ -1,6 +1,5 @@
 // Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
 // users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
-import type { Db } from '../../../server/db/database.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
