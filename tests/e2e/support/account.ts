@@ -3,7 +3,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { AccountType, ApiEnvelope, CaptchaResult, LoginResult } from '../../../workers/protocol/api.ts';
 import type { RunningServer } from './server.ts';
-import { latestCaptchaAnswer, latestSmsCode } from './server-db.ts';
+import { latestCaptchaAnswer, waitForSmsCode } from './server-db.ts';
 
 export const TEST_PASSWORD = 'Karachi#2026';
 
@@ -31,8 +31,7 @@ export async function registerUser(server: RunningServer): Promise<LoginResult> 
   const phone = `3${String(Date.now()).slice(-9)}`;
   const sent = await apiPost(server, 'common/code/send', { areaCode: '+92', phone, type: 'register' });
   if (sent.code !== 0) throw new Error(`code/send failed: ${sent.msg}`);
-  const code = latestSmsCode(server.dataDir, phone);
-  if (!code) throw new Error(`no code texted to ${phone}`);
+  const code = await waitForSmsCode(server.dataDir, phone);
   const captcha = (await (
     await fetch(`${server.url}/api/common/captcha`)
   ).json()) as ApiEnvelope<CaptchaResult>;

@@ -31,3 +31,14 @@ export function latestSmsCode(dataDir: string, phone: string): string | undefine
   );
   return /\b\d{6}\b/.exec(row?.text ?? '')?.[0];
 }
+
+/** latestSmsCode, waited for: the dev outbox is written just after code/send answers. */
+export async function waitForSmsCode(dataDir: string, phone: string, timeoutMs = 5_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const code = latestSmsCode(dataDir, phone);
+    if (code) return code;
+    if (Date.now() > until) throw new Error(`no code texted to ${phone}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
