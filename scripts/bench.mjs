@@ -1,6 +1,8 @@
-// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the browser benches against the
-// bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive baselines, which the
-// production build in dist/ does not carry).
+// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the server bench (real server
+// processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket fan-out; bench/server/), then the
+// browser benches against the bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive
+// baselines, which the production build in dist/ does not carry). BENCH_QUICK=1 makes the server bench a
+// one-minute smoke run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -19,6 +21,12 @@ run('npx', [
   '--outputJson',
   'bench/results/calc.json',
 ]);
+// The server bench (PostgreSQL and Redis installed if missing, as for the tests); a failure is reported at the
+// end, after the browser benches had their turn.
+let failed = 0;
+run('node', ['scripts/services/ensure-services.mjs']);
+const server = spawnSync('npx', ['tsx', 'bench/server/main.ts'], { stdio: 'inherit' });
+if (server.status !== 0) failed = server.status || 1;
 const browserBenches = existsSync('bench/browser')
   ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts'))
   : [];
@@ -26,10 +34,9 @@ if (browserBenches.length) {
   run('node', ['scripts/ensure-chromium.mjs']);
   run('npx', ['vite', 'build', '--config', 'bench/app/vite.config.ts', '--logLevel', 'warn']);
   // Run every browser bench even when one reports a void run (exit 1), then report the first failure.
-  let failed = 0;
   for (const f of browserBenches) {
     const r = spawnSync('npx', ['tsx', `bench/browser/${f}`], { stdio: 'inherit' });
     if (r.status !== 0 && !failed) failed = r.status || 1;
   }
-  if (failed) process.exit(failed);
 }
+if (failed) process.exit(failed);

@@ -1,0 +1,103 @@
+// PostgreSQL's side of the order bench: its durability settings, and what it did over a window.
+import pg from 'pg';
+import { round, sleep } from './support.ts';
+
+/** The settings that decide whether a commit is durable when answered. */
+export async function pgSettings(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const out: Record<string, string> = {};
+    for (const name of ['fsync', 'synchronous_commit', 'wal_sync_method', 'full_page_writes']) {
+      const r = await client.query<Record<string, string>>(`SHOW ${name}`);
+      out[name] = Object.values(r.rows[0] ?? {})[0] ?? '';
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What PostgreSQL did over a window: transactions committed and rolled back (serialisation failures re-run by
+ * inTx, db/tx.ts) per second, and what the sessions inside a transaction were waiting for, sampled every 50 ms.
+ */
+export class PgProbe {
+  private readonly client: pg.Client;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private t0 = 0;
+  private s0: { commit: number; rollback: number } | undefined;
+  private readonly waits = new Map<string, number>();
+  private samples = 0;
+  /** the probe's own queries, each a committed transaction in the same database */
+  private ownQueries = 0;
+
+  constructor(
+    url: string,
+    private readonly database: string,
+  ) {
+    this.client = new pg.Client({ connectionString: url });
+  }
+
+  private async counters() {
+    const r = await this.client.query<{ c: string; r: string }>(
+      'SELECT xact_commit AS c, xact_rollback AS r FROM pg_stat_database WHERE datname = $1',
+      [this.database],
+    );
+    return { commit: Number(r.rows[0]?.c ?? 0), rollback: Number(r.rows[0]?.r ?? 0) };
+  }
+
+  async start(): Promise<void> {
+    await this.client.connect();
+    this.s0 = await this.counters();
+    this.t0 = performance.now();
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        const r = await this.client.query<{ state: string; wt: string | null; w: string | null; q: string }>(
+          `SELECT state, wait_event_type AS wt, wait_event AS w, left(query, 48) AS q FROM pg_stat_activity
+           WHERE datname = $1 AND pid <> pg_backend_pid()
+             AND (state = 'active' OR state LIKE 'idle in transaction%')`,
+          [this.database],
+        );
+        for (const row of r.rows) {
+          const what =
+            row.state === 'active'
+              ? row.wt
+                ? `${row.wt}:${row.w} (${row.q.replace(/\s+/g, ' ')}…)`
+                : 'running'
+              : row.state === 'idle in transaction'
+                ? 'idle in transaction (waiting for the node)'
+                : row.state;
+          this.waits.set(what, (this.waits.get(what) ?? 0) + 1);
+          this.samples++;
+        }
+        this.ownQueries++;
+        await sleep(50);
+      }
+    })();
+  }
+
+  async stop() {
+    if (!this.s0) return undefined;
+    this.running = false;
+    await this.loop;
+    const s1 = await this.counters();
+    const secs = (performance.now() - this.t0) / 1000;
+    await this.client.end();
+    const commits = s1.commit - this.s0.commit - this.ownQueries - 1;
+    const rollbacks = s1.rollback - this.s0.rollback;
+    return {
+      /** every statement outside a transaction (the session and password lookups) counts as one too */
+      commitsPerSec: round(commits / secs, 0),
+      /** transactions rolled back: serialisation failures and lock conflicts that inTx re-runs */
+      rollbacksPerSec: round(rollbacks / secs, 0),
+      /** share of (session in a transaction × sample), most common first */
+      waits: [...this.waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([what, n]) => ({ what, share: round(n / Math.max(1, this.samples), 2) })),
+    };
+  }
+}
