@@ -155,21 +155,25 @@ export interface PacedResult extends WindowResult {
   offeredPerSec: number;
   /** orders of the window's schedule not sent because `maxInFlight` were already waiting (server far behind) */
   notSent: number;
-  /** achieved under 95 % of offered: the server fell behind, and latencies then measure a queue that grows
-   * for as long as the window lasts (bounded by maxInFlight), not a steady state */
+  /** achieved under 95 % of offered: the server fell behind, and latencies then measure the client's full
+   * queue (maxInFlight orders waiting), not the server's steady state */
   saturated: boolean;
 }
 
 /**
- * Orders at `rate` per second for warmUp + window, sent on schedule whatever the answers (up to `maxInFlight`
- * waiting); those scheduled inside the window count, latency measured from their scheduled time.
+ * Orders at `rate` per second for warmUp + window, issued on schedule whatever the answers, over a fixed set of
+ * `connections` keep-alive connections (opened in the warm-up; an order waits for a free one, as behind a
+ * proxy: with a connection per waiting order, a hiccup opened hundreds of connections at once and gave
+ * multi-second outliers that a fixed pool does not show). At most `maxInFlight` orders wait or run; those
+ * scheduled inside the window count, latency measured from their scheduled time (the wait for a connection
+ * included).
  */
 export async function openLoop(
   t: OrderTarget,
-  opts: { rate: number; warmUpMs: number; windowMs: number; maxInFlight?: number },
+  opts: { rate: number; warmUpMs: number; windowMs: number; connections?: number; maxInFlight?: number },
 ): Promise<PacedResult> {
-  const maxInFlight = opts.maxInFlight ?? 512;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+  const maxInFlight = opts.maxInFlight ?? 256;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 64 });
   const tally = new Tally();
   const t0 = performance.now();
   const from = t0 + opts.warmUpMs;

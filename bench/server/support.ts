@@ -158,6 +158,37 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * Samples a process's scheduler state every 20 ms until stopped: the share of samples in uninterruptible
+ * sleep ('D': waiting for the disk, e.g. an fsync on the event loop's thread) and the longest such stretch.
+ */
+export function diskWaitSampler(pid: number): () => { diskWaitShare: number; longestDiskWaitMs: number } {
+  let samples = 0;
+  let inD = 0;
+  let runStart: number | null = null;
+  let longest = 0;
+  const timer = setInterval(() => {
+    let state = '';
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      return;
+    }
+    samples++;
+    const now = performance.now();
+    if (state === 'D') {
+      inD++;
+      runStart ??= now;
+      longest = Math.max(longest, now - runStart);
+    } else runStart = null;
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    return { diskWaitShare: round(inD / Math.max(1, samples), 2), longestDiskWaitMs: round(longest, 0) };
+  };
+}
+
 /** CPU seconds of a process and its children (PostgreSQL: the postmaster and every backend). */
 export function treeCpuSeconds(root: number): number {
   let total = 0;
