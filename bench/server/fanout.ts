@@ -3,7 +3,8 @@
 // follower serves its sockets from its replica). Sockets come from client processes (ws-clients.ts), so the
 // server and the clients do not share an event loop — but they do share this machine's cores.
 import type { ChildProcess } from 'node:child_process';
-import { cpuMeter, exited, percentile, round, rssMiB, sleep, spawnNode } from './support.ts';
+import { exited } from '../../scripts/services/processes.mjs';
+import { cpuMeter, percentile, round, rssMiB, sleep, spawnNode } from './support.ts';
 
 export interface Measured {
   hist: Array<[number, number]>;

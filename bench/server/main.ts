@@ -21,9 +21,7 @@ import {
 import { cheapStock, closedLoop, openLoop, type OrderTarget } from './orders.ts';
 import { PgProbe, pgSettings } from './pg-probe.ts';
 import {
-  CHEAP_SCRYPT,
   QUICK,
-  TRADE_PASSWORD,
   cpuMeter,
   diskWaitSampler,
   machine,
@@ -38,6 +36,7 @@ import {
   treeCpuMeter,
   type Node,
 } from './support.ts';
+import { CHEAP_SCRYPT, TRADE_PASSWORD } from '../../tests/support/cheap-trader.ts';
 
 const RESULTS = QUICK ? join(os.tmpdir(), 'pk-trade-server-bench-quick.json') : 'bench/results/server.json';
 

@@ -6,10 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { exited, freePort } from '../../scripts/services/processes.mjs';
 import { openDatabase } from '../../server/db/database.ts';
-import { createSession } from '../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../server/domain/auth/users-repo.ts';
+import { traderOn } from '../../tests/support/cheap-trader.ts';
 
 export const QUICK = process.env['BENCH_QUICK'] === '1';
 
@@ -54,24 +53,6 @@ export function spawnNode(
   started.add(child);
   child.once('exit', () => started.delete(child));
   return child;
-}
-
-export function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((r) => child.once('exit', () => r()));
-}
-
-/** A port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -241,22 +222,6 @@ export function machine() {
   };
 }
 
-export const TRADE_PASSWORD = '246810';
-
-/** The scrypt cost of the bench's hashes: the cheapest verifyPassword accepts (tests' cheapHash). */
-export const CHEAP_SCRYPT = { log2N: 10, r: 8, p: 1 };
-
-/**
- * cheapHash of tests/server/trade/trade-helpers.ts (copied: that module pulls in the test harness): a scrypt
- * hash in the server's format at N = 2^10, r = 8, p = 1 (1 MiB), instead of production's N = 2^17 (128 MiB).
- */
-export function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const { log2N, r, p } = CHEAP_SCRYPT;
-  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** log2N, r, p });
-  return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
 /** Milliseconds one scrypt check costs at `log2N` on this machine (median of a few). */
 export function scryptMs(log2N: number, runs = 5): number {
   const times: number[] = [];
@@ -289,20 +254,9 @@ export async function seedTraders(
   const tokens: string[] = [];
   try {
     for (let i = 0; i < n; i++) {
-      const userId = await createUser(database.db, {
-        areaCode: '+92',
-        phone: `+92300${String(1_000_000 + i).slice(1)}`,
-        passwordHash: cheapHash('Str0ng-pass'),
-        invitedBy: null,
-        demoFundsPaisa: fundsPaisa,
-      });
-      await database.db
-        .updateTable('users')
-        .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
-        .where('id', '=', userId)
-        .execute();
-      const s = await createSession(database.db, userId, 1, { ip: '127.0.0.1', userAgent: 'bench' });
-      tokens.push(s.tokenDemo);
+      const phone = `300${String(1_000_000 + i).slice(1)}`;
+      const t = await traderOn(database.db, { phone, demoFundsPaisa: fundsPaisa, userAgent: 'bench' });
+      tokens.push(t.tokenDemo);
     }
   } finally {
     await database.close();

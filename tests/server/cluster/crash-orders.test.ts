@@ -4,11 +4,10 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database.ts';
-import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
-import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { startServerProcess } from '../../support/server-process.ts';
 import { freshDbPlace, testDialect, type TestDbPlace } from '../../support/test-db.ts';
-import { TRADE_PASSWORD, traderOn } from '../trade/trade-helpers.ts';
+import { traderOn } from '../../support/cheap-trader.ts';
+import { expectOrdersKept, firstStock, placeBuy } from './orders-kept.ts';
 
 const KILLS = Number(process.env['CRASH_KILLS'] ?? 20);
 const IN_FLIGHT = 4;
@@ -23,7 +22,13 @@ beforeAll(async () => {
   place = await freshDbPlace();
   const database = await open();
   try {
-    token = (await traderOn(database.db, { demoFundsPaisa: 100_000_000_00n, userAgent: 'crash' })).tokenDemo;
+    token = (
+      await traderOn(database.db, {
+        phone: '3001112233',
+        demoFundsPaisa: 100_000_000_00n,
+        userAgent: 'crash',
+      })
+    ).tokenDemo;
   } finally {
     await database.close();
   }
@@ -38,14 +43,6 @@ const ENV = {
   RATE_API_PER_IP_PER_MIN: '1000000',
 };
 
-async function pickSymbol(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/stock/list?page=1&size=50`, { headers: { accesstoken: token } });
-  const body = (await res.json()) as { data: { list: Array<{ symbol?: string; s?: string; p?: string }> } };
-  const list = body.data.list.map((r) => r.symbol ?? r.s ?? '').filter(Boolean);
-  if (!list.length) throw new Error('no stock listed');
-  return list[0]!;
-}
-
 describe(`crash safety on ${testDialect()}`, () => {
   it(
     `keeps every acknowledged order through ${KILLS} kill -9s under load`,
@@ -56,25 +53,14 @@ describe(`crash safety on ${testDialect()}`, () => {
       let n = 0;
       for (let round = 0; round < KILLS; round++) {
         const srv = await startServerProcess({ ...ENV, ...place.env });
-        const symbol = await pickSymbol(srv.url);
+        const symbol = await firstStock(srv.url);
         let running = true;
         const worker = async () => {
           while (running) {
             const clientOrderId = `crash-${round}-${n++}`;
             sent += 1;
             try {
-              const res = await fetch(`${srv.url}/api/stock/order/buy`, {
-                method: 'POST',
-                headers: { accesstoken: token, 'content-type': 'application/x-www-form-urlencoded' },
-                body: new URLSearchParams({
-                  symbol,
-                  type: 'market',
-                  qty: '1',
-                  clientOrderId,
-                  tradePassword: TRADE_PASSWORD,
-                }),
-              });
-              const body = (await res.json()) as { code: number; data?: { id: number } };
+              const body = await placeBuy(srv.url, token, symbol, clientOrderId);
               if (body.code === 0 && body.data) acked.set(clientOrderId, body.data.id);
             } catch {
               // the process died under this request: not acknowledged
@@ -91,14 +77,12 @@ describe(`crash safety on ${testDialect()}`, () => {
       expect(acked.size).toBeGreaterThan(KILLS);
       const database = await open();
       try {
-        const rows = await database.db.selectFrom('stock_orders').select(['id', 'client_order_id']).execute();
-        const byClient = new Map(rows.map((r) => [r.client_order_id, r.id]));
-        const missing = [...acked].filter(([cid, id]) => byClient.get(cid) !== id);
-        expect(missing, `acknowledged orders missing after the kills (of ${sent} sent)`).toEqual([]);
-        const ledger = await ledgerSelfCheck(database.db);
-        expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
-        const trading = await tradingSelfCheck(database.db);
-        expect(trading.ok, JSON.stringify(trading)).toBe(true);
+        await expectOrdersKept(
+          database.db,
+          acked,
+          'crash-',
+          `acknowledged orders missing after the kills (of ${sent} sent)`,
+        );
       } finally {
         await database.close();
       }

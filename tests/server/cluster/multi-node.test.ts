@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRedis, type RedisInstance } from '../../../scripts/services/redis-instance.mjs';
 import { openDatabase } from '../../../server/db/database.ts';
-import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
-import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { freshPgDatabase, type PgTestDatabase } from '../../support/services/pg-test-db.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
 import { testDialect } from '../../support/test-db.ts';
 import { waitFor } from '../../support/wait-for.ts';
-import { TRADE_PASSWORD, traderOn } from '../trade/trade-helpers.ts';
+import { traderOn } from '../../support/cheap-trader.ts';
+import { expectOrdersKept, firstStock, placeBuy } from './orders-kept.ts';
 
 const onPg = testDialect() === 'postgres';
 let redis: RedisInstance;
@@ -43,7 +42,13 @@ beforeAll(async () => {
   pg = await freshPgDatabase();
   const database = await openDatabase({ dataDir: '/tmp', databaseUrl: pg.url, poolSize: 2 });
   try {
-    token = (await traderOn(database.db, { demoFundsPaisa: 10_000_000_00n, userAgent: 'cluster' })).tokenDemo;
+    token = (
+      await traderOn(database.db, {
+        phone: '3004445566',
+        demoFundsPaisa: 10_000_000_00n,
+        userAgent: 'cluster',
+      })
+    ).tokenDemo;
   } finally {
     await database.close();
   }
@@ -105,27 +110,6 @@ function deltas(c: Client, ch: string): Map<number, string> {
 
 const CH = 'tickers:crypto';
 
-async function placeBuy(node: ServerProcess, clientOrderId: string, symbol: string) {
-  const res = await fetch(`${node.url}/api/stock/order/buy`, {
-    method: 'POST',
-    headers: { accesstoken: token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      symbol,
-      type: 'market',
-      qty: '1',
-      clientOrderId,
-      tradePassword: TRADE_PASSWORD,
-    }),
-  });
-  return (await res.json()) as { code: number; msg: string; data?: { id: number; clientOrderId?: string } };
-}
-
-async function firstStock(node: ServerProcess): Promise<string> {
-  const res = await fetch(`${node.url}/api/stock/list?page=1&size=5`);
-  const body = (await res.json()) as { data: { list: Array<{ symbol: string }> } };
-  return body.data.list[0]!.symbol;
-}
-
 describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
   it('gives clients on node A and node C the same ticks with the same sequence numbers', async () => {
     const onA = await connect(nodes.a!, '/api/ws', { op: 'sub', ch: [CH] });
@@ -147,8 +131,8 @@ describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
     const acct = await connect(nodes.c!, '/api/ws/account', { op: 'sub', ch: ['account'], token });
     try {
       await until(() => acct.msgs.some((m) => m.op === 'snap'), 'the account snapshot on node C');
-      const symbol = await firstStock(nodes.b!);
-      const placed = await placeBuy(nodes.b!, 'cluster-b-1', symbol);
+      const symbol = await firstStock(nodes.b!.url);
+      const placed = await placeBuy(nodes.b!.url, token, symbol, 'cluster-b-1');
       expect(placed.code, placed.msg).toBe(0);
       await until(
         () =>
@@ -164,7 +148,7 @@ describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
 
   it('hands the lead to another node within 10 s when the leader is killed, losing nothing', async () => {
     const onC = await connect(nodes.c!, '/api/ws', { op: 'sub', ch: [CH] });
-    const symbol = await firstStock(nodes.b!);
+    const symbol = await firstStock(nodes.b!.url);
     const acked = new Map<string, number>();
     let n = 0;
     let running = true;
@@ -172,7 +156,7 @@ describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
       while (running) {
         const id = `cluster-load-${n++}`;
         try {
-          const r = await placeBuy(nodes.b!, id, symbol);
+          const r = await placeBuy(nodes.b!.url, token, symbol, id);
           if (r.code === 0 && r.data) acked.set(id, r.data.id);
         } catch {
           // not acknowledged
@@ -197,16 +181,7 @@ describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
     expect(acked.size).toBeGreaterThan(0);
     const database = await openDatabase({ dataDir: '/tmp', databaseUrl: pg.url, poolSize: 2 });
     try {
-      const rows = await database.db
-        .selectFrom('stock_orders')
-        .select(['id', 'client_order_id'])
-        .where('client_order_id', 'like', 'cluster-load-%')
-        .execute();
-      const byClient = new Map(rows.map((r) => [r.client_order_id, r.id]));
-      expect([...acked].filter(([cid, id]) => byClient.get(cid) !== id)).toEqual([]);
-      expect(rows.length).toBe(new Set(rows.map((r) => r.client_order_id)).size);
-      expect((await ledgerSelfCheck(database.db)).ok).toBe(true);
-      expect((await tradingSelfCheck(database.db)).ok).toBe(true);
+      await expectOrdersKept(database.db, acked, 'cluster-load-');
     } finally {
       await database.close();
     }

@@ -1,15 +1,13 @@
 // Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
 // users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
+import type { Db } from '../../../server/db/database.ts';
 import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
-import { randomBytes, scryptSync } from 'node:crypto';
-import type { Db } from '../../../server/db/database.ts';
-import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
-import { createUser } from '../../../server/domain/auth/users-repo.ts';
+import { traderOn, type Trader } from '../../support/cheap-trader.ts';
 import { makeTestApp, uniquePhone, type TestApp } from '../helpers.ts';
 
-export const TRADE_PASSWORD = '246810';
+export { cheapHash, TRADE_PASSWORD, traderOn, type Trader } from '../../support/cheap-trader.ts';
 
 /** Asia/Karachi wall time (UTC+5) on day `d` of November 2026 (the 16th is a Monday), as epoch ms. */
 export const pkt = (d: number, h: number, mi = 0): number => Date.UTC(2026, 10, d, h - 5, mi);
@@ -59,50 +57,11 @@ export async function makeTradeApp(
 }
 
 /**
- * A scrypt hash in the server's own format at the cheapest cost verifyPassword accepts (N = 2^10): tests
- * store it directly so that only the tests about passwords pay for the production cost.
- */
-export function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 1024, r: 8, p: 1 });
-  return ['scrypt', 10, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-export interface Trader {
-  userId: number;
-  tokenReal: string;
-  tokenDemo: string;
-}
-
-/**
  * A user created directly (no captcha, no production-cost hash) with a demo grant as registration gives,
  * a session, and the transaction password TRADE_PASSWORD unless `withPassword` is false.
  */
 export async function trader(t: TestApp, withPassword = true): Promise<Trader> {
-  return traderOn(t.db, { demoFundsPaisa: t.config.demoFundsPaisa, withPassword });
-}
-
-/** trader() on a database with no app around it (tests that start server processes on it). */
-export async function traderOn(
-  db: Db,
-  opts: { demoFundsPaisa: bigint; withPassword?: boolean; userAgent?: string },
-): Promise<Trader> {
-  const userId = await createUser(db, {
-    areaCode: '+92',
-    phone: `+92${uniquePhone()}`,
-    passwordHash: cheapHash('Str0ng-pass'),
-    invitedBy: null,
-    demoFundsPaisa: opts.demoFundsPaisa,
-  });
-  if (opts.withPassword ?? true) {
-    await db
-      .updateTable('users')
-      .set({ trade_password_hash: cheapHash(TRADE_PASSWORD) })
-      .where('id', '=', userId)
-      .execute();
-  }
-  const s = await createSession(db, userId, 1, { ip: '127.0.0.1', userAgent: opts.userAgent ?? 'test' });
-  return { userId, tokenReal: s.tokenReal, tokenDemo: s.tokenDemo };
+  return traderOn(t.db, { phone: uniquePhone(), demoFundsPaisa: t.config.demoFundsPaisa, withPassword });
 }
 
 let seq = 0;
