@@ -57,7 +57,10 @@ function openSqlite(dataDir: string): { raw: BetterSqlite3.Database; file: strin
   return { raw, file };
 }
 
-export async function openDatabase(opts: OpenOptions): Promise<Database> {
+type ScriptRunner = (tx: Db, script: string) => Promise<void>;
+
+/** The handle of the engine `opts` names, and how a multi-statement migration script runs on it. */
+function connect(opts: OpenOptions): { database: Database; runScript: ScriptRunner } {
   const plugins = [new IntegerResultsPlugin()];
   if (opts.databaseUrl) {
     const pool = postgresPool(opts.databaseUrl, opts.poolSize ?? 10);
@@ -65,36 +68,37 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // query opens another; without a listener Node would turn the pool's 'error' event into a crash.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Schema>({ dialect: postgresDialect(pool), plugins });
-    try {
-      await migrate(
-        db,
-        'postgres',
-        async (tx, script) => {
-          await sql.raw(script).execute(tx);
-        },
-        opts.migrationsDir ?? migrationsDir('postgres'),
-      );
-    } catch (err) {
-      await db.destroy();
-      throw err;
-    }
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return {
+      database: { db, dialect: 'postgres', pool, close: () => db.destroy() },
+      // pg's simple query protocol (no parameters) takes a whole script as one query.
+      runScript: async (tx, script) => {
+        await sql.raw(script).execute(tx);
+      },
+    };
   }
   const { raw, file } = openSqlite(opts.dataDir);
   const db = new Kysely<Schema>({ dialect: sqliteDialect(raw), plugins });
+  return {
+    database: { db, dialect: 'sqlite', file, close: () => db.destroy() },
+    // Inside the migration's transaction (the one connection is held by it): exec runs the whole script.
+    runScript: async (_tx, script) => {
+      raw.exec(script);
+    },
+  };
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const { database, runScript } = connect(opts);
   try {
     await migrate(
-      db,
-      'sqlite',
-      async (_tx, script) => {
-        // Inside the migration's transaction (the one connection is held by it): exec runs the whole script.
-        raw.exec(script);
-      },
-      opts.migrationsDir ?? migrationsDir('sqlite'),
+      database.db,
+      database.dialect,
+      runScript,
+      opts.migrationsDir ?? migrationsDir(database.dialect),
     );
   } catch (err) {
-    await db.destroy();
+    await database.close();
     throw err;
   }
-  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+  return database;
 }
