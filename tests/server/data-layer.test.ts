@@ -2,8 +2,9 @@
 // transactions that roll back whole, and ledger postings that refuse an overdraft without spoiling the
 // caller's transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traderOn } from '../support/cheap-trader.ts';
+import { uniquePhone } from './helpers.ts';
 import { inTx } from '../../server/db/tx.ts';
-import { createUser } from '../../server/domain/auth/users-repo.ts';
 import {
   balanceFromPostings,
   balanceOf,
@@ -22,15 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-let phone = 3000000000;
-const newUser = () =>
-  createUser(t.db, {
-    areaCode: '92',
-    phone: `+92${phone++}`,
-    passwordHash: 'x',
-    invitedBy: null,
-    demoFundsPaisa: 100_000n,
-  });
+const newUser = async () =>
+  (await traderOn(t.db, { phone: uniquePhone(), demoFundsPaisa: 100_000n, withPassword: false })).userId;
 
 const demoOf = async (userId: number) =>
   (

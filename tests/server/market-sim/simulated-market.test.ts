@@ -2,7 +2,7 @@
 // indices, candles (read from the database behind step()), its background writer, and a restart.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INTERVALS, INTERVAL_MS } from '../../../workers/protocol/market.ts';
-import { openDatabase, type Database, type Db } from '../../../server/db/database.ts';
+import { openDatabase, type Db } from '../../../server/db/database.ts';
 import { readMeta } from '../../../server/domain/market/bar-repo.ts';
 import type { SymbolUpdate } from '../../../server/domain/market/market-source.ts';
 import { SimulatedMarket, type SimOptions } from '../../../server/domain/market/simulated-market.ts';
@@ -15,12 +15,6 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const markets: SimulatedMarket[] = [];
 const databases: TestDatabase[] = [];
-/**
- * pg's pool reports an error of an idle connection on the pool, and its end() does not wait for the server
- * to let the connections go: dropping the test database can then reach one, which without a listener is
- * an uncaught exception.
- */
-const quiet = (database: Database) => database.pool?.on('error', () => {});
 afterAll(async () => {
   for (const m of markets) await m.stop();
   for (const d of databases) await d.close();
@@ -30,7 +24,6 @@ afterAll(async () => {
 async function sim(start: number, opts: Partial<SimOptions> = {}, db?: Db) {
   if (!db) {
     const t = await openTestDatabase();
-    quiet(t.database);
     databases.push(t);
     db = t.db;
   }
@@ -197,7 +190,6 @@ describe(`SimulatedMarket on ${testDialect()}`, () => {
 
   it('reports a failed write and goes on stepping', async () => {
     const t = await openTestDatabase();
-    quiet(t.database);
     const errors: unknown[] = [];
     const clock = { now: THURSDAY_OPEN };
     const market = await SimulatedMarket.open(t.db, {
@@ -238,7 +230,6 @@ describe(`SimulatedMarket on ${testDialect()}`, () => {
         dataDir: place.dataDir,
         ...(place.databaseUrl ? { databaseUrl: place.databaseUrl } : {}),
       });
-      quiet(d);
       return d;
     };
     const firstDb = await open();

@@ -1,7 +1,8 @@
 // Watchlists on this run's database (SQLite or PostgreSQL): the order stars were added in, idempotent adds,
 // per-kind and per-user lists, the cap, and parallel adds that cannot pass it together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../server/domain/auth/users-repo.ts';
+import { traderOn } from '../../support/cheap-trader.ts';
+import { uniquePhone } from '../helpers.ts';
 import {
   addCollect,
   delCollect,
@@ -13,22 +14,13 @@ import { openTestDatabase, testDialect, type TestDatabase } from '../../support/
 let t: TestDatabase;
 beforeAll(async () => {
   t = await openTestDatabase();
-  // pg's pool reports an idle connection's error on itself; dropping the test database may reach one.
-  t.database.pool?.on('error', () => {});
 });
 afterAll(async () => {
   await t?.close();
 });
 
-let phone = 3100000000;
-const newUser = () =>
-  createUser(t.db, {
-    areaCode: '92',
-    phone: `+92${phone++}`,
-    passwordHash: 'x',
-    invitedBy: null,
-    demoFundsPaisa: 0n,
-  });
+const newUser = async () =>
+  (await traderOn(t.db, { phone: uniquePhone(), demoFundsPaisa: 0n, withPassword: false })).userId;
 
 describe(`watchlists on ${testDialect()}`, () => {
   it('list in the order they were added, even within one millisecond; adding twice changes nothing', async () => {

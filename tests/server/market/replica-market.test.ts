@@ -4,7 +4,6 @@
 // The nodes share this run's database (SQLite or PostgreSQL); each replica reads it through its own store.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INTERVALS, type ServerMessage } from '../../../workers/protocol/market.ts';
-import type { Database } from '../../../server/db/database.ts';
 import type { MarketSource } from '../../../server/domain/market/market-source.ts';
 import type { MarketSnapshot } from '../../../server/domain/market/market-snapshot.ts';
 import { ReplicaMarket, type GapInfo } from '../../../server/domain/market/replica-market.ts';
@@ -20,8 +19,6 @@ vi.setConfig({ testTimeout: 60_000 });
 const hubs: MarketHub[] = [];
 const markets: SimulatedMarket[] = [];
 const databases: TestDatabase[] = [];
-/** pg's pool reports an idle connection's error on the pool; dropping the test database can cause one. */
-const quiet = (database: Database) => database.pool?.on('error', () => {});
 afterAll(async () => {
   for (const h of hubs) h.close();
   for (const m of markets) await m.stop();
@@ -52,7 +49,6 @@ async function openSim(t: TestDatabase, opts: SimOptions): Promise<SimulatedMark
 
 async function cluster(name: string) {
   const t = await openTestDatabase();
-  quiet(t.database);
   databases.push(t);
   const clock = { now: THURSDAY_OPEN };
   const opts: SimOptions = { seed: name, historyDays: 3, minuteDays: 1, clock: () => clock.now };
