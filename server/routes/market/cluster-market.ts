@@ -116,7 +116,12 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
   };
   const stopReconnect = d.bus.onReconnect(() => {
     // What was published while the connection was down is lost: start again from a snapshot.
-    if (replica) void fetchSnapshot().then((s) => s && replica?.load(s));
+    if (!replica) return;
+    fetchSnapshot()
+      .then((snap) => snap && replica?.load(snap))
+      .catch((err: unknown) =>
+        d.log.warn({ err }, 'market: reloading the snapshot after a reconnect failed'),
+      );
   });
 
   // ---- leading ----
