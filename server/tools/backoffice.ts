@@ -19,7 +19,7 @@ import { isKycStatus, KYC_STATUSES, setKycStatus } from '../domain/backoffice/ky
 import { normalisePkMobile } from '../domain/auth/phone.ts';
 import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
 import { formatMinor } from '../../contract/money.ts';
-import { cashOf, frozenOf, userAcct } from '../domain/trading/trade-ledger.ts';
+import { cashOf, frozenOf, userAcct } from '../domain/ledger/books.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]

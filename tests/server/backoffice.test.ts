@@ -11,7 +11,7 @@ import { BackofficeError } from '../../server/domain/backoffice/user-ref.ts';
 import { accountIdOf, findUserById } from '../../server/domain/auth/users-repo.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../server/domain/trading/consistency.ts';
-import { cashOf } from '../../server/domain/trading/trade-ledger.ts';
+import { cashOf } from '../../server/domain/ledger/books.ts';
 import type { IdStatus } from '../../workers/protocol/api.ts';
 import { get, post } from './helpers.ts';
 import {

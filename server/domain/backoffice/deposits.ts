@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
-import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../trading/trade-ledger.ts';
+import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../ledger/books.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
 
 export const DEPOSIT_KIND = 'deposit';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
-import { feePostings, move, PKR, postTrade, sysAcct, userAcct } from './trade-ledger.ts';
+import { feePostings, move, PKR, postTrade, sysAcct, userAcct } from '../ledger/books.ts';
 
 interface PositionRow {
   qty: bigint;

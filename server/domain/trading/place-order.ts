@@ -19,7 +19,7 @@ import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
 import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
 import { releaseDueLocks } from './t-plus-one.ts';
-import { cashOf, move, PKR, postTrade, sharesOf } from './trade-ledger.ts';
+import { cashOf, move, PKR, postTrade, sharesOf } from '../ledger/books.ts';
 
 export interface Listed {
   ins: Instrument;

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { DAY_MS, isPsxTradingDay, pktDayStart } from '../market/calendar.ts';
-import { move, postTrade } from './trade-ledger.ts';
+import { move, postTrade } from '../ledger/books.ts';
 
 /** When shares bought at `ts` become sellable: the start of the first PSX trading day after ts's day. */
 export function unlockAt(ts: number): number {

@@ -8,7 +8,7 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { TradeMarket } from './market-port.ts';
 import { paisa } from './orders-repo.ts';
 import { recentTradingDaysStart } from './t-plus-one.ts';
-import { cashOf, frozenOf, userAcct } from './trade-ledger.ts';
+import { cashOf, frozenOf, userAcct } from '../ledger/books.ts';
 
 export interface Holding {
   symbol: string;

@@ -12,7 +12,7 @@ import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { EXPIRED_REASON } from '../../../server/domain/trading/day-orders.ts';
 import { orderById } from '../../../server/domain/trading/orders-repo.ts';
-import { cashOf, frozenOf } from '../../../server/domain/trading/trade-ledger.ts';
+import { cashOf, frozenOf } from '../../../server/domain/ledger/books.ts';
 import { post } from '../helpers.ts';
 import {
   listenLocally,

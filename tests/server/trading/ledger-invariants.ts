@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../../server/db/database.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
-import { cashOf, frozenOf } from '../../../server/domain/trading/trade-ledger.ts';
+import { cashOf, frozenOf } from '../../../server/domain/ledger/books.ts';
 
 export async function checkInvariants(
   db: Db,

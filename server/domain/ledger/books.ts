@@ -11,9 +11,9 @@
 // test_funding (grants used by tests only).
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
-import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
-import type { Posting } from '../ledger/postings.ts';
-import { FEE_KEYS, type Fees } from './fees.ts';
+import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from './ledger-repo.ts';
+import type { Posting } from './postings.ts';
+import { FEE_KEYS, type Fees } from '../trading/fees.ts';
 
 export const PKR = 'PKR';
 
