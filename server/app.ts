@@ -4,37 +4,28 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { SessionEvents } from './domain/auth/session-events.ts';
-import { clusterName } from './domain/cluster/cluster-name.ts';
-import { loadSmsCodeKey } from './domain/sms/code-secret.ts';
-import { DevOutboxGateway, type SmsGateway } from './domain/sms/sms-gateway.ts';
-import { SmsCodeStore } from './domain/sms/sms-codes.ts';
+import type { SmsGateway } from './domain/sms/sms-gateway.ts';
 import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
+import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientError, envelopePlugin, frameworkError } from './plugins/envelope.ts';
-import { i18nPlugin } from './plugins/i18n.ts';
+import { ledgerPlugin } from './plugins/ledger.ts';
 import { lockoutsPlugin } from './plugins/lockouts.ts';
 import { floodGuardPlugin, limitersPlugin } from './plugins/limits.ts';
+import { marketPlugin } from './plugins/market.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionEventsPlugin } from './plugins/session-events.ts';
 import { sessionPurgePlugin } from './plugins/session-purge.ts';
+import { smsPlugin } from './plugins/sms.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
+import { tradingPlugin } from './plugins/trading.ts';
+import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { apiAreas } from './routes/index.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    sms: SmsGateway;
-    /** SMS verification codes (keyed hashes in sms_codes): issue in common/code/send, verify where used. */
-    smsCodes: SmsCodeStore;
-    /** Sign-outs and password changes, for the sockets of the sessions they end. */
-    sessionEvents: SessionEvents;
-  }
-}
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,44 +54,42 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.decorate('config', config);
-  app.decorate('sessionEvents', new SessionEvents());
 
-  // 1. Headers and language first, so every answer (errors and 404s included) has them.
-  await app.register(securityHeadersPlugin, { connectOrigins: config.connectOrigins });
-  await app.register(i18nPlugin);
+  // Root plugins (fastify-plugin: their decorators reach every area), each naming the plugins it needs
+  // (`dependencies`), so a wrong order fails the start with the missing name. Services are built here, once;
+  // route plugins only use them.
+  // 1. The configuration, read once by the caller; headers and language first, so every answer (errors and
+  // 404s included) has them.
+  await app.register(configPlugin, { config });
+  await app.register(securityHeadersPlugin);
+  await app.register(translatorPlugin);
   // 2. The envelope: error handler and serialisation for everything below.
   await app.register(envelopePlugin);
   // 3. Bodies: only UTF-8 form encoding (no JSON: it cannot refuse duplicate keys).
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  // 4. Storage (the database; Redis and the bus between nodes when several share it), outside services, the
-  // named rate limiters and the lock-outs of guessed passwords.
-  await app.register(dbPlugin, {
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    poolSize: config.dbPoolSize,
-  });
-  await app.register(redisPlugin, { url: config.redisUrl, nodeId: config.nodeId });
-  await app.register(busPlugin, { namespace: clusterName(config) });
-  const stopRelay = app.sessionEvents.relayThrough(app.bus);
-  app.addHook('onClose', async () => stopRelay());
-  await app.register(sessionPurgePlugin, { everyMs: config.sessionPurgeMin * 60_000 });
-  const sms = opts.smsGateway ?? new DevOutboxGateway(app.db, app.log);
-  app.decorate('sms', sms);
-  // Texts are sent without waiting for them: the outbox stores the last ones before the database closes.
-  if (sms instanceof DevOutboxGateway) app.addHook('onClose', () => sms.drained());
-  app.decorate('smsCodes', new SmsCodeStore(app.db, loadSmsCodeKey(config.dataDir, config.smsCodeSecret)));
-  await app.register(limitersPlugin, { config });
-  await app.register(lockoutsPlugin, { config });
-  // 5. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
+  // 4. Storage (the database; Redis and the bus between nodes when several share it), sign-out news, outside
+  // services, the named rate limiters and the lock-outs of guessed passwords.
+  await app.register(dbPlugin);
+  await app.register(redisPlugin);
+  await app.register(busPlugin);
+  await app.register(sessionEventsPlugin);
+  await app.register(sessionPurgePlugin);
+  await app.register(smsPlugin, { gateway: opts.smsGateway });
+  await app.register(limitersPlugin);
+  await app.register(lockoutsPlugin);
+  // 5. The shared services of the areas: the ledger, the market feed, the trading engine on both.
+  await app.register(ledgerPlugin);
+  await app.register(marketPlugin);
+  await app.register(tradingPlugin);
+  // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
-  await app.register(websocketsPlugin, { limits: config.sockets });
-  // 6. The API: JSON compressed above 1 KB (this scope only), per-IP flood guard, token → session, the areas.
+  await app.register(websocketsPlugin);
+  // 7. The API: JSON compressed above 1 KB (this scope only), per-IP flood guard, token → session, the areas.
   await app.register(
     async (api) => {
       await api.register(compress, apiCompressionOptions);
-      await api.register(floodGuardPlugin, { config });
+      await api.register(floodGuardPlugin);
       await api.register(authPlugin);
       api.addHook('preValidation', async (request) => {
         // A POST without a body is an empty form, so "required" errors name the missing fields.
@@ -113,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
-  // 7. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
-  await app.register(staticAppPlugin, { root: config.staticDir, enabled: config.serveStatic });
+  // 8. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
+  await app.register(staticAppPlugin);
   return app;
 }

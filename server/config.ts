@@ -1,8 +1,12 @@
 // Server configuration read from environment variables, with the defaults of the README; pure and testable.
+// Read once at start (main.ts, the tests' makeTestApp) and passed to buildApp, which decorates `app.config`:
+// nothing else under server/ reads the environment (tests/server/config-once.test.ts checks it).
 import os from 'node:os';
 import path from 'node:path';
 import { parseMinor } from '../contract/money.ts';
+import { marketConfig, type MarketConfig } from './domain/market/market-config.ts';
 import type { BackoffRule } from './domain/rate-limit/attempt-rules.ts';
+import { feeConfig, type FeeConfig } from './domain/trading/fees.ts';
 
 export interface RateLimitRule {
   /** How many events are allowed inside one window. */
@@ -64,6 +68,10 @@ export interface Config {
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
+  /** The market simulator (MARKET_*, PSX_ALWAYS_OPEN: domain/market/market-config.ts). */
+  market: MarketConfig;
+  /** Trading fees and taxes in parts per million (TRADE_*_PPM: domain/trading/fees.ts). */
+  fees: FeeConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -189,5 +197,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),
       perPhone: intVar(env, 'LOGIN_IN_FLIGHT_PER_PHONE', 1, 1, 100),
     },
+    market: marketConfig(env),
+    fees: feeConfig(env),
   };
 }

@@ -1,7 +1,7 @@
 // Turns a schema (ajv) validation failure into one clear, localised sentence naming the field.
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Lang } from '../../workers/protocol/api.ts';
-import { hasMessage, translate } from './translate.ts';
+import type { Translator } from './translator.ts';
 
 function fieldName(error: FastifySchemaValidationError): string {
   const params = error.params as Record<string, unknown>;
@@ -14,7 +14,7 @@ function fieldName(error: FastifySchemaValidationError): string {
   return error.instancePath.split('/').filter(Boolean).join('.');
 }
 
-function messageKey(error: FastifySchemaValidationError, field: string): string {
+function messageKey(tr: Translator, error: FastifySchemaValidationError, field: string): string {
   const params = error.params as Record<string, unknown>;
   if (field === '') return 'validation.body';
   switch (error.keyword) {
@@ -29,9 +29,7 @@ function messageKey(error: FastifySchemaValidationError, field: string): string 
       return 'validation.tooLong';
     case 'enum':
     case 'const':
-      return hasMessage(`validation.fieldValue.${field}`)
-        ? `validation.fieldValue.${field}`
-        : 'validation.value';
+      return tr.has(`validation.fieldValue.${field}`) ? `validation.fieldValue.${field}` : 'validation.value';
     case 'additionalProperties':
       return 'validation.unknownField';
     default:
@@ -39,13 +37,17 @@ function messageKey(error: FastifySchemaValidationError, field: string): string 
   }
 }
 
-export function validationMessage(lang: Lang, errors: readonly FastifySchemaValidationError[]): string {
+export function validationMessage(
+  tr: Translator,
+  lang: Lang,
+  errors: readonly FastifySchemaValidationError[],
+): string {
   const error = errors[0];
-  if (!error) return translate(lang, 'validation.format', { field: '' });
+  if (!error) return tr.t(lang, 'validation.format', { field: '' });
   const field = fieldName(error);
-  const label = hasMessage(`fields.${field}`) ? translate(lang, `fields.${field}`) : field;
+  const label = tr.has(`fields.${field}`) ? tr.t(lang, `fields.${field}`) : field;
   const limit = (error.params as Record<string, unknown>)['limit'];
-  return translate(lang, messageKey(error, field), {
+  return tr.t(lang, messageKey(tr, error, field), {
     field: label,
     limit: typeof limit === 'number' ? limit : '',
   });

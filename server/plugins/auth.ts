@@ -4,7 +4,7 @@
 import { CODE_SESSION_INVALID } from '../../workers/protocol/api.ts';
 import { resolveToken, type AuthContext } from '../domain/auth/sessions-repo.ts';
 import { AppError } from '../errors.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
 export type AuthMode = 'public' | 'optional' | 'required';
 
@@ -26,15 +26,18 @@ export function requireAuth(auth: AuthContext | null): AuthContext {
   return auth;
 }
 
-export const authPlugin = globalPlugin('auth', async (app) => {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const mode = request.routeOptions.config.auth ?? 'required';
-    if (mode === 'public') return;
-    const header = request.headers['accesstoken'];
-    const token = typeof header === 'string' ? header.trim() : '';
-    if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = await resolveToken(app.db, token);
-    if (mode === 'required') requireAuth(request.auth);
-  });
-});
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.is404) return;
+      const mode = request.routeOptions.config.auth ?? 'required';
+      if (mode === 'public') return;
+      const header = request.headers['accesstoken'];
+      const token = typeof header === 'string' ? header.trim() : '';
+      if (token && token.length <= MAX_TOKEN_LENGTH) request.auth = await resolveToken(app.db, token);
+      if (mode === 'required') requireAuth(request.auth);
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'envelope'] },
+);

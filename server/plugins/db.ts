@@ -2,7 +2,7 @@
 // DATABASE_URL) and exposes it as `app.db` (the Kysely handle every repository takes) and `app.database`
 // (dialect, pool); closes it when the app closes, after everything registered later has closed.
 import { openDatabase, type Database, type Db } from '../db/database.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,13 +11,13 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = globalPlugin<{ dataDir: string; databaseUrl: string; poolSize: number }>(
-  'db',
-  async (app, opts) => {
+export const dbPlugin = fp(
+  async (app) => {
+    const { dataDir, databaseUrl, dbPoolSize } = app.config;
     const database = await openDatabase({
-      dataDir: opts.dataDir,
-      ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
-      poolSize: opts.poolSize,
+      dataDir,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      poolSize: dbPoolSize,
       onPoolError: (err) => app.log.warn({ err }, 'database: an idle connection broke; it will be replaced'),
     });
     app.decorate('database', database);
@@ -26,4 +26,5 @@ export const dbPlugin = globalPlugin<{ dataDir: string; databaseUrl: string; poo
       await database.close();
     });
   },
+  { name: 'db', dependencies: ['config'] },
 );

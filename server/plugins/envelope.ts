@@ -15,9 +15,9 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS, CODE_OK, type ApiEnvelope } from '../../workers/protocol/api.ts';
 import { AppError } from '../errors.ts';
-import { pickLang, translate } from '../i18n/translate.ts';
+import fp from 'fastify-plugin';
+import { pickLang, translator } from '../i18n/translator.ts';
 import { validationMessage } from '../i18n/validation-message.ts';
-import { globalPlugin } from './global-plugin.ts';
 
 /** The success envelope; `msg` is empty on success. */
 export function ok<T>(data: T): ApiEnvelope<T> {
@@ -41,24 +41,32 @@ const TRANSPORT_ERRORS: Readonly<Record<string, [number, string]>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.bad'],
 };
 
-export const envelopePlugin = globalPlugin('envelope', async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return fail(reply, error.httpStatus, error.code, request.t(error.key, error.params));
-    }
-    if (error.validation) {
-      return fail(reply, 200, CODE_BUSINESS, validationMessage(request.lang, error.validation));
-    }
-    const transport = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
-    if (transport) return fail(reply, transport[0], CODE_BUSINESS, request.t(transport[1]));
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'client error');
-      return fail(reply, error.statusCode, CODE_BUSINESS, request.t('request.bad'));
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return fail(reply, 200, CODE_BUSINESS, request.t('common.busy'));
-  });
-});
+export const envelopePlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return fail(reply, error.httpStatus, error.code, request.t(error.key, error.params));
+      }
+      if (error.validation) {
+        return fail(
+          reply,
+          200,
+          CODE_BUSINESS,
+          validationMessage(app.translator, request.lang, error.validation),
+        );
+      }
+      const transport = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
+      if (transport) return fail(reply, transport[0], CODE_BUSINESS, request.t(transport[1]));
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        request.log.info({ err: error }, 'client error');
+        return fail(reply, error.statusCode, CODE_BUSINESS, request.t('request.bad'));
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return fail(reply, 200, CODE_BUSINESS, request.t('common.busy'));
+    });
+  },
+  { name: 'envelope', dependencies: ['translator'] },
+);
 
 /** The essential security headers for answers written before any hook could run. */
 const BARE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -75,7 +83,7 @@ const BARE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const header = request.headers['accept-language'];
-  const msg = translate(pickLang(typeof header === 'string' ? header : undefined), 'request.bad');
+  const msg = translator.t(pickLang(typeof header === 'string' ? header : undefined), 'request.bad');
   reply.headers(BARE_SECURITY_HEADERS);
   return fail(reply, 400, CODE_BUSINESS, msg);
 }
@@ -104,7 +112,7 @@ export function clientError(
   const key = status === 431 ? 'request.headTooLarge' : status === 408 ? 'request.timeout' : 'request.bad';
   const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 16 * 1024).toString('latin1') : '';
   const lang = pickLang(/\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head)?.[1]);
-  const body = JSON.stringify({ code: CODE_BUSINESS, msg: translate(lang, key), data: null });
+  const body = JSON.stringify({ code: CODE_BUSINESS, msg: translator.t(lang, key), data: null });
   const headers = {
     ...BARE_SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',

@@ -3,12 +3,11 @@
 // nodes) both count in Redis, so a flood spread over the nodes is one flood; on a single node, in memory.
 // Password guesses (login, transaction password) have lock-outs of their own: plugins/lockouts.ts.
 import rateLimit from '@fastify/rate-limit';
-import type { Config } from '../config.ts';
 import { WindowLimiter, type RateLimiter } from '../domain/rate-limit/window-limiter.ts';
 import { RedisWindowLimiter } from '../domain/rate-limit/window-limiter-redis.ts';
 import { AppError } from '../errors.ts';
 import { CODE_BUSINESS } from '../../workers/protocol/api.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
 export interface Limiters {
   codeSendPerPhone: RateLimiter;
@@ -36,32 +35,38 @@ export function refuseIfLimited(waitMs: number): void {
  * (register after the redis plugin). A limiter whose Redis is down throws: the call is refused, not let through
  * (these guard SMS costs and sign-ups).
  */
-export const limitersPlugin = globalPlugin<{ config: Config }>('limiters', async (app, { config }) => {
-  const l = config.limits;
-  const redis = app.redis;
-  const make = (name: keyof Limiters): RateLimiter =>
-    redis ? new RedisWindowLimiter(l[name], redis, `rl:${name}:`) : new WindowLimiter(l[name]);
-  app.decorate('limits', {
-    codeSendPerPhone: make('codeSendPerPhone'),
-    codeSendPerIp: make('codeSendPerIp'),
-    captchaPerIp: make('captchaPerIp'),
-    registerPerIp: make('registerPerIp'),
-  } satisfies Limiters);
-});
+export const limitersPlugin = fp(
+  async (app) => {
+    const l = app.config.limits;
+    const redis = app.redis;
+    const make = (name: keyof Limiters): RateLimiter =>
+      redis ? new RedisWindowLimiter(l[name], redis, `rl:${name}:`) : new WindowLimiter(l[name]);
+    app.decorate('limits', {
+      codeSendPerPhone: make('codeSendPerPhone'),
+      codeSendPerIp: make('codeSendPerIp'),
+      captchaPerIp: make('captchaPerIp'),
+      registerPerIp: make('registerPerIp'),
+    } satisfies Limiters);
+  },
+  { name: 'limiters', dependencies: ['config', 'redis'] },
+);
 
 /**
  * The per-IP flood guard for every route of the context it is registered in (the /api context). With Redis it
  * uses @fastify/rate-limit's Redis store (a fixed window per address, shared by the nodes); while Redis is down
  * it lets calls through (skipOnError): the guard is coarse, and losing it briefly beats refusing every call.
  */
-export const floodGuardPlugin = globalPlugin<{ config: Config }>('flood-guard', async (app, { config }) => {
-  const l = config.limits;
-  await app.register(rateLimit, {
-    max: l.apiPerIp.max,
-    timeWindow: l.apiPerIp.windowMs,
-    keyGenerator: (request) => request.ip,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'rl:api:', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rateLimit.waitSeconds', { seconds: Math.ceil(context.ttl / 1000) }, CODE_BUSINESS, 429),
-  });
-});
+export const floodGuardPlugin = fp(
+  async (app) => {
+    const l = app.config.limits;
+    await app.register(rateLimit, {
+      max: l.apiPerIp.max,
+      timeWindow: l.apiPerIp.windowMs,
+      keyGenerator: (request) => request.ip,
+      ...(app.redis ? { redis: app.redis, nameSpace: 'rl:api:', skipOnError: true } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('rateLimit.waitSeconds', { seconds: Math.ceil(context.ttl / 1000) }, CODE_BUSINESS, 429),
+    });
+  },
+  { name: 'flood-guard', dependencies: ['config', 'redis', 'envelope'] },
+);

@@ -9,7 +9,6 @@
 // every attempt before its hash runs. A shared gate would cost a Redis round trip per login and, when a node
 // dies holding places, lock a phone out until they expired; per node, a caller gets at most the cap times the
 // number of nodes in flight, all of it still counted by the lock-outs.
-import type { Config } from '../config.ts';
 import { HashBusyError } from '../domain/auth/hash-queue.ts';
 import { LoginGate } from '../domain/auth/login-gate.ts';
 import { hashQueue } from '../domain/auth/password-hash.ts';
@@ -18,7 +17,7 @@ import { DbAttemptStore } from '../domain/rate-limit/attempt-store-db.ts';
 import { RedisAttemptStore } from '../domain/rate-limit/attempt-store-redis.ts';
 import type { BackoffRule } from '../domain/rate-limit/attempt-rules.ts';
 import { AppError } from '../errors.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 import { refuseIfLimited } from './limits.ts';
 
 export interface Lockouts {
@@ -43,18 +42,22 @@ export function refuseLockout(err: unknown): never {
   throw err;
 }
 
-/** Needs `app.db` and `app.redis` (register after the db and redis plugins). */
-export const lockoutsPlugin = globalPlugin<{ config: Config }>('lockouts', async (app, { config }) => {
-  const l = config.lockouts;
-  const redis = app.redis;
-  // Login records: in Redis with several nodes; in memory on one node, like the other limiters (a restart
-  // forgets them, which costs an attacker a restart of ours). The transaction password's survive restarts.
-  const loginStore = (scope: string, rule: BackoffRule) =>
-    redis ? new RedisAttemptStore(redis, `lockout:${scope}:`, rule.forgetAfterMs) : new MemoryAttemptStore();
-  app.decorate('lockouts', {
-    loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),
-    loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
-    tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
-  } satisfies Lockouts);
-  app.decorate('loginGate', new LoginGate(config.loginInFlight, hashQueue));
-});
+export const lockoutsPlugin = fp(
+  async (app) => {
+    const { lockouts: l, loginInFlight } = app.config;
+    const redis = app.redis;
+    // Login records: in Redis with several nodes; in memory on one node, like the other limiters (a restart
+    // forgets them, which costs an attacker a restart of ours). The transaction password's survive restarts.
+    const loginStore = (scope: string, rule: BackoffRule) =>
+      redis
+        ? new RedisAttemptStore(redis, `lockout:${scope}:`, rule.forgetAfterMs)
+        : new MemoryAttemptStore();
+    app.decorate('lockouts', {
+      loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),
+      loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
+      tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
+    } satisfies Lockouts);
+    app.decorate('loginGate', new LoginGate(loginInFlight, hashQueue));
+  },
+  { name: 'lockouts', dependencies: ['config', 'db', 'redis'] },
+);

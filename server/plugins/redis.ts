@@ -5,7 +5,7 @@
 // the app closes. Without REDIS_URL both are null and the node keeps everything in process.
 import type { Redis } from 'ioredis';
 import { closeRedis, connectRedis, openRedis, type RedisRole } from '../domain/cluster/redis-connection.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
 /** A new connection for `role`, named `<nodeId>:<name>` in CLIENT LIST; closed with the app. */
 export type RedisConnect = (role: RedisRole, name: string) => Redis;
@@ -19,24 +19,28 @@ declare module 'fastify' {
   }
 }
 
-export const redisPlugin = globalPlugin<{ url: string; nodeId: string }>('redis', async (app, opts) => {
-  if (!opts.url) {
-    app.decorate('redis', null);
-    app.decorate('redisConnect', null);
-    return;
-  }
-  const log = app.log;
-  const client = await connectRedis(opts.url, { name: `${opts.nodeId}:commands`, role: 'commands', log });
-  const opened = new Set<Redis>([client]);
-  const connect: RedisConnect = (role, name) => {
-    const c = openRedis(opts.url, { name: `${opts.nodeId}:${name}`, role, log });
-    opened.add(c);
-    c.once('end', () => opened.delete(c));
-    return c;
-  };
-  app.decorate('redis', client);
-  app.decorate('redisConnect', connect);
-  app.addHook('onClose', async () => {
-    await Promise.all([...opened].map((c) => closeRedis(c)));
-  });
-});
+export const redisPlugin = fp(
+  async (app) => {
+    const opts = { url: app.config.redisUrl, nodeId: app.config.nodeId };
+    if (!opts.url) {
+      app.decorate('redis', null);
+      app.decorate('redisConnect', null);
+      return;
+    }
+    const log = app.log;
+    const client = await connectRedis(opts.url, { name: `${opts.nodeId}:commands`, role: 'commands', log });
+    const opened = new Set<Redis>([client]);
+    const connect: RedisConnect = (role, name) => {
+      const c = openRedis(opts.url, { name: `${opts.nodeId}:${name}`, role, log });
+      opened.add(c);
+      c.once('end', () => opened.delete(c));
+      return c;
+    };
+    app.decorate('redis', client);
+    app.decorate('redisConnect', connect);
+    app.addHook('onClose', async () => {
+      await Promise.all([...opened].map((c) => closeRedis(c)));
+    });
+  },
+  { name: 'redis', dependencies: ['config'] },
+);

@@ -2,11 +2,11 @@
 // no other host to connect to, no framing, nosniff and a strict referrer policy; and no caching of any /api/
 // answer (tokens, balances and orders must never sit in a shared or browser cache).
 import helmet from '@fastify/helmet';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
-export const securityHeadersPlugin = globalPlugin<{ connectOrigins: string[] }>(
-  'security-headers',
-  async (app, { connectOrigins }) => {
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const { connectOrigins } = app.config;
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -36,6 +36,7 @@ export const securityHeadersPlugin = globalPlugin<{ connectOrigins: string[] }>(
       if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     });
   },
+  { name: 'security-headers', dependencies: ['config'] },
 );
 
 /** `/api`, `/api/…` or `/api?…`. */

@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 import { notFound } from './envelope.ts';
 import { isApiPath } from './security-headers.ts';
 
-export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
-  'static-app',
-  async (app, opts) => {
+export const staticAppPlugin = fp(
+  async (app) => {
+    const opts = { root: app.config.staticDir, enabled: app.config.serveStatic };
     const hasIndex = opts.enabled && fs.existsSync(path.join(opts.root, 'index.html'));
     if (hasIndex) {
       await app.register(fastifyStatic, {
@@ -46,4 +46,5 @@ export const staticAppPlugin = globalPlugin<{ root: string; enabled: boolean }>(
       return notFound(request, reply);
     });
   },
+  { name: 'static-app', dependencies: ['config', 'envelope', 'translator'] },
 );

@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws';
 import { WS_MAX_FRAME_BYTES } from '../../contract/ws.ts';
 import { CODE_BUSINESS } from '../../workers/protocol/api.ts';
 import { AppError } from '../errors.ts';
-import { globalPlugin } from './global-plugin.ts';
+import fp from 'fastify-plugin';
 
 export interface SocketLimits {
   /** open sockets per client address, both socket paths together */
@@ -58,9 +58,9 @@ declare module 'fastify' {
   }
 }
 
-export const websocketsPlugin = globalPlugin<{ limits: SocketLimits }>(
-  'websockets',
-  async (app, { limits }) => {
+export const websocketsPlugin = fp(
+  async (app) => {
+    const limits: SocketLimits = app.config.sockets;
     await app.register(websocket, {
       options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
       // A socket-level error (oversized frame, invalid UTF-8, a reset) is the client's: note it, drop the socket.
@@ -71,6 +71,7 @@ export const websocketsPlugin = globalPlugin<{ limits: SocketLimits }>(
     });
     app.decorate('socketAdmission', new SocketAdmission(limits));
   },
+  { name: 'websockets', dependencies: ['config'] },
 );
 
 /** What a socket route does with one connection; each handler runs guarded. */

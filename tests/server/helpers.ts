@@ -37,13 +37,17 @@ export async function makeTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
-  // The market area reads its settings from process.env: no timer and a short history keep test apps fast
-  // (set them before calling makeTestApp to test the market itself).
-  process.env['MARKET_TICK'] ??= '0';
-  process.env['MARKET_HISTORY_DAYS'] ??= '5';
   const place = await freshDbPlace();
   const dataDir = env['DATA_DIR'] ?? place.dataDir;
-  const config = loadConfig({ SERVE_STATIC: '0', ...place.env, ...env, DATA_DIR: dataDir });
+  // No market timer and a short history keep test apps fast (`env` sets others to test the market itself).
+  const config = loadConfig({
+    SERVE_STATIC: '0',
+    MARKET_TICK: '0',
+    MARKET_HISTORY_DAYS: '5',
+    ...place.env,
+    ...env,
+    DATA_DIR: dataDir,
+  });
   const schemas = collectResponseSchemas();
   const app = await buildApp({ config, onRoute: schemas.onRoute });
   schemas.attach(app);

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { AccountType, IdStatus, UserInfo } from '../../../workers/protocol/api.ts';
-import { postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
+import { PKR } from '../ledger/books.ts';
+import { postRecord } from '../ledger/post.ts';
 import { randomText, UNAMBIGUOUS } from './tokens.ts';
 
 export interface UserRow {
@@ -111,22 +112,15 @@ export async function createUser(db: Db, input: NewUser, now = Date.now()): Prom
     await addAccount('real');
     const { id: demoId } = await addAccount('demo');
     if (input.demoFundsPaisa > 0n) {
-      await postJournal(tx, {
+      await postRecord(tx, {
         kind: 'demo_funding',
         ref: `account:${demoId}`,
+        accountId: demoId,
         memo: 'virtual funds for a new demo account',
         now,
-        postings: [
-          {
-            ledgerAccountId: await systemLedgerAccount(tx, 'demo_funding'),
-            asset: 'PKR',
-            amount: -input.demoFundsPaisa,
-          },
-          {
-            ledgerAccountId: await userLedgerAccount(tx, demoId),
-            asset: 'PKR',
-            amount: input.demoFundsPaisa,
-          },
+        legs: [
+          { system: 'demo_funding', asset: PKR, amount: -input.demoFundsPaisa },
+          { accountId: demoId, book: 'cash', asset: PKR, amount: input.demoFundsPaisa },
         ],
       });
     }

@@ -4,7 +4,8 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
-import { cashOf, PKR, postTrade, sysAcct, userAcct } from '../ledger/books.ts';
+import { cashOf, PKR } from '../ledger/books.ts';
+import { postRecord } from '../ledger/post.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
 
 export const DEPOSIT_KIND = 'deposit';
@@ -161,22 +162,18 @@ export async function creditDeposit(
       }
       return result(earlier.journalId, false);
     }
-    const journalId = await postTrade(tx, {
+    const { journalId } = await postRecord(tx, {
       kind: DEPOSIT_KIND,
       ref: input.reference,
       accountId,
       memo,
       now,
-      postings: [
-        {
-          ledgerAccountId: await sysAcct(tx, clearingAccountName(input.channel)),
-          asset: PKR,
-          amount: -amount,
-        },
-        { ledgerAccountId: await userAcct(tx, accountId, 'cash'), asset: PKR, amount },
+      legs: [
+        { system: clearingAccountName(input.channel), asset: PKR, amount: -amount },
+        { accountId, book: 'cash', asset: PKR, amount },
       ],
     });
-    // amount > 0 was checked, so postTrade always posts
+    // amount > 0 was checked, so postRecord always posts
     return result(journalId ?? 0, true);
   });
 }

@@ -1,30 +1,73 @@
-// The trading side of the ledger: which ledger accounts hold an account's cash and shares, and the journals
-// that move them. Every journal is tagged with its order and symbol (trade_journals) for the funds detail.
-//
-// Per user account (real and demo are separate accounts, so separate books):
-//   cash           PKR available to trade or withdraw
-//   frozen         PKR reserved by open buy orders (Σ stock_orders.frozen of open buys)
-//   shares         sellable shares, asset = the symbol
-//   shares_locked  shares bought on this PSX trading day, released on the next one (T+1)
-//   shares_frozen  shares reserved by open sell orders
-// System counterparts: market_cash / market_shares (the simulated exchange), fee_<component> (fees collected),
-// test_funding (grants used by tests only).
+// The books every user account (real and demo are separate accounts, so separate books) holds in the ledger,
+// and the reads of their balances. Money of any currency (PKR today; USDT with the crypto areas) sits in
+// `cash` (available) and `frozen` (reserved: open buy orders, withdrawals under review); a security sits in
+// `shares` (sellable), `shares_locked` (bought on this PSX trading day, T+1) and `shares_frozen` (reserved by
+// open sell orders). Balances are per (book, asset) in the asset's minor units. System accounts (clearing per
+// channel, fee income, the simulated exchange) are named freely and may go negative.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
-import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from './ledger-repo.ts';
-import type { Posting } from './postings.ts';
-import { FEE_KEYS, type Fees } from '../trading/fees.ts';
+import { balanceOf, systemLedgerAccount, userLedgerAccount } from './ledger-repo.ts';
 
 export const PKR = 'PKR';
 
 export type UserBook = 'cash' | 'frozen' | 'shares' | 'shares_locked' | 'shares_frozen';
 
+/** What kind of asset a freeze holds, and so which pair of books it moves between. */
+export type Holding = 'money' | 'shares';
+export const HOLDING_BOOKS: Readonly<Record<Holding, { available: UserBook; frozen: UserBook }>> = {
+  money: { available: 'cash', frozen: 'frozen' },
+  shares: { available: 'shares', frozen: 'shares_frozen' },
+};
+
+/** The ledger account of one of an account's books (created on first use). */
 export function userAcct(db: Db, accountId: number, book: UserBook): Promise<number> {
   return userLedgerAccount(db, accountId, book);
 }
 
+/** A system ledger account by name (created on first use). */
 export function sysAcct(db: Db, name: string): Promise<number> {
   return systemLedgerAccount(db, name);
+}
+
+export interface MoneyBalance {
+  asset: string;
+  /** may be spent or withdrawn */
+  available: bigint;
+  /** reserved until an order ends or a withdrawal is paid or returned */
+  frozen: bigint;
+}
+
+/** Available and frozen money of an account in `asset` (0 for a book never posted to). */
+export async function moneyOf(db: Db, accountId: number, asset: string = PKR): Promise<MoneyBalance> {
+  const rows = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('ledger_balances as b', 'b.ledger_account_id', 'a.id')
+    .select(['a.name', 'b.amount'])
+    .where('a.account_id', '=', accountId)
+    .where('a.name', 'in', ['cash', 'frozen'])
+    .where('b.asset', '=', asset)
+    .execute();
+  const of = (name: UserBook) => rows.find((r) => r.name === name)?.amount ?? 0n;
+  return { asset, available: of('cash'), frozen: of('frozen') };
+}
+
+/** Every money asset the account has ever held, with its available and frozen balance, by asset. */
+export async function moneyBalances(db: Db, accountId: number): Promise<MoneyBalance[]> {
+  const rows = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('ledger_balances as b', 'b.ledger_account_id', 'a.id')
+    .select(['a.name', 'b.asset', 'b.amount'])
+    .where('a.account_id', '=', accountId)
+    .where('a.name', 'in', ['cash', 'frozen'])
+    .orderBy('b.asset')
+    .execute();
+  const byAsset = new Map<string, MoneyBalance>();
+  for (const r of rows) {
+    const m = byAsset.get(r.asset) ?? { asset: r.asset, available: 0n, frozen: 0n };
+    if (r.name === 'cash') m.available = r.amount;
+    else m.frozen = r.amount;
+    byAsset.set(r.asset, m);
+  }
+  return [...byAsset.values()];
 }
 
 export async function cashOf(db: Db, accountId: number): Promise<bigint> {
@@ -53,97 +96,4 @@ export async function sharesOf(db: Db, accountId: number, symbol: string): Promi
     .execute();
   const of = (name: UserBook) => rows.find((r) => r.name === name)?.amount ?? 0n;
   return { available: of('shares'), locked: of('shares_locked'), frozen: of('shares_frozen') };
-}
-
-export interface TradeJournal {
-  kind: string;
-  ref: string;
-  accountId: number;
-  orderId?: number;
-  symbol?: string;
-  /** Free text kept with the journal (e.g. a deposit's channel and operator note). */
-  memo?: string;
-  postings: Posting[];
-  now: number;
-}
-
-/**
- * Posts a journal (no-op when all amounts are zero) and tags it with its order; returns the journal id. Run it
- * inside the transaction of the change it records (it opens its own when `db` is not one).
- */
-export async function postTrade(db: Db, j: TradeJournal): Promise<number | null> {
-  const postings = j.postings.filter((p) => p.amount !== 0n);
-  if (postings.length === 0) return null;
-  return inTx(db, async (tx) => {
-    const { journalId, created } = await postJournal(tx, {
-      kind: j.kind,
-      ref: j.ref,
-      now: j.now,
-      postings,
-      ...(j.memo !== undefined ? { memo: j.memo } : {}),
-    });
-    if (created) {
-      await tx
-        .insertInto('trade_journals')
-        .values({
-          journal_id: journalId,
-          account_id: j.accountId,
-          order_id: j.orderId ?? null,
-          symbol: j.symbol ?? null,
-        })
-        .execute();
-    }
-    return journalId;
-  });
-}
-
-/** Moves `amount` of `asset` from one of the account's books to another. */
-export async function move(
-  db: Db,
-  accountId: number,
-  from: UserBook,
-  to: UserBook,
-  asset: string,
-  amount: bigint,
-): Promise<Posting[]> {
-  return [
-    { ledgerAccountId: await userAcct(db, accountId, from), asset, amount: -amount },
-    { ledgerAccountId: await userAcct(db, accountId, to), asset, amount },
-  ];
-}
-
-/** Postings paying `fees` from the account's cash to the fee accounts. */
-export async function feePostings(db: Db, accountId: number, fees: Fees): Promise<Posting[]> {
-  const out: Posting[] = [];
-  let total = 0n;
-  for (const k of FEE_KEYS) {
-    if (fees[k] === 0n) continue;
-    total += fees[k];
-    out.push({ ledgerAccountId: await sysAcct(db, `fee_${k}`), asset: PKR, amount: fees[k] });
-  }
-  if (total > 0n)
-    out.push({ ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount: -total });
-  return out;
-}
-
-/** Test-only deposit: credits `amount` paisa from the test_funding system account (one effect per ref). */
-export async function grantCash(
-  db: Db,
-  accountId: number,
-  amount: bigint,
-  ref: string,
-  now: number,
-): Promise<void> {
-  await inTx(db, async (tx) => {
-    await postTrade(tx, {
-      kind: 'test_grant',
-      ref,
-      accountId,
-      now,
-      postings: [
-        { ledgerAccountId: await sysAcct(tx, 'test_funding'), asset: PKR, amount: -amount },
-        { ledgerAccountId: await userAcct(tx, accountId, 'cash'), asset: PKR, amount },
-      ],
-    });
-  });
 }

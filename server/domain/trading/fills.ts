@@ -2,10 +2,11 @@
 // lock, and the order's state; and releasing what an order still holds frozen when it ends. Callers run these
 // inside their own transaction (inTx) together with the decision that caused them, and pass its handle.
 import type { Db } from '../../db/database.ts';
-import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
+import { PKR } from '../ledger/books.ts';
+import { postRecord, unfreeze, type Leg } from '../ledger/post.ts';
+import { calcFees, FEE_KEYS, feeTotal, subFees, type FeeConfig, type Fees } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
-import { feePostings, move, PKR, postTrade, sysAcct, userAcct } from '../ledger/books.ts';
 
 interface PositionRow {
   qty: bigint;
@@ -36,6 +37,19 @@ async function savePosition(
       oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
     )
     .execute();
+}
+
+/** Legs paying `fees` from the account's cash to the fee income accounts (fee_<component>). */
+export function feeLegs(accountId: number, fees: Fees): Leg[] {
+  const out: Leg[] = [];
+  let total = 0n;
+  for (const k of FEE_KEYS) {
+    if (fees[k] === 0n) continue;
+    total += fees[k];
+    out.push({ system: `fee_${k}`, asset: PKR, amount: fees[k] });
+  }
+  if (total > 0n) out.push({ accountId, book: 'cash', asset: PKR, amount: -total });
+  return out;
 }
 
 export interface FillInput {
@@ -74,29 +88,24 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
     .executeTakeFirstOrThrow();
   const tag = { accountId, orderId: order.id, symbol, now: f.now };
   const ref = `fill:${fillId}`;
-  const marketCash = { ledgerAccountId: await sysAcct(db, 'market_cash'), asset: PKR };
-  const marketShares = { ledgerAccountId: await sysAcct(db, 'market_shares'), asset: symbol };
+  const marketCash = { system: 'market_cash', asset: PKR };
+  const marketShares = { system: 'market_shares', asset: symbol };
   const pos = await positionOf(db, accountId, symbol);
   if (side === 'buy') {
     const cost = amount + fee;
     if (f.fromFrozen) {
-      await postTrade(db, {
-        ...tag,
-        kind: 'trade_unfreeze',
-        ref,
-        postings: await move(db, accountId, 'frozen', 'cash', PKR, cost),
-      });
+      await unfreeze(db, { ...tag, kind: 'trade_unfreeze', ref, asset: PKR, amount: cost });
       order.frozen -= cost;
     }
-    await postTrade(db, {
+    await postRecord(db, {
       ...tag,
       kind: 'trade_buy',
       ref,
-      postings: [
-        { ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount: -amount },
+      legs: [
+        { accountId, book: 'cash', asset: PKR, amount: -amount },
         { ...marketCash, amount },
         { ...marketShares, amount: -f.qty },
-        { ledgerAccountId: await userAcct(db, accountId, 'shares_locked'), asset: symbol, amount: f.qty },
+        { accountId, book: 'shares_locked', asset: symbol, amount: f.qty },
       ],
     });
     await db
@@ -105,19 +114,15 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
       .execute();
     await savePosition(db, accountId, symbol, { qty: pos.qty + f.qty, cost: pos.cost + cost }, f.now);
   } else {
-    await postTrade(db, {
+    await postRecord(db, {
       ...tag,
       kind: 'trade_sell',
       ref,
-      postings: [
-        {
-          ledgerAccountId: await userAcct(db, accountId, f.fromFrozen ? 'shares_frozen' : 'shares'),
-          asset: symbol,
-          amount: -f.qty,
-        },
+      legs: [
+        { accountId, book: f.fromFrozen ? 'shares_frozen' : 'shares', asset: symbol, amount: -f.qty },
         { ...marketShares, amount: f.qty },
         { ...marketCash, amount: -amount },
-        { ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount },
+        { accountId, book: 'cash', asset: PKR, amount },
       ],
     });
     if (f.fromFrozen) order.frozen -= f.qty;
@@ -130,7 +135,7 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
       .where('id', '=', fillId)
       .execute();
   }
-  await postTrade(db, { ...tag, kind: 'trade_fee', ref, postings: await feePostings(db, accountId, fees) });
+  await postRecord(db, { ...tag, kind: 'trade_fee', ref, legs: feeLegs(accountId, fees) });
   order.filledQty += f.qty;
   order.filledAmount += amount;
   order.fees = cumFees;
@@ -145,16 +150,16 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
 export async function releaseOrder(db: Db, order: OrderRow, now: number): Promise<void> {
   if (order.frozen > 0n) {
     const buy = order.side === 'buy';
-    await postTrade(db, {
+    await unfreeze(db, {
       kind: 'trade_release',
       ref: `order:${order.id}`,
       accountId: order.accountId,
       orderId: order.id,
       symbol: order.symbol,
       now,
-      postings: buy
-        ? await move(db, order.accountId, 'frozen', 'cash', PKR, order.frozen)
-        : await move(db, order.accountId, 'shares_frozen', 'shares', order.symbol, order.frozen),
+      holding: buy ? 'money' : 'shares',
+      asset: buy ? PKR : order.symbol,
+      amount: order.frozen,
     });
     order.frozen = 0n;
   }

@@ -19,7 +19,8 @@ import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
 import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
 import { releaseDueLocks } from './t-plus-one.ts';
-import { cashOf, move, PKR, postTrade, sharesOf } from '../ledger/books.ts';
+import { cashOf, PKR, sharesOf } from '../ledger/books.ts';
+import { move, postRecord } from '../ledger/post.ts';
 
 export interface Listed {
   ins: Instrument;
@@ -143,17 +144,17 @@ async function placeChecked(
   const reserve = i.side === 'buy' ? buyCost(qty * price, qty, cfg) : qty;
   if (i.side === 'buy' && reserve > (await cashOf(db, i.accountId))) throw new AppError('trade.insufficient');
   const order = await insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
-  await postTrade(db, {
+  await postRecord(db, {
     kind: 'trade_freeze',
     ref: `order:${order.id}`,
     accountId: i.accountId,
     orderId: order.id,
     symbol: i.symbol,
     now: i.now,
-    postings:
+    legs:
       i.side === 'buy'
-        ? await move(db, i.accountId, 'cash', 'frozen', PKR, reserve)
-        : await move(db, i.accountId, 'shares', 'shares_frozen', i.symbol, qty),
+        ? move(i.accountId, 'cash', 'frozen', PKR, reserve)
+        : move(i.accountId, 'shares', 'shares_frozen', i.symbol, qty),
   });
   order.frozen = reserve;
   await saveOrder(db, order);

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { DAY_MS, isPsxTradingDay, pktDayStart } from '../market/calendar.ts';
-import { move, postTrade } from '../ledger/books.ts';
+import { move, postRecord } from '../ledger/post.ts';
 
 /** When shares bought at `ts` become sellable: the start of the first PSX trading day after ts's day. */
 export function unlockAt(ts: number): number {
@@ -54,13 +54,13 @@ export async function releaseDueLocks(
   return inTx(db, async (tx) => {
     const released: ReleasedLock[] = await dueLocks(tx, accountId, now).execute();
     for (const lock of released) {
-      await postTrade(tx, {
+      await postRecord(tx, {
         kind: 't1_release',
         ref: `lock:${lock.id}`,
         accountId: lock.accountId,
         symbol: lock.symbol,
         now,
-        postings: await move(tx, lock.accountId, 'shares_locked', 'shares', lock.symbol, lock.qty),
+        legs: move(lock.accountId, 'shares_locked', 'shares', lock.symbol, lock.qty),
       });
       await tx.updateTable('share_locks').set({ released_at: now }).where('id', '=', lock.id).execute();
     }

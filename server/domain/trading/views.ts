@@ -1,14 +1,15 @@
-// Read models of an account: positions with a price snapshot, assets, income windows and the funds detail
-// (every movement of the cash book with the balance after it). All money in paisa until the wire strings.
+// Read models of an account's trading: positions with a price snapshot, assets (the ledger's money plus the
+// positions' market value) and income windows. All money in paisa until the wire strings. The funds detail
+// is the ledger's (domain/ledger/records.ts).
 import type { Db } from '../../db/database.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
-import type { Assets, Position, TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import type { Assets, Position } from '../../../workers/protocol/trade.ts';
 import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../market/calendar.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { TradeMarket } from './market-port.ts';
 import { paisa } from './orders-repo.ts';
 import { recentTradingDaysStart } from './t-plus-one.ts';
-import { cashOf, frozenOf, userAcct } from '../ledger/books.ts';
+import { moneyOf, PKR } from '../ledger/books.ts';
 
 export interface Holding {
   symbol: string;
@@ -150,8 +151,7 @@ export async function assetsOf(
   accountId: number,
   accountType: AccountType,
 ): Promise<Assets> {
-  const available = await cashOf(db, accountId);
-  const frozen = await frozenOf(db, accountId);
+  const { available, frozen } = await moneyOf(db, accountId, PKR);
   let mv = 0n;
   let cost = 0n;
   let today = 0n;
@@ -219,64 +219,4 @@ export async function purchaseOrderIds(
     .limit(200)
     .execute();
   return rows.map((r) => r.order_id);
-}
-
-const KIND_TYPES: Readonly<Record<string, TxType>> = {
-  demo_funding: 'demo_grant',
-  test_grant: 'deposit',
-  trade_freeze: 'freeze',
-  trade_unfreeze: 'unfreeze',
-  trade_release: 'unfreeze',
-  trade_buy: 'buy',
-  trade_sell: 'sell',
-  trade_fee: 'fee',
-  deposit: 'deposit',
-  withdraw: 'withdraw',
-};
-
-/** The funds detail of the account's cash book, newest first, optionally of one type. */
-export async function txRecords(
-  db: Db,
-  accountId: number,
-  type: TxType | undefined,
-  page: number,
-  size: number,
-): Promise<{ list: TxRecord[]; total: number }> {
-  const rows = await db
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_journals as j', 'j.id', 'p.journal_id')
-    .leftJoin('trade_journals as t', 't.journal_id', 'j.id')
-    .select((eb) => [
-      'p.id',
-      'j.kind',
-      'p.amount',
-      // the balance after each posting ('cash': a money column name, so it stays a bigint)
-      eb.fn
-        .sum<bigint>('p.amount')
-        .over((ob) => ob.orderBy('p.id'))
-        .as('cash'),
-      't.symbol',
-      't.order_id as orderId',
-      'j.created_at as createdAt',
-    ])
-    .where('p.ledger_account_id', '=', await userAcct(db, accountId, 'cash'))
-    .where('p.asset', '=', 'PKR')
-    .orderBy('p.id', 'desc')
-    .execute();
-  const typed = rows
-    .map((r) => ({ r, type: KIND_TYPES[r.kind] ?? (r.amount > 0n ? 'deposit' : 'withdraw') }))
-    .filter((x) => !type || x.type === type);
-  const list = typed.slice((page - 1) * size, page * size).map(({ r, type: t }): TxRecord => {
-    const rec: TxRecord = {
-      id: r.id,
-      type: t,
-      amount: paisa(r.amount),
-      balance: paisa(BigInt(r.cash)),
-      createdAt: r.createdAt,
-    };
-    if (r.symbol) rec.symbol = r.symbol;
-    if (r.orderId !== null) rec.orderId = r.orderId;
-    return rec;
-  });
-  return { list, total: typed.length };
 }

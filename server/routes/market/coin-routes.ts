@@ -6,9 +6,9 @@ import { CoinInfoListReply, SymbolBody, TickerListReply, TickerReply } from '../
 import { listCollect } from '../../domain/market/collect-repo.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
-import { marketError } from './market-messages.ts';
 import { registerSeriesRoutes } from './series-routes.ts';
 import { resolveSymbol } from './market-lookup.ts';
+import { AppError } from '../../errors.ts';
 
 export const coinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
@@ -61,9 +61,9 @@ export const coinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, 'coin');
+      const ins = resolveSymbol(m, request.body.symbol, 'coin');
       const ticker = m.ticker(ins.symbol);
-      if (!ticker) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      if (!ticker) throw new AppError('market:errors.unknownSymbol', { symbol: ins.symbol });
       return ok(ticker);
     },
   );

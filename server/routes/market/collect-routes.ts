@@ -17,7 +17,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { quoteOf, resolveSymbol } from './market-lookup.ts';
-import { marketError } from './market-messages.ts';
+import { AppError } from '../../errors.ts';
 
 export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = app.market;
@@ -44,9 +44,9 @@ export const collectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const symbolKind = kind === 'stock' ? 'stock' : 'coin';
     app.post(`/${kind}/collect/add`, { schema: schema(`Star a ${kind}`, SymbolBody) }, async (request) => {
       const auth = requireAuth(request.auth);
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, symbolKind);
+      const ins = resolveSymbol(m, request.body.symbol, symbolKind);
       if (!(await addCollect(app.db, auth.userId, kind, ins.symbol, Date.now()))) {
-        throw marketError(request.lang, 'errors.tooManyCollected', { max: MAX_COLLECT });
+        throw new AppError('market:errors.tooManyCollected', { max: MAX_COLLECT });
       }
       return ok(await answer(auth.userId, kind));
     });

@@ -2,20 +2,19 @@
 
 import type { Static } from 'typebox';
 import type { CandlesBody } from '../../../contract/market.ts';
-import type { Lang } from '../../../workers/protocol/api.ts';
 import type { Candle, Instrument, Quote } from '../../../workers/protocol/market.ts';
 import type { MarketSource } from '../../domain/market/market-source.ts';
-import { marketError } from './market-messages.ts';
+import { AppError } from '../../errors.ts';
 
 export type SymbolKind = 'stock' | 'coin' | 'any';
 
 /** The instrument for a request symbol, or the -1001 error naming what is wrong with it. */
-export function resolveSymbol(market: MarketSource, lang: Lang, raw: string, kind: SymbolKind): Instrument {
+export function resolveSymbol(market: MarketSource, raw: string, kind: SymbolKind): Instrument {
   const symbol = raw.toUpperCase();
   const ins = market.instrument(symbol);
-  if (!ins) throw marketError(lang, 'errors.unknownSymbol', { symbol });
-  if (kind === 'stock' && ins.market === 'crypto') throw marketError(lang, 'errors.notStock', { symbol });
-  if (kind === 'coin' && ins.market !== 'crypto') throw marketError(lang, 'errors.notCoin', { symbol });
+  if (!ins) throw new AppError('market:errors.unknownSymbol', { symbol });
+  if (kind === 'stock' && ins.market === 'crypto') throw new AppError('market:errors.notStock', { symbol });
+  if (kind === 'coin' && ins.market !== 'crypto') throw new AppError('market:errors.notCoin', { symbol });
   return ins;
 }
 
@@ -36,14 +35,13 @@ const DEFAULT_CANDLES = 300;
 
 export async function candlesFor(
   market: MarketSource,
-  lang: Lang,
   body: CandlesInput,
   kind: SymbolKind,
 ): Promise<Candle[]> {
-  const ins = resolveSymbol(market, lang, body.symbol, kind);
+  const ins = resolveSymbol(market, body.symbol, kind);
   const from = body.from === undefined ? undefined : Number(body.from);
   const to = body.to === undefined ? undefined : Number(body.to);
-  if (from !== undefined && to !== undefined && from > to) throw marketError(lang, 'errors.badRange');
+  if (from !== undefined && to !== undefined && from > to) throw new AppError('market:errors.badRange');
   const limit =
     body.limit === undefined ? (from === undefined ? DEFAULT_CANDLES : undefined) : Number(body.limit);
   return market.candles(ins.symbol, body.interval, {

@@ -13,8 +13,8 @@ import {
 } from '../../../contract/market.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
-import { marketError } from './market-messages.ts';
 import { candlesFor, resolveSymbol, toInt, type SymbolKind } from './market-lookup.ts';
+import { AppError } from '../../errors.ts';
 
 export interface SeriesRoutes {
   /** e.g. '/stock/index' or '/coin' */
@@ -44,7 +44,7 @@ export function registerSeriesRoutes(
         response: CandleListReply,
       },
     },
-    async (request) => ok(await candlesFor(m, request.lang, request.body, kind)),
+    async (request) => ok(await candlesFor(m, request.body, kind)),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export function registerSeriesRoutes(
       schema: { tags, summary: summaries.trades, consumes: FORM, body: TradesBody, response: TradeListReply },
     },
     async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, kind);
+      const ins = resolveSymbol(m, request.body.symbol, kind);
       return ok(m.trades(ins.symbol, toInt(request.body.limit, 50)));
     },
   );
@@ -66,9 +66,9 @@ export function registerSeriesRoutes(
       schema: { tags, summary: summaries.books, consumes: FORM, body: BooksBody, response: BookReply },
     },
     async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.body.symbol, kind);
+      const ins = resolveSymbol(m, request.body.symbol, kind);
       const book = m.book(ins.symbol, toInt(request.body.depth, 20));
-      if (!book) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      if (!book) throw new AppError('market:errors.unknownSymbol', { symbol: ins.symbol });
       return ok(book);
     },
   );

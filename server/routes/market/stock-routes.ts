@@ -15,9 +15,9 @@ import {
 } from '../../../contract/market.ts';
 import type { Country, Quote, StockSort } from '../../../workers/protocol/market.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { marketError } from './market-messages.ts';
 import { registerSeriesRoutes } from './series-routes.ts';
 import { quoteOf, resolveSymbol, toInt } from './market-lookup.ts';
+import { AppError } from '../../errors.ts';
 
 const PK: Country = {
   code: 'PK',
@@ -175,9 +175,9 @@ export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ins = resolveSymbol(m, request.lang, request.query.symbol, 'stock');
+      const ins = resolveSymbol(m, request.query.symbol, 'stock');
       const info = m.info(ins.symbol);
-      if (!info) throw marketError(request.lang, 'errors.unknownSymbol', { symbol: ins.symbol });
+      if (!info) throw new AppError('market:errors.unknownSymbol', { symbol: ins.symbol });
       return ok(info);
     },
   );

@@ -29,7 +29,7 @@ import {
 import { FRAME_BUDGET, FrameGate } from '../../domain/ws/frame-gate.ts';
 import type { BucketRule } from '../../domain/ws/token-bucket.ts';
 import type { MarketSource, MarketTick } from '../../domain/market/market-source.ts';
-import { marketText } from './market-messages.ts';
+import { translator, type Translator } from '../../i18n/translator.ts';
 
 /** The part of a `ws` WebSocket the hub uses (kept small so tests can fake it). */
 export interface WsLike {
@@ -57,6 +57,8 @@ export interface HubOptions {
   /** frames (and channels named) a connection may send: burst and rate */
   frameBudget?: BucketRule;
   now?: () => number;
+  /** the messages of `err` frames (default: the process's translator) */
+  translator?: Translator;
 }
 
 const checkFrame = Compile(MarketClientFrame);
@@ -103,6 +105,7 @@ export class MarketHub {
       stuckMs: opts.stuckMs ?? 30_000,
       frameBudget: opts.frameBudget ?? FRAME_BUDGET,
       now: opts.now ?? Date.now,
+      translator: opts.translator ?? translator,
     };
     this.unsubscribe = source.subscribe((tick) => this.onTick(tick));
     this.timer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
@@ -182,10 +185,13 @@ export class MarketHub {
     const verdict = conn.gate.accept(data, isBinary);
     if (!verdict.ok) {
       if (verdict.close) {
-        this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.tooFast') });
+        this.send(conn, { op: 'err', msg: this.opts.translator.t(conn.lang, 'market:errors.tooFast') });
         return this.drop(conn, 1008, 'rate limit');
       }
-      return this.send(conn, { op: 'err', msg: marketText(conn.lang, 'errors.badMessage') });
+      return this.send(conn, {
+        op: 'err',
+        msg: this.opts.translator.t(conn.lang, 'market:errors.badMessage'),
+      });
     }
     const msg = verdict.frame;
     if (msg.op === 'ping') return this.send(conn, { op: 'pong', t: msg.t, ts: this.source.now() });
@@ -202,10 +208,16 @@ export class MarketHub {
     const parsed = parseChannel(ch);
     const known = parsed && (parsed.kind === 'tickers' || this.source.instrument(parsed.symbol));
     if (!parsed || !known) {
-      return this.send(conn, { op: 'err', ch, msg: marketText(conn.lang, 'errors.unknownChannel', { ch }) });
+      return this.send(conn, {
+        op: 'err',
+        ch,
+        msg: this.opts.translator.t(conn.lang, 'market:errors.unknownChannel', { ch }),
+      });
     }
     if (conn.channels.size >= this.opts.maxChannels) {
-      const msg = marketText(conn.lang, 'errors.tooManyChannels', { max: this.opts.maxChannels });
+      const msg = this.opts.translator.t(conn.lang, 'market:errors.tooManyChannels', {
+        max: this.opts.maxChannels,
+      });
       return this.send(conn, { op: 'err', ch, msg });
     }
     let state = this.channels.get(ch);

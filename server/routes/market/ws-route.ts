@@ -6,7 +6,7 @@ import { socketRoute } from '../../plugins/websockets.ts';
 import { MarketHub } from './ws-hub.ts';
 
 export const wsRoutes: FastifyPluginAsync = async (app) => {
-  const hub = new MarketHub(app.market);
+  const hub = new MarketHub(app.market, { translator: app.translator });
   app.addHook('onClose', async () => hub.close());
   socketRoute(app, '/ws', (socket, request) => {
     const conn = hub.attach(socket, request.lang);

@@ -22,7 +22,6 @@ import type { AccountChange } from '../../domain/trading/engine.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
 import { FrameGate } from '../../domain/ws/frame-gate.ts';
-import { translate } from '../../i18n/translate.ts';
 import { socketRoute } from '../../plugins/websockets.ts';
 
 /** Buffered bytes past which an account socket is dropped (it resyncs from a snapshot when it reconnects). */
@@ -50,7 +49,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       o,
       s.auth.accountType,
       { nameEn: ins?.nameEn ?? o.symbol, nameUr: ins?.nameUr ?? o.symbol },
-      (key) => translate(s.lang, key),
+      (key) => app.translator.t(s.lang, key),
     );
   };
   const positions = async (accountId: number, symbols?: Set<string>) =>
@@ -129,7 +128,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       socket.send(text);
     };
     const send = (msg: unknown) => sendText(JSON.stringify(msg));
-    const err = (key: string) => send({ op: 'err', ch: 'account', msg: translate(request.lang, key) });
+    const err = (key: string) => send({ op: 'err', ch: 'account', msg: app.translator.t(request.lang, key) });
     const leave = () => {
       if (sub) {
         const set = subs.get(sub.auth.accountId);

@@ -1,5 +1,5 @@
 // Positions and money views: GET stock/hold/list and stock/hold/info, GET stock/income, user/assets (POST as
-// the spec lists it, and GET), GET user/tx/record (funds detail).
+// the spec lists it, and GET). The funds detail is the wallet area's (routes/wallet/).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { noFields } from '../../../contract/form-fields.ts';
@@ -10,8 +10,6 @@ import {
   IncomeReply,
   PositionPageReply,
   PositionReply,
-  TxRecordPageReply,
-  TxRecordQuery,
 } from '../../../contract/trade.ts';
 import { orderById, paisa } from '../../domain/trading/orders-repo.ts';
 import { listed } from '../../domain/trading/place-order.ts';
@@ -22,7 +20,6 @@ import {
   purchaseOrderIds,
   realisedSince,
   toPosition,
-  txRecords,
 } from '../../domain/trading/views.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
@@ -127,25 +124,4 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.post('/user/assets', { schema: { ...assetsSchema, consumes: FORM, body: noFields } }, assets);
   app.get('/user/assets', { schema: { ...assetsSchema, querystring: noFields } }, assets);
-
-  app.get(
-    '/user/tx/record',
-    {
-      schema: {
-        tags: ['user'],
-        summary:
-          'Funds detail: every movement of the available cash, newest first, with the balance after it',
-        security: NEEDS_TOKEN,
-        querystring: TxRecordQuery,
-        response: TxRecordPageReply,
-      },
-    },
-    async (request) => {
-      const c = await caller(app, request);
-      const page = Number(request.query.page ?? '1');
-      const size = Number(request.query.size ?? '20');
-      const r = await txRecords(app.db, c.auth.accountId, request.query.type, page, size);
-      return ok({ ...r, page, size });
-    },
-  );
 };

@@ -5,17 +5,9 @@ import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { findUserById, type UserRow } from '../../domain/auth/users-repo.ts';
 import type { AuthContext } from '../../domain/auth/sessions-repo.ts';
-import type { TradingEngine } from '../../domain/trading/engine.ts';
 import { toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The trading engine (orders, matching); decorated by the trade area. */
-    trading: TradingEngine;
-  }
-}
 
 export interface Caller {
   auth: AuthContext;

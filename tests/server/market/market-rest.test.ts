@@ -2,21 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candle, Quote } from '../../../workers/protocol/market.ts';
 import { addCollect, listCollect } from '../../../server/domain/market/collect-repo.ts';
-import { marketOf } from '../../../server/routes/market/market-plugin.ts';
+import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { get, makeTestApp, post, registerUser, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  Object.assign(process.env, {
+  t = await makeTestApp({
     MARKET_TICK: '0',
     PSX_ALWAYS_OPEN: '1',
     MARKET_SEED: 'rest-test',
     MARKET_HISTORY_DAYS: '30',
     MARKET_MINUTE_DAYS: '1',
   });
-  t = await makeTestApp();
-  const sim = marketOf(t.db)!;
+  const sim = t.app.market as SimulatedMarket;
   for (let i = 0; i < 20; i++) sim.step();
 });
 afterAll(async () => t?.close());

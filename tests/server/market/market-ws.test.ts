@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_MAX_CHANNELS } from '../../../contract/ws.ts';
 import type { Book, BookDelta, ServerMessage } from '../../../workers/protocol/market.ts';
-import { marketOf } from '../../../server/routes/market/market-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { makeTestApp, post, type TestApp } from '../helpers.ts';
 import { collectMessages, pingPong, waitFor, type MessageLog } from '../../support/wait-for.ts';
@@ -14,15 +13,14 @@ let sim: SimulatedMarket;
 let url: string;
 
 beforeAll(async () => {
-  Object.assign(process.env, {
+  t = await makeTestApp({
     MARKET_TICK: '0',
     PSX_ALWAYS_OPEN: '1',
     MARKET_SEED: 'ws-test',
     MARKET_HISTORY_DAYS: '10',
     MARKET_MINUTE_DAYS: '1',
   });
-  t = await makeTestApp();
-  sim = marketOf(t.db)!;
+  sim = t.app.market as SimulatedMarket;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as { port: number }).port;
   url = `ws://127.0.0.1:${port}/api/ws`;

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grantCash } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import { openTestDatabase, type TestDatabase } from '../../support/test-db.ts';
 
 const CLI = path.resolve('server/domain/ledger/self-check.ts');

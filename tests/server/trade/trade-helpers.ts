@@ -1,7 +1,6 @@
 // Helpers for trade API tests: an app with PSX always open (unless told otherwise) and a hand-stepped market,
 // users with a transaction password (created directly, with a cheap scrypt hash), and a cheap stock to trade.
 import type { Db } from '../../../server/db/database.ts';
-import { tradingOf } from '../../../server/routes/trade/trade-plugin.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import type { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { traderOn, type Trader } from '../../support/cheap-trader.ts';
@@ -18,8 +17,7 @@ export interface TradeTestApp extends TestApp {
 }
 
 export interface MarketSetup {
-  /** market settings read from process.env (e.g. PSX_ALWAYS_OPEN: '0' for the real calendar); the keys set
-   * here are restored once the app is built, so later apps get the defaults */
+  /** market settings (e.g. PSX_ALWAYS_OPEN: '0' for the real calendar), over the trade tests' defaults */
   marketEnv?: Record<string, string>;
   /** feed steps run after the start (default 5, so books and prints exist) */
   warmSteps?: number;
@@ -30,27 +28,19 @@ export async function makeTradeApp(
   env: Record<string, string> = {},
   { marketEnv = {}, warmSteps = 5 }: MarketSetup = {},
 ): Promise<TradeTestApp> {
-  const saved = Object.keys(marketEnv).map((k) => [k, process.env[k]] as const);
-  Object.assign(process.env, {
+  const t = await makeTestApp({
     MARKET_TICK: '0',
     PSX_ALWAYS_OPEN: '1',
     MARKET_SEED: seed,
     MARKET_HISTORY_DAYS: '3',
     MARKET_MINUTE_DAYS: '1',
     ...marketEnv,
+    RATE_API_PER_IP_PER_MIN: '100000',
+    ...env,
   });
-  let t: TestApp;
-  try {
-    t = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000', ...env });
-  } finally {
-    for (const [k, v] of saved) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-  // The engine holds the app's market (app.market lives in the /api scope, out of the root's sight).
-  const engine = tradingOf(t.db)!;
-  const sim = engine.market as SimulatedMarket;
+  const engine = t.app.trading;
+  // One node: the market is the simulator itself, stepped by hand (MARKET_TICK=0).
+  const sim = t.app.market as SimulatedMarket;
   for (let i = 0; i < warmSteps; i++) sim.step();
   await engine.idle();
   return { ...t, sim, engine };

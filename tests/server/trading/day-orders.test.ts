@@ -12,7 +12,8 @@ import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { orderById, type OrderRow } from '../../../server/domain/trading/orders-repo.ts';
 import type { PlaceInput } from '../../../server/domain/trading/place-order.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
-import { cashOf, frozenOf, grantCash, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { cashOf, frozenOf, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import { FakeMarket } from './fake-market.ts';
 import { addUser, rowsIn, tradingDb, type TradingDb } from './trading-db.ts';
 

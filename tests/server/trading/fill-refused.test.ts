@@ -14,7 +14,8 @@ import {
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { orderById } from '../../../server/domain/trading/orders-repo.ts';
 import type { PlaceInput } from '../../../server/domain/trading/place-order.ts';
-import { cashOf, grantCash, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { cashOf, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import { FakeMarket, MONDAY_10AM } from './fake-market.ts';
 import { addUser, tradingDb, type TradingDb } from './trading-db.ts';
 

@@ -9,7 +9,8 @@ import { TradingEngine, type AccountChange } from '../../../server/domain/tradin
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { orderById } from '../../../server/domain/trading/orders-repo.ts';
 import { previewOrder, type PlaceInput } from '../../../server/domain/trading/place-order.ts';
-import { cashOf, frozenOf, grantCash, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { cashOf, frozenOf, sharesOf } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import { FakeMarket, MONDAY_10AM } from './fake-market.ts';
 import { addUser, tradingDb, type TradingDb } from './trading-db.ts';
 

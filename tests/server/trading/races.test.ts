@@ -9,7 +9,8 @@ import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts'
 import { TradingEngine, type AccountChange } from '../../../server/domain/trading/engine.ts';
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { orderById, type OrderRow } from '../../../server/domain/trading/orders-repo.ts';
-import { frozenOf, grantCash } from '../../../server/domain/ledger/books.ts';
+import { frozenOf } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import { FakeMarket, MONDAY_10AM } from './fake-market.ts';
 import { addUser, tradingDb, type TradingDb } from './trading-db.ts';
 

@@ -13,7 +13,7 @@ import { lastPsxClose } from '../../../server/domain/trading/day-orders.ts';
 import { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
-import { grantCash } from '../../../server/domain/ledger/books.ts';
+import { grantCash } from '../../../server/domain/ledger/post.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { checkInvariants } from './ledger-invariants.ts';
 import { FakeMarket, MONDAY_10AM, STOCKS } from './fake-market.ts';

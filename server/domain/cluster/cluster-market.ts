@@ -6,17 +6,17 @@
 // and whenever a node asks on `market:snapshot-wanted`), from which a starting node, or one that missed a
 // record, catches up. When the leader dies, the lease passes to another node within seconds; that node turns
 // its replica into the simulator (SimulatedMarket.fromSnapshot), so clients everywhere go on with consecutive
-// sequence numbers. The trading engine matches only where the lease is held (trade-plugin.ts, via `leader`).
+// sequence numbers. The trading engine matches only where the lease is held (plugins/trading.ts, via `app.leader`).
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
-import type { Bus } from '../../domain/bus/bus.ts';
-import { LeaderLease, type LeaseLog } from '../../domain/cluster/leader-lease.ts';
-import type { MarketSnapshot } from '../../domain/market/market-snapshot.ts';
-import { ReplicaMarket } from '../../domain/market/replica-market.ts';
-import { SimulatedMarket, type SimOptions } from '../../domain/market/simulated-market.ts';
-import type { StepRecord } from '../../domain/market/step-record.ts';
-import { MarketStore } from '../../domain/market/store.ts';
+import type { Bus } from '../bus/bus.ts';
+import { LeaderLease, type LeaseLog } from './leader-lease.ts';
+import type { MarketSnapshot } from '../market/market-snapshot.ts';
+import { ReplicaMarket } from '../market/replica-market.ts';
+import { SimulatedMarket, type SimOptions } from '../market/simulated-market.ts';
+import type { StepRecord } from '../market/step-record.ts';
+import { MarketStore } from '../market/store.ts';
 
 export const STEPS_CHANNEL = 'market:steps';
 export const WANTED_CHANNEL = 'market:snapshot-wanted';

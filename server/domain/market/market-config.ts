@@ -1,4 +1,4 @@
-// Market simulator settings from the environment (documented in the report / README):
+// Market simulator settings, read from the environment by config.ts (loadConfig) once at start:
 //   MARKET_SEED          PRNG seed (default 'psx-sim-1'); history is reproducible per seed
 //   MARKET_TPS           feed steps per second, 1–50 (default 4)
 //   MARKET_TICK          0 = no timer (tests call step() themselves); default 1

@@ -1,0 +1,94 @@
+// Transaction records (the funds detail, GET user/tx/record): every movement of an account's available money,
+// newest first, with the balance after it. A record's kind says how it is shown: RECORD_KINDS is the one list
+// of kinds the ledger accepts (postRecord takes a RecordKind), so a new area adds its kinds here, with the
+// funds-detail type each one shows as (contract/trade-lists.ts TX_TYPES).
+import type { Db } from '../../db/database.ts';
+import { formatMinor } from '../../../contract/money.ts';
+import type { TxRecord, TxType } from '../../../workers/protocol/trade.ts';
+import { PKR, userAcct } from './books.ts';
+
+export const RECORD_KINDS = {
+  /** virtual funds of a new demo account */
+  demo_funding: 'demo_grant',
+  /** tests' grants (tests only) */
+  test_grant: 'deposit',
+  /** a confirmed deposit, from the channel's clearing account (back office today) */
+  deposit: 'deposit',
+  withdraw: 'withdraw',
+  /** an open limit order's reservation, its release per fill, and what it held when it ended */
+  trade_freeze: 'freeze',
+  trade_unfreeze: 'unfreeze',
+  trade_release: 'unfreeze',
+  trade_buy: 'buy',
+  trade_sell: 'sell',
+  trade_fee: 'fee',
+  /** T+1: bought shares become sellable (share books only, never in the money funds detail) */
+  t1_release: 'unfreeze',
+} as const satisfies Record<string, TxType>;
+
+export type RecordKind = keyof typeof RECORD_KINDS;
+
+export function isRecordKind(kind: string): kind is RecordKind {
+  return Object.hasOwn(RECORD_KINDS, kind);
+}
+
+export interface RecordsQuery {
+  type?: TxType | undefined;
+  /** 1-based */
+  page: number;
+  size: number;
+  /** the money asset whose available book is listed (default PKR, 2 decimals) */
+  asset?: string;
+  decimals?: number;
+}
+
+/** The funds detail of the account's available money, newest first, optionally of one type. */
+export async function txRecords(
+  db: Db,
+  accountId: number,
+  q: RecordsQuery,
+): Promise<{ list: TxRecord[]; total: number }> {
+  const asset = q.asset ?? PKR;
+  const decimals = q.decimals ?? 2;
+  const rows = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_journals as j', 'j.id', 'p.journal_id')
+    .leftJoin('trade_journals as t', 't.journal_id', 'j.id')
+    .select((eb) => [
+      'p.id',
+      'j.kind',
+      'p.amount',
+      // the balance after each posting ('cash': a money column name, so it stays a bigint)
+      eb.fn
+        .sum<bigint>('p.amount')
+        .over((ob) => ob.orderBy('p.id'))
+        .as('cash'),
+      't.symbol',
+      't.order_id as orderId',
+      'j.created_at as createdAt',
+    ])
+    .where('p.ledger_account_id', '=', await userAcct(db, accountId, 'cash'))
+    .where('p.asset', '=', asset)
+    .orderBy('p.id', 'desc')
+    .execute();
+  const typed = rows
+    .map((r) => ({
+      r,
+      // A kind from before the registry (none today) shows by the direction of its movement.
+      type: isRecordKind(r.kind) ? RECORD_KINDS[r.kind] : r.amount > 0n ? 'deposit' : 'withdraw',
+    }))
+    .filter((x) => !q.type || x.type === q.type);
+  const list = typed.slice((q.page - 1) * q.size, q.page * q.size).map(({ r, type: t }): TxRecord => {
+    const rec: TxRecord = {
+      id: r.id,
+      type: t,
+      amount: formatMinor(r.amount, decimals),
+      balance: formatMinor(BigInt(r.cash), decimals),
+      createdAt: r.createdAt,
+    };
+    if (r.symbol) rec.symbol = r.symbol;
+    if (r.orderId !== null) rec.orderId = r.orderId;
+    return rec;
+  });
+  return { list, total: typed.length };
+}

@@ -1,0 +1,54 @@
+// The market feed (`app.market`, today the simulator) and this node's leadership (`app.leader`). On one node it
+// opens the SimulatedMarket on the database and starts its tick loop (config.market.tick). With Redis (several
+// nodes) every node follows the leader's market and the lease holder simulates (domain/cluster/cluster-market.ts).
+// It stops the loop and persists the live bars when the app closes, before the database closes.
+import fp from 'fastify-plugin';
+import { clusterName } from '../domain/cluster/cluster-name.ts';
+import { startClusterMarket, type Leadership } from '../domain/cluster/cluster-market.ts';
+import type { MarketSource } from '../domain/market/market-source.ts';
+import { SimulatedMarket } from '../domain/market/simulated-market.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market feed (today the simulator); read-only for the areas. */
+    market: MarketSource & { start(): void; stop(): void | Promise<void> };
+    /** Whether this node runs the simulator and the matching (always, on one node). */
+    leader: Leadership;
+  }
+}
+
+const ALWAYS: Leadership = { leading: true, onChange: () => () => undefined };
+
+export const marketPlugin = fp(
+  async (app) => {
+    const { market: cfg, nodeId } = app.config;
+    const sim = {
+      ...cfg,
+      onWriteError: (err: unknown) => app.log.error({ err }, 'market: writing bars failed'),
+    };
+    if (app.redis) {
+      const cluster = await startClusterMarket({
+        db: app.db,
+        pool: app.database.pool,
+        bus: app.bus,
+        redis: app.redis,
+        sim,
+        log: app.log,
+        nodeId,
+        snapshotKey: `${clusterName(app.config)}:market:snapshot`,
+      });
+      app.decorate('market', cluster.market);
+      app.decorate('leader', cluster.leader);
+      app.addHook('onClose', async () => cluster.close());
+      return;
+    }
+    const market = await SimulatedMarket.open(app.db, sim);
+    app.decorate('market', market);
+    app.decorate('leader', ALWAYS);
+    if (cfg.tick) market.start();
+    app.addHook('onClose', async () => {
+      await market.stop();
+    });
+  },
+  { name: 'market', dependencies: ['config', 'db', 'redis', 'bus'] },
+);
