@@ -113,18 +113,22 @@ export async function postJournal(
       .executeTakeFirst();
     if (existing) return { journalId: existing.id, created: false };
     const changes = orderedChanges(input.postings);
+    // Legs that net to nothing (a move within one book) change no balance: no owner to look up (an empty
+    // IN () is a syntax error on PostgreSQL).
     const owners = new Map(
-      (
-        await tx
-          .selectFrom('ledger_accounts')
-          .select(['id', 'owner'])
-          .where(
-            'id',
-            'in',
-            changes.map((c) => c.id),
-          )
-          .execute()
-      ).map((r) => [r.id, r.owner]),
+      changes.length === 0
+        ? []
+        : (
+            await tx
+              .selectFrom('ledger_accounts')
+              .select(['id', 'owner'])
+              .where(
+                'id',
+                'in',
+                changes.map((c) => c.id),
+              )
+              .execute()
+          ).map((r) => [r.id, r.owner]),
     );
     const current: Array<bigint | undefined> = [];
     for (const c of changes) {

@@ -110,14 +110,14 @@ function notNegative(amount: bigint, what: string): void {
 }
 
 /** Reserves `amount`: available → frozen. Refused ('insufficient') when the available balance is short. */
-export function freeze(db: Db, h: HoldInput): Promise<Posted> {
+export async function freeze(db: Db, h: HoldInput): Promise<Posted> {
   notNegative(h.amount, 'freeze');
   const books = HOLDING_BOOKS[h.holding ?? 'money'];
   return postRecord(db, { ...h, legs: move(h.accountId, books.available, books.frozen, h.asset, h.amount) });
 }
 
 /** Gives back a reservation: frozen → available. Refused ('insufficient') past what is frozen. */
-export function unfreeze(db: Db, h: HoldInput): Promise<Posted> {
+export async function unfreeze(db: Db, h: HoldInput): Promise<Posted> {
   notNegative(h.amount, 'unfreeze');
   const books = HOLDING_BOOKS[h.holding ?? 'money'];
   return postRecord(db, { ...h, legs: move(h.accountId, books.frozen, books.available, h.asset, h.amount) });
@@ -134,7 +134,7 @@ export interface SettleInput extends RecordTags {
  * Pays out a reservation: the sum of `to` leaves the account's frozen book for the named system accounts
  * (a withdrawal paid: frozen → clearing_bank and fee_withdraw). Refused past what is frozen.
  */
-export function settleFrozen(db: Db, s: SettleInput): Promise<Posted> {
+export async function settleFrozen(db: Db, s: SettleInput): Promise<Posted> {
   if (s.to.length === 0) throw new LedgerError('tooFewPostings', 'ledger: settleFrozen to nobody refused');
   let total = 0n;
   for (const t of s.to) {
