@@ -10,6 +10,7 @@
 
 import type { Book, BookDelta, Candle, Ticker, Trade } from '../../contract/market.ts';
 import { INTERVALS, MARKETS, type Interval, type Market } from '../../contract/market-limits.ts';
+import type { WsErrCode } from '../../contract/ws-codes.ts';
 import type { MarketClientFrame } from '../../contract/ws.ts';
 
 export type { Page } from '../../contract/envelope.ts';
@@ -92,6 +93,8 @@ export const INTERVAL_MS: Readonly<Record<Interval, number>> = {
 
 export type ChannelKind = 'tickers' | 'ticker' | 'book' | 'trades' | 'candles';
 export const WS_HEARTBEAT_MS = 10_000;
+/** The `err` frames' codes (no typebox: contract/ws-codes.ts). */
+export { WS_ERR, type WsErrCode } from '../../contract/ws-codes.ts';
 export const WS_PATH = '/api/ws';
 
 /** What a client sends (the contract's schema, contract/ws.ts); `t` of a ping is echoed back in `pong`. */
@@ -116,8 +119,11 @@ export type ServerMessage =
   | DeltaMessage
   | { op: 'hb'; ts: number }
   | { op: 'pong'; t: number; ts: number }
-  /** Channel-level error (unknown channel, limit reached) or protocol error (bad JSON) when `ch` is absent. */
-  | { op: 'err'; ch?: string; msg: string }
+  /**
+   * A refusal (contract/ws.ts WsErrFrame): a channel's (unknown, limit reached) or, without `ch`, the frame's
+   * (bad JSON, too fast). `code` (WS_ERR) is what to act on; `msg` is for the user.
+   */
+  | { op: 'err'; ch?: string; code: WsErrCode; msg: string }
   /** Acknowledges `unsub`; no message on these channels follows. */
   | { op: 'unsubd'; ch: string[] };
 

@@ -24,7 +24,9 @@ export type {
 // socket of ./market.ts). Send {op:'sub', ch:['account'], token: <access token of the real or demo account>};
 // the token travels in the message, never in the URL. Answers: snap = AccountSnap (seq 0), then one delta per
 // order change (placed, filled, partially filled, cancelled) = AccountDelta with seq + 1; {op:'err', ch:'account',
-// msg} for a bad or expired token; {op:'ping', t} → pong; {op:'unsub', ch:['account']} → unsubd; hb every 10 s.
+// code, msg} for a refusal: code WS_ERR.sessionEnded (-1000) for a refused token or an ended session (sign in
+// again), others (bad frame, too fast, busy) leave the session standing; {op:'ping', t} → pong;
+// {op:'unsub', ch:['account']} → unsubd; hb every 10 s.
 // A client without the socket polls stock/order/list?status=open, stock/hold/list and user/assets (same shapes).
 export const ACCOUNT_WS_PATH = '/api/ws/account';
 export const ACCOUNT_CHANNEL = 'account';

@@ -16,7 +16,14 @@
 // and the snapshot carries the seq the channel has reached when it goes out.
 
 import { Compile } from 'typebox/compile';
-import { MarketClientFrame, WS_MAX_CHANNELS } from '../../../contract/ws.ts';
+import {
+  MarketClientFrame,
+  WS_ERR,
+  WS_MAX_CHANNELS,
+  type WsErrCode,
+  type WsErrFrame,
+} from '../../../contract/ws.ts';
+import type { MessageParams } from '../../errors.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import {
   WS_HEARTBEAT_MS,
@@ -179,19 +186,21 @@ export class MarketHub {
     conn.socket.send(JSON.stringify(msg));
   }
 
+  /** An `err` frame (contract/ws.ts WsErrFrame) in the connection's language. */
+  private err(conn: Conn, code: WsErrCode, key: string, params?: MessageParams): WsErrFrame {
+    return { op: 'err', code, msg: this.opts.translator.t(conn.lang, key, params) };
+  }
+
   private onMessage(conn: Conn, data: unknown, isBinary: boolean): void {
     if (!this.conns.has(conn)) return;
     conn.alive = true;
     const verdict = conn.gate.accept(data, isBinary);
     if (!verdict.ok) {
       if (verdict.close) {
-        this.send(conn, { op: 'err', msg: this.opts.translator.t(conn.lang, 'market:errors.tooFast') });
+        this.send(conn, this.err(conn, WS_ERR.rateLimited, 'market:errors.tooFast'));
         return this.drop(conn, 1008, 'rate limit');
       }
-      return this.send(conn, {
-        op: 'err',
-        msg: this.opts.translator.t(conn.lang, 'market:errors.badMessage'),
-      });
+      return this.send(conn, this.err(conn, WS_ERR.badFrame, 'market:errors.badMessage'));
     }
     const msg = verdict.frame;
     if (msg.op === 'ping') return this.send(conn, { op: 'pong', t: msg.t, ts: this.source.now() });
@@ -209,16 +218,16 @@ export class MarketHub {
     const known = parsed && (parsed.kind === 'tickers' || this.source.instrument(parsed.symbol));
     if (!parsed || !known) {
       return this.send(conn, {
-        op: 'err',
+        ...this.err(conn, WS_ERR.unknownChannel, 'market:errors.unknownChannel', { ch }),
         ch,
-        msg: this.opts.translator.t(conn.lang, 'market:errors.unknownChannel', { ch }),
       });
     }
     if (conn.channels.size >= this.opts.maxChannels) {
-      const msg = this.opts.translator.t(conn.lang, 'market:errors.tooManyChannels', {
-        max: this.opts.maxChannels,
+      const max = this.opts.maxChannels;
+      return this.send(conn, {
+        ...this.err(conn, WS_ERR.tooManyChannels, 'market:errors.tooManyChannels', { max }),
+        ch,
       });
-      return this.send(conn, { op: 'err', ch, msg });
     }
     let state = this.channels.get(ch);
     if (!state) {

@@ -12,7 +12,13 @@
 // Clients without a socket poll stock/order/list, stock/hold/list and user/assets (same shapes).
 import type { FastifyPluginAsync } from 'fastify';
 import { Compile } from 'typebox/compile';
-import { AccountClientFrame } from '../../../contract/ws.ts';
+import {
+  ACCOUNT_CHANNEL_NAME,
+  AccountClientFrame,
+  WS_ERR,
+  type WsErrCode,
+  type WsErrFrame,
+} from '../../../contract/ws.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { WS_HEARTBEAT_MS } from '../../../workers/protocol/market.ts';
 import { ACCOUNT_WS_PATH, type AccountDelta, type AccountSnap } from '../../../workers/protocol/trade.ts';
@@ -37,8 +43,8 @@ interface Sub {
   lang: Lang;
   seq: number;
   send(data: string): void;
-  /** tells the client why with an `err` and closes the socket */
-  end(key: string): void;
+  /** the session ended: tells the client (`err` sessionEnded) and closes the socket */
+  endSession(): void;
 }
 
 export const accountWsRoutes: FastifyPluginAsync = async (app) => {
@@ -80,7 +86,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     const pos = await positions(change.accountId, symbols);
     for (const s of [...list]) {
       if (!(await live(s.token))) {
-        s.end('auth.notLoggedIn');
+        s.endSession();
         continue;
       }
       const assets = await assetsOf(app.db, app.market, change.accountId, s.auth.accountType);
@@ -111,7 +117,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       for (const s of [...list]) {
         const hit =
           'sessionId' in event ? s.auth.sessionId === event.sessionId : s.auth.userId === event.userId;
-        if (hit) s.end('auth.notLoggedIn');
+        if (hit) s.endSession();
       }
     }
   });
@@ -128,7 +134,15 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       socket.send(text);
     };
     const send = (msg: unknown) => sendText(JSON.stringify(msg));
-    const err = (key: string) => send({ op: 'err', ch: 'account', msg: app.translator.t(request.lang, key) });
+    const err = (code: WsErrCode, key: string) => {
+      const frame: WsErrFrame = {
+        op: 'err',
+        ch: ACCOUNT_CHANNEL_NAME,
+        code,
+        msg: app.translator.t(request.lang, key),
+      };
+      send(frame);
+    };
     const leave = () => {
       if (sub) {
         const set = subs.get(sub.auth.accountId);
@@ -137,17 +151,20 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       }
       sub = undefined;
     };
-    const end = (key: string, code = 1008) => {
-      err(key);
+    /** Tells the client why (`err`) and closes the socket with 1008. */
+    const end = (code: WsErrCode, key: string, reason: string) => {
+      err(code, key);
       leave();
-      socket.close(code, 'session ended');
+      socket.close(1008, reason);
     };
+    const endSession = () => end(WS_ERR.sessionEnded, 'auth.notLoggedIn', 'session ended');
     // Silent sockets (no pong, no frame for a whole period) are dropped, and one that has not signed in
     // within AUTH_WINDOW_MS is closed: an anonymous socket costs memory and serves no one.
     const opened = Date.now();
     const timer = setInterval(() => {
       if (!alive) return socket.terminate();
-      if (!sub && Date.now() - opened >= AUTH_WINDOW_MS) return end('auth.notLoggedIn');
+      if (!sub && Date.now() - opened >= AUTH_WINDOW_MS)
+        return end(WS_ERR.authTimeout, 'auth.notLoggedIn', 'not signed in');
       alive = false;
       socket.ping();
       send({ op: 'hb', ts: app.market.now() });
@@ -161,7 +178,8 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       const attempt = ++subscribing;
       const auth = await live(token);
       if (closed || attempt !== subscribing) return;
-      if (!auth) return err('auth.notLoggedIn');
+      // A token the server refuses will be refused again: the session is over for this client.
+      if (!auth) return err(WS_ERR.sessionEnded, 'auth.notLoggedIn');
       leave();
       const next: Sub = {
         auth,
@@ -169,7 +187,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         lang: request.lang,
         seq: 0,
         send: sendText,
-        end: (key) => end(key),
+        endSession,
       };
       sub = next;
       // In the account's queue: the snap reflects every change told before it, and deltas follow it.
@@ -179,13 +197,24 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         set.add(next);
         subs.set(auth.accountId, set);
         // Listed first, then checked again: a sign-out from now on reaches this socket either way.
-        if (!(await live(token))) return next.end('auth.notLoggedIn');
-        const open = (await listOrders(app.db, auth.accountId, 'open', 1, 500)).list;
-        const data: AccountSnap = {
-          orders: open.map((o) => orderOf(next, o)),
-          positions: await positions(auth.accountId),
-          assets: await assetsOf(app.db, app.market, auth.accountId, auth.accountType),
-        };
+        if (!(await live(token))) return next.endSession();
+        let data: AccountSnap;
+        try {
+          const open = (await listOrders(app.db, auth.accountId, 'open', 1, 500)).list;
+          data = {
+            orders: open.map((o) => orderOf(next, o)),
+            positions: await positions(auth.accountId),
+            assets: await assetsOf(app.db, app.market, auth.accountId, auth.accountType),
+          };
+        } catch (e) {
+          // No snapshot is coming: say so, so the client asks again instead of waiting on a silent channel.
+          request.log.error({ err: e }, 'account channel: snapshot failed');
+          if (sub === next) {
+            leave();
+            err(WS_ERR.busy, 'common.busy');
+          }
+          return;
+        }
         if (sub === next) send({ op: 'snap', ch: 'account', seq: 0, ts: app.market.now(), data });
       });
     };
@@ -195,8 +224,8 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         alive = true;
         const verdict = gate.accept(data, isBinary);
         if (!verdict.ok) {
-          if (verdict.close) return end('trade.wsTooFast');
-          return err('trade.wsBadMessage');
+          if (verdict.close) return end(WS_ERR.rateLimited, 'trade.wsTooFast', 'rate limit');
+          return err(WS_ERR.badFrame, 'trade.wsBadMessage');
         }
         const msg = verdict.frame;
         if (msg.op === 'ping') return send({ op: 'pong', t: msg.t, ts: app.market.now() });
@@ -206,7 +235,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         }
         subscribe(msg.token).catch((e: unknown) => {
           request.log.error({ err: e }, 'account channel: subscribe failed');
-          err('common.busy');
+          err(WS_ERR.busy, 'common.busy');
         });
       },
       pong: () => {

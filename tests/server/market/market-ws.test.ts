@@ -2,7 +2,7 @@
 // book deltas that rebuild the exact book, errors, ping/pong, unsubscribe, subscription limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WS_MAX_CHANNELS } from '../../../contract/ws.ts';
+import { WS_ERR, WS_MAX_CHANNELS } from '../../../contract/ws.ts';
 import type { Book, BookDelta, ServerMessage } from '../../../workers/protocol/market.ts';
 import type { SimulatedMarket } from '../../../server/domain/market/simulated-market.ts';
 import { makeTestApp, post, type TestApp } from '../helpers.ts';
@@ -112,9 +112,11 @@ describe('market WebSocket', () => {
     for (const ch of ['ticker:NOPE', 'bogus', 'candles:BTCUSDT:2m', 'tickers:forex']) {
       const e = await c.waitFor((m) => m.op === 'err' && m.ch === ch);
       expect((e as { msg: string }).msg).toContain(ch);
+      expect(e).toMatchObject({ code: WS_ERR.unknownChannel });
     }
     c.send('not json');
-    await c.waitFor((m) => m.op === 'err' && !('ch' in m && m.ch));
+    const bad = await c.waitFor((m) => m.op === 'err' && !('ch' in m && m.ch));
+    expect(bad).toMatchObject({ code: WS_ERR.badFrame });
     c.send({ op: 'ping', t: 12345 });
     const pong = await c.waitFor((m) => m.op === 'pong');
     expect(pong).toMatchObject({ op: 'pong', t: 12345 });
@@ -150,6 +152,8 @@ describe('market WebSocket', () => {
     await pingPong(c.ws, c);
     expect(snaps()).toBe(WS_MAX_CHANNELS);
     expect(c.msgs.filter((m) => m.op === 'err')).toHaveLength(5);
+    for (const e of c.msgs.filter((m) => m.op === 'err'))
+      expect(e).toMatchObject({ code: WS_ERR.tooManyChannels });
     c.ws.close();
   });
 });

@@ -6,6 +6,7 @@ import type { AccountUpdate } from '../../../workers/protocol/account-api.ts';
 import type { PositionsUpdate } from '../../../workers/protocol/positions-api.ts';
 import type { Assets, Position, StockOrder } from '../../../workers/protocol/trade.ts';
 import { accountUrlFor } from '../../../workers/market/feeds/account/account-feed.ts';
+import { WS_ERR } from '../../../workers/protocol/market.ts';
 import { delta, snap } from './fakes.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { position } from '../support/position.ts';
@@ -264,12 +265,72 @@ describe('account feed: session end and account switch', () => {
     );
     const s = signIn(h);
     s.push(firstSnap());
-    s.push({ op: 'err', ch: 'account', msg: 'Please sign in' });
+    s.push({ op: 'err', ch: 'account', code: WS_ERR.sessionEnded, msg: 'Please sign in' });
     await h.advance(220);
     expect(latest(h, REAL.accountKey).state).toBe('ended');
     expect(s.closed).toBe(true);
     await h.advance(10_000);
     expect(h.rest.calls.filter((c) => c === 'user/assets')).toEqual([]);
+  });
+
+  it('stops for a token the server refuses (sessionEnded before any snapshot)', async () => {
+    const h = createHarness();
+    const s = signIn(h);
+    s.push({ op: 'err', ch: 'account', code: WS_ERR.sessionEnded, msg: 'Please sign in' });
+    await h.advance(220);
+    expect(latest(h, REAL.accountKey).state).toBe('ended');
+    expect(s.closed).toBe(true);
+  });
+
+  it('ignores a refused frame: still live, nothing resent, nothing ended', async () => {
+    const h = createHarness();
+    const s = signIn(h);
+    s.push(firstSnap());
+    await h.advance(220);
+    s.sent.length = 0;
+    s.push({ op: 'err', ch: 'account', code: WS_ERR.badFrame, msg: 'Unreadable message' });
+    await h.advance(5000);
+    expect(latest(h, REAL.accountKey).state).toBe('live');
+    expect(s.closed).toBe(false);
+    expect(s.sent.filter((m) => m.op === 'sub')).toEqual([]);
+  });
+
+  it('asks again after "busy" (no snapshot was coming), and goes live on the snapshot that follows', async () => {
+    const h = createHarness();
+    const s = signIn(h);
+    s.sent.length = 0;
+    s.push({ op: 'err', ch: 'account', code: WS_ERR.busy, msg: 'Service busy' });
+    await h.advance(1000);
+    expect(s.sent).toEqual([]);
+    await h.advance(1100);
+    expect(s.sent).toEqual([{ op: 'sub', ch: ['account'], token: 'tok-real' }]);
+    s.push(firstSnap());
+    await h.advance(220);
+    expect(latest(h, REAL.accountKey)).toMatchObject({ state: 'live', orders: [2, 1] });
+  });
+
+  it.each([
+    ['rate limited', WS_ERR.rateLimited],
+    ['not signed in in time', WS_ERR.authTimeout],
+  ])('does not end the session when %s: the server closes, the reconnect signs in again', async (_, code) => {
+    const h = createHarness(
+      undefined,
+      {},
+      accountRoutes({ orders: [], positions: [], assets: assets('1.00') }),
+    );
+    const s = signIn(h);
+    s.push(firstSnap());
+    await h.advance(220);
+    s.push({ op: 'err', ch: 'account', code, msg: 'closed' });
+    s.drop();
+    await h.advance(220);
+    expect(latest(h, REAL.accountKey).state).not.toBe('ended');
+    s.sent.length = 0;
+    s.open();
+    expect(s.sent).toEqual([{ op: 'sub', ch: ['account'], token: 'tok-real' }]);
+    s.push(firstSnap());
+    await h.advance(220);
+    expect(latest(h, REAL.accountKey).state).toBe('live');
   });
 
   it('stops and reports when a poll is refused with -1000', async () => {

@@ -3,8 +3,8 @@
 // server sends nothing new for a channel it holds), pings and liveness, and REST polling while the socket is
 // down. It judges and routes messages; the feed (account-feed.ts) applies them. A new account is a new
 // connection, so nothing of the previous one can arrive after it closed.
-import { ReplaySubject, share, Subject, Subscription } from 'rxjs';
-import type { ServerMessage } from '../../../protocol/market.ts';
+import { ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
+import { WS_ERR, type ServerMessage, type WsErrCode } from '../../../protocol/market.ts';
 import type { AccountSession } from '../../../protocol/account-api.ts';
 import { ACCOUNT_CHANNEL, type AccountDelta, type AccountSnap } from '../../../protocol/trade.ts';
 import type { FeedContext } from '../../host/feed.ts';
@@ -21,6 +21,8 @@ export interface AccountConnectionConfig {
   fallbackMs: number;
   pingMs: number;
   livenessMs: number;
+  /** After the server said it is busy (no snapshot is coming), ask again this much later. */
+  busyRetryMs: number;
 }
 
 /** Where the connection's news goes (the feed). Never called after close(). */
@@ -41,6 +43,8 @@ export class AccountConnection {
   private up = false;
   private pollOk = false;
   private closed = false;
+  private retry: Subscription | null = null;
+  private readonly busyRetryMs: number;
   lang: string;
 
   constructor(
@@ -50,6 +54,7 @@ export class AccountConnection {
     private readonly sink: AccountSink,
   ) {
     this.lang = cfg.lang;
+    this.busyRetryMs = cfg.busyRetryMs;
     const { deps } = ctx;
     const events$ = new Subject<SocketEvent>();
     this.socket = cfg.url ? deps.socketFactory(cfg.url, (e) => events$.next(e)) : null;
@@ -69,6 +74,7 @@ export class AccountConnection {
       events$.subscribe((e) => {
         if (e.type === 'message') return;
         this.seqs.clear();
+        this.cancelRetry();
         if (e.type === 'open') this.sub();
       }),
     );
@@ -124,9 +130,7 @@ export class AccountConnection {
 
   private onMessage(msg: ServerMessage): void {
     if (this.closed) return;
-    // The account socket answers `err` only for a token it refuses or a session that ended (the worker
-    // never sends a malformed frame): stop rather than retry a token the server will keep refusing.
-    if (msg.op === 'err') return this.end();
+    if (msg.op === 'err') return this.onErr(msg.code);
     if ((msg.op !== 'snap' && msg.op !== 'delta') || msg.ch !== ACCOUNT_CHANNEL) return;
     if (msg.op === 'snap') {
       acceptSnap(this.seqs, ACCOUNT_CHANNEL, msg.seq);
@@ -135,6 +139,33 @@ export class AccountConnection {
     const verdict = judgeDelta(this.seqs, ACCOUNT_CHANNEL, msg.seq);
     if (verdict === 'gap') return this.refresh();
     if (verdict === 'apply') this.sink.delta(msg.data as AccountDelta);
+  }
+
+  /**
+   * What a refusal means (contract/ws-codes.ts): only an ended session stops the feed (the app then signs out,
+   * as for the API's -1000); a busy server is asked again; the rest need nothing from here: a bad frame changed
+   * nothing, and after "too fast" or "not signed in in time" the server closes the socket, whose reconnect
+   * signs in again.
+   */
+  private onErr(code: WsErrCode | undefined): void {
+    if (code === WS_ERR.sessionEnded) return this.end();
+    if (code === WS_ERR.busy) this.retrySub();
+  }
+
+  private retrySub(): void {
+    if (this.retry) return;
+    this.retry = timer(this.busyRetryMs).subscribe(() => {
+      this.retry = null;
+      if (!this.closed && this.socket?.isOpen) this.sub();
+    });
+    this.subs.add(this.retry);
+  }
+
+  private cancelRetry(): void {
+    if (!this.retry) return;
+    this.subs.remove(this.retry);
+    this.retry.unsubscribe();
+    this.retry = null;
   }
 
   private onPoll(r: AccountPoll): void {

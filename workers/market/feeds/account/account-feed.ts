@@ -43,6 +43,8 @@ const DEFAULTS = {
   /** The server's heartbeat is every 10 s: ping in between, and call the link dead after two silent beats. */
   pingMs: 10_000,
   livenessMs: 25_000,
+  /** The server could not read the account (err busy): ask for the snapshot again after this. */
+  accountBusyRetryMs: 2000,
 };
 const POSITION = 'position:';
 
@@ -145,6 +147,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
         fallbackMs: cfg.accountFallbackMs,
         pingMs: cfg.pingMs,
         livenessMs: cfg.livenessMs,
+        busyRetryMs: cfg.accountBusyRetryMs,
       },
       session,
       {
