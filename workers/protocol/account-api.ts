@@ -50,6 +50,12 @@ export interface AssetsView {
 export interface AccountUpdate {
   accountKey: string;
   state?: AccountFeedState;
+  /**
+   * With state 'ended': the token of the session the server ended (a socket `err` sessionEnded, or a poll
+   * answered -1000). The app clears that session and goes to login, as for any -1000; naming the token keeps a
+   * late post from ending a newer session the app has signed in to meanwhile.
+   */
+  endedToken?: string;
   /** Open orders (pending and partial), newest first: the whole list whenever it changed. */
   orders?: StockOrder[];
   assets?: AssetsView;

@@ -112,7 +112,10 @@ export function useCash(): CashView | null {
   return a ? { available: a.available, frozen: a.frozen } : null;
 }
 
-/** The server ended the session: the feed stopped (the screen says so instead of loading forever). */
+/**
+ * The server ended the session: the feed stopped. The app is already signing out and going to login
+ * (src/market/account-apply.ts); until it has, the screen says so instead of loading forever.
+ */
 export function usePositionsFailed(): boolean {
   return useAccountFeedState() === 'ended';
 }

@@ -268,6 +268,8 @@ describe('account feed: session end and account switch', () => {
     s.push({ op: 'err', ch: 'account', code: WS_ERR.sessionEnded, msg: 'Please sign in' });
     await h.advance(220);
     expect(latest(h, REAL.accountKey).state).toBe('ended');
+    // The app signs out that session (and only that one) on this post.
+    expect(accountUpdates(h).find((u) => u.state === 'ended')?.endedToken).toBe('tok-real');
     expect(s.closed).toBe(true);
     await h.advance(10_000);
     expect(h.rest.calls.filter((c) => c === 'user/assets')).toEqual([]);
@@ -343,6 +345,7 @@ describe('account feed: session end and account switch', () => {
     h.service.setAccount(REAL);
     await h.advance(1800);
     expect(latest(h, REAL.accountKey).state).toBe('ended');
+    expect(accountUpdates(h).find((u) => u.state === 'ended')?.endedToken).toBe('tok-real');
     expect(h.accountSocket().closed).toBe(true);
     const calls = h.rest.calls.length;
     await h.advance(10_000);

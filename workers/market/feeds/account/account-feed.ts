@@ -216,7 +216,10 @@ export class AccountFeed implements Feed, AccountFeedApi {
     const key = this.session?.accountKey;
     if (key === undefined) return ctx.post(batch);
     const update: AccountUpdate = { accountKey: key };
-    if (this.stateDirty) update.state = this.state;
+    if (this.stateDirty) {
+      update.state = this.state;
+      if (this.state === 'ended' && this.session) update.endedToken = this.session.token;
+    }
     if (this.ordersDirty && this.orders) update.orders = this.orders;
     if (!urgentOnly && this.assets && this.positions.accountKey === key) {
       const view = calcAssetsView(this.assets, this.positions.pnlBook);
