@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { DEFAULT_FEES } from '../../server/domain/trading/fees.ts';
 import { Kysely, sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { sqliteDialect } from '../../server/db/dialects.ts';
@@ -43,6 +44,16 @@ describe('loadConfig', () => {
     expect(c.lockouts.tradePassword).toMatchObject({ free: 5, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 });
     expect(c.loginInFlight).toEqual({ perIp: 2, perPhone: 1 });
     expect(c.limits.codeSendPerPhone).toEqual({ max: 1, windowMs: 60_000 });
+    // The market simulator's and the fees' settings are read here too, once, with the rest.
+    expect(c.market).toEqual({
+      seed: 'psx-sim-1',
+      ticksPerSecond: 4,
+      tick: true,
+      alwaysOpen: false,
+      historyDays: 400,
+      minuteDays: 3,
+    });
+    expect(c.fees).toEqual(DEFAULT_FEES);
   });
 
   it('reads overrides', () => {
@@ -53,6 +64,9 @@ describe('loadConfig', () => {
       DEMO_FUNDS_PKR: '50.5',
       SERVE_STATIC: 'off',
       TOKEN_TTL_DAYS: '7',
+      PSX_ALWAYS_OPEN: '1',
+      MARKET_TPS: '8',
+      TRADE_SST_PPM: '160000',
     });
     expect(c).toMatchObject({
       port: 0,
@@ -62,6 +76,8 @@ describe('loadConfig', () => {
       serveStatic: false,
       tokenTtlDays: 7,
     });
+    expect(c.market).toMatchObject({ alwaysOpen: true, ticksPerSecond: 8 });
+    expect(c.fees.sstPpm).toBe(160_000n);
   });
 
   it.each([
@@ -78,6 +94,9 @@ describe('loadConfig', () => {
     [{ CSP_CONNECT_ORIGINS: "wss://a.pk 'unsafe-inline'" }, /CSP_CONNECT_ORIGINS/],
     [{ CSP_CONNECT_ORIGINS: 'javascript://x' }, /CSP_CONNECT_ORIGINS/],
     [{ WS_PER_IP: '0' }, /WS_PER_IP/],
+    [{ MARKET_TPS: '500' }, /MARKET_TPS/],
+    [{ PSX_ALWAYS_OPEN: 'sometimes' }, /PSX_ALWAYS_OPEN/],
+    [{ TRADE_COMMISSION_PPM: '-1' }, /TRADE_COMMISSION_PPM/],
   ])('refuses %o with a readable error', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
