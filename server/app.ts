@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { clusterName } from './domain/cluster/cluster-name.ts';
 import type { SmsGateway } from './domain/sms/sms-gateway.ts';
 import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -72,7 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // services, the named rate limiters and the lock-outs of guessed passwords.
   await app.register(dbPlugin);
   await app.register(redisPlugin);
-  await app.register(busPlugin);
+  await app.register(busPlugin, { namespace: clusterName(config) });
   await app.register(sessionEventsPlugin);
   await app.register(sessionPurgePlugin);
   await app.register(smsPlugin, { gateway: opts.smsGateway });

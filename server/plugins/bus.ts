@@ -3,7 +3,6 @@
 // and how receivers resync: server/README.md, "Several nodes".
 import fp from 'fastify-plugin';
 import type { Bus } from '../domain/bus/bus.ts';
-import { clusterName } from '../domain/cluster/cluster-name.ts';
 import { MemoryBus } from '../domain/bus/memory-bus.ts';
 import { RedisBus } from '../domain/bus/redis-bus.ts';
 import { namespacedBus } from '../domain/bus/namespaced-bus.ts';
@@ -14,10 +13,12 @@ declare module 'fastify' {
   }
 }
 
-/** With Redis, channels are seen through the cluster's name space (domain/cluster/cluster-name.ts). */
-export const busPlugin = fp(
-  async (app) => {
-    const namespace = clusterName(app.config);
+/**
+ * `namespace`: with Redis, every channel is seen through it (app.ts passes the cluster's name,
+ * domain/cluster/cluster-name.ts, so clusters sharing a Redis never hear each other).
+ */
+export const busPlugin = fp<{ namespace?: string }>(
+  async (app, { namespace }) => {
     const onError = (err: unknown, { channel }: { channel: string }) =>
       app.log.warn({ err, channel }, 'bus: a handler or a publish failed');
     const redisBus = app.redisConnect ? new RedisBus(app.redisConnect, onError) : undefined;
@@ -32,5 +33,5 @@ export const busPlugin = fp(
       await bus.close();
     });
   },
-  { name: 'bus', dependencies: ['config', 'redis'] },
+  { name: 'bus', dependencies: ['redis'] },
 );

@@ -3,9 +3,10 @@
 import { purgeDeadSessions } from '../domain/auth/sessions-repo.ts';
 import fp from 'fastify-plugin';
 
-export const sessionPurgePlugin = fp(
-  async (app) => {
-    const everyMs = app.config.sessionPurgeMin * 60_000;
+/** `everyMs` overrides the configured period (tests); by default config.sessionPurgeMin minutes. */
+export const sessionPurgePlugin = fp<{ everyMs?: number }>(
+  async (app, opts) => {
+    const everyMs = opts.everyMs ?? app.config.sessionPurgeMin * 60_000;
     let running: Promise<void> | null = null;
     const purgeOnce = async () => {
       try {

@@ -9,7 +9,9 @@ import type { Bus } from '../../server/domain/bus/bus.ts';
 import { MemoryBus } from '../../server/domain/bus/memory-bus.ts';
 import { RedisBus } from '../../server/domain/bus/redis-bus.ts';
 import { GapDetector, readStamped, Sequencer } from '../../server/domain/bus/sequence.ts';
+import { loadConfig } from '../../server/config.ts';
 import { busPlugin } from '../../server/plugins/bus.ts';
+import { configPlugin } from '../../server/plugins/config.ts';
 import { redisPlugin } from '../../server/plugins/redis.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { requireRedisUrl, testRedisClient, testRedisUrl, uniquePrefix } from '../support/test-redis.ts';
@@ -174,7 +176,8 @@ describe.skipIf(!testRedisUrl())('RedisBus', () => {
 describe('app.bus', () => {
   it('is the in-process bus without REDIS_URL', async () => {
     const app = Fastify();
-    await app.register(redisPlugin, { url: '', nodeId: 'n' });
+    await app.register(configPlugin, { config: loadConfig({ NODE_ID: 'n' }) });
+    await app.register(redisPlugin);
     await app.register(busPlugin);
     await app.ready();
     expect(app.bus).toBeInstanceOf(MemoryBus);
@@ -184,7 +187,10 @@ describe('app.bus', () => {
   it.skipIf(!testRedisUrl())('is the Redis bus with REDIS_URL, and closes with the app', async () => {
     const p = uniquePrefix();
     const app = Fastify();
-    await app.register(redisPlugin, { url: requireRedisUrl(), nodeId: `${p}app` });
+    await app.register(configPlugin, {
+      config: loadConfig({ REDIS_URL: requireRedisUrl(), NODE_ID: `${p}app` }),
+    });
+    await app.register(redisPlugin);
     await app.register(busPlugin);
     await app.ready();
     expect(app.bus).toBeInstanceOf(RedisBus);

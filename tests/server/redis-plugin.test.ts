@@ -5,6 +5,8 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { configPlugin } from '../../server/plugins/config.ts';
 import { redisPlugin } from '../../server/plugins/redis.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { requireRedisUrl, testRedisClient, testRedisUrl, uniquePrefix } from '../support/test-redis.ts';
@@ -19,7 +21,8 @@ async function appWith(url: string, nodeId = 'test-node') {
     },
   });
   const app: FastifyInstance = Fastify({ logger: { level: 'info', stream } });
-  await app.register(redisPlugin, { url, nodeId });
+  await app.register(configPlugin, { config: loadConfig({ REDIS_URL: url, NODE_ID: nodeId }) });
+  await app.register(redisPlugin);
   await app.ready();
   return { app, lines };
 }
@@ -35,7 +38,10 @@ it('an unreachable Redis fails the start with a message that names it', async ()
   const app = Fastify();
   await expect(
     (async () => {
-      await app.register(redisPlugin, { url: 'redis://:secret@127.0.0.1:1', nodeId: 'n' });
+      await app.register(configPlugin, {
+        config: loadConfig({ REDIS_URL: 'redis://:secret@127.0.0.1:1', NODE_ID: 'n' }),
+      });
+      await app.register(redisPlugin);
       await app.ready();
     })(),
   ).rejects.toThrow(

@@ -1,6 +1,7 @@
 // Dead sessions (expired or revoked) and their tokens are deleted when the app starts and then on a timer;
 // live sessions and their tokens stay and keep working.
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../server/domain/auth/sessions-repo.ts';
 import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { loadConfig } from '../../server/config.ts';
+import { configPlugin } from '../../server/plugins/config.ts';
 import { sessionPurgePlugin } from '../../server/plugins/session-purge.ts';
 import { freshDbPlace, type TestDbPlace } from '../support/test-db.ts';
 import { get, makeTestApp, uniquePhone, type TestApp } from './helpers.ts';
@@ -103,8 +105,17 @@ describe('purging dead sessions', () => {
     const t = await makeTestApp();
     apps.push(t);
     const userId = await newUser(t.db);
+    // A host of its own with what the plugin depends on (the configuration and the database), on a fast clock.
     const host = Fastify();
-    host.decorate('db', t.db);
+    await host.register(configPlugin, { config: t.config });
+    await host.register(
+      fp(
+        async (app) => {
+          app.decorate('db', t.db);
+        },
+        { name: 'db' },
+      ),
+    );
     await host.register(sessionPurgePlugin, { everyMs: 20 });
     await host.ready();
     // Created dead after the purge at start: only a later tick can delete it.
