@@ -9,7 +9,13 @@ import { makeTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ PSX_ALWAYS_OPEN: '1', MARKET_SEED: 'composition', TRADE_COMMISSION_PPM: '2000' });
+  t = await makeTestApp({
+    PSX_ALWAYS_OPEN: '1',
+    MARKET_SEED: 'composition',
+    MARKET_HISTORY_DAYS: '3',
+    MARKET_MINUTE_DAYS: '1',
+    TRADE_COMMISSION_PPM: '2000',
+  });
 });
 afterAll(async () => t?.close());
 
