@@ -2,7 +2,7 @@
 // every area shares on the wire: pages, decimal strings, epoch-ms times. Routes declare
 // `response: envelope(X)`; the server serialises success answers through it (fields not in X are not sent)
 // and error answers (data null) outside it (server/plugins/envelope.ts), so the success type stays exact.
-import Type, { type Static, type TSchema, type TUnknown } from 'typebox';
+import { Type, type Static, type TSchema, type TUnknown } from 'typebox';
 
 const ERRORS_NOTE =
   'Errors use the same envelope with code -1000 (session invalid) or -1001 (msg localised) and data null.';

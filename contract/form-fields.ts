@@ -4,7 +4,7 @@
 // bounds, and unknown fields are stripped (additionalProperties: false with Ajv's removeAdditional).
 // The keywords are exactly the ones server/i18n/validation-message.ts turns into messages (minLength 1 →
 // "empty", maxLength → "at most N characters", enum → "invalid value", pattern → "invalid format").
-import Type, { type TEnum, type TObject, type TProperties, type TString } from 'typebox';
+import { Type, type TEnum, type TObject, type TProperties, type TString } from 'typebox';
 
 export interface TextOptions {
   pattern?: string;

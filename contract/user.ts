@@ -1,5 +1,5 @@
 // The user area's calls: sign-up, login and the session, the profile, the login and transaction passwords.
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { envelope, NullData } from './envelope.ts';
 import { areaCodeField, fields, oneOf, opt, passwordField, phoneField, text } from './form-fields.ts';
 

@@ -3,7 +3,7 @@
 // and the limits both ends keep. Only an object with exactly these fields and types is acted on; anything else
 // (null, arrays, numbers given as objects, prototype keys, extra fields, oversized names) is refused.
 // Server → client messages are described in workers/protocol/market.ts and workers/protocol/trade.ts.
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** Largest text frame a client may send; a larger one closes the socket (1009) before it is buffered. */
 export const WS_MAX_FRAME_BYTES = 8 * 1024;
