@@ -1,52 +1,28 @@
-// Turns a schema (ajv) validation failure into one clear, localised sentence naming the field.
+// Turns a schema (ajv) validation failure into one clear, localised sentence naming the field, in the
+// vocabulary the app's forms share (contract/field-issues.ts), and says which field it was.
 import type { FastifySchemaValidationError } from 'fastify';
+import { issueText, schemaIssue } from '../../contract/field-issues.ts';
 import type { Lang } from '../../workers/protocol/api.ts';
 import { hasMessage, translate } from './translate.ts';
 
-function fieldName(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required' && typeof params['missingProperty'] === 'string') {
-    return params['missingProperty'];
-  }
-  if (error.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
-    return params['additionalProperty'];
-  }
-  return error.instancePath.split('/').filter(Boolean).join('.');
+export interface ValidationFailure {
+  msg: string;
+  /** the form field refused, when the failure is about one (the answer carries it for the form to show there) */
+  field: string | undefined;
 }
 
-function messageKey(error: FastifySchemaValidationError, field: string): string {
-  const params = error.params as Record<string, unknown>;
-  if (field === '') return 'validation.body';
-  switch (error.keyword) {
-    case 'required':
-      return 'validation.required';
-    // Form and query values are strings; any other type means the key was sent more than once.
-    case 'type':
-      return 'validation.duplicate';
-    case 'minLength':
-      return params['limit'] === 1 ? 'validation.empty' : 'validation.tooShort';
-    case 'maxLength':
-      return 'validation.tooLong';
-    case 'enum':
-    case 'const':
-      return hasMessage(`validation.fieldValue.${field}`)
-        ? `validation.fieldValue.${field}`
-        : 'validation.value';
-    case 'additionalProperties':
-      return 'validation.unknownField';
-    default:
-      return 'validation.format';
-  }
-}
-
-export function validationMessage(lang: Lang, errors: readonly FastifySchemaValidationError[]): string {
+export function validationFailure(
+  lang: Lang,
+  errors: readonly FastifySchemaValidationError[],
+): ValidationFailure {
   const error = errors[0];
-  if (!error) return translate(lang, 'validation.format', { field: '' });
-  const field = fieldName(error);
-  const label = hasMessage(`fields.${field}`) ? translate(lang, `fields.${field}`) : field;
-  const limit = (error.params as Record<string, unknown>)['limit'];
-  return translate(lang, messageKey(error, field), {
-    field: label,
-    limit: typeof limit === 'number' ? limit : '',
-  });
+  if (!error) return { msg: translate(lang, 'validation.format', { field: '' }), field: undefined };
+  const issue = schemaIssue(
+    { keyword: error.keyword, instancePath: error.instancePath, params: error.params },
+    hasMessage,
+  );
+  return {
+    msg: issueText(issue, (key, params) => translate(lang, key, params), hasMessage),
+    field: issue.field === '' ? undefined : issue.field,
+  };
 }
