@@ -1,13 +1,11 @@
 // The frame of a form: the <form> (the browser's own checks off: the contract's rules speak instead), its own
 // error (a refusal of no one field, a lost connection) announced above the submit button, and the submit
 // button, disabled while the call runs.
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import s from './form-parts.module.css';
+import type { ContractFormState } from './use-contract-form.ts';
 
-interface ContractFormViewProps {
-  onSubmit: (e?: FormEvent) => void;
-  pending: boolean;
-  formError: string | undefined;
+interface ContractFormViewProps extends ContractFormState {
   submitLabel: string;
   /** the fields, above the form's error and the submit button */
   children: ReactNode;

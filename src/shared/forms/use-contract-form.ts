@@ -29,14 +29,20 @@ export interface ContractFormOptions<S extends TObject, K extends keyof Static<S
   onFailure?: (error: unknown) => void;
 }
 
-export interface ContractForm<S extends TObject, K extends keyof Static<S> & string> {
-  form: UseFormReturn<FormValues<S, K>>;
+/** What the form's frame needs (FormView): the submit handler, whether a call is on its way, its own error. */
+export interface ContractFormState {
   /** goes on the <form> */
   onSubmit: (e?: FormEvent) => void;
   /** the call is on its way: disable the submit button */
   pending: boolean;
   /** the form's own error (no one field), already in the reader's language */
   formError: string | undefined;
+}
+
+export interface ContractForm<S extends TObject, K extends keyof Static<S> & string> {
+  form: UseFormReturn<FormValues<S, K>>;
+  /** the frame's part, to spread into FormView or AuthScreen */
+  state: ContractFormState;
 }
 
 export function useContractForm<S extends TObject, K extends keyof Static<S> & string>(
@@ -110,5 +116,5 @@ export function useContractForm<S extends TObject, K extends keyof Static<S> & s
   };
 
   const formError = form.formState.errors.root?.[FORM_ERROR]?.message;
-  return { form, onSubmit, pending, formError };
+  return { form, state: { onSubmit, pending, formError } };
 }

@@ -114,7 +114,9 @@ describe('check-schema', () => {
       ...LoginBody,
       properties: { ...LoginBody.properties, n: { type: 'integer', minimum: 1 } },
     };
-    expect(() => schemaFailures(richer as unknown as TObject, {})).toThrow(/not a string field|not supported/);
+    expect(() => schemaFailures(richer as unknown as TObject, {})).toThrow(
+      /not a string field|not supported/,
+    );
     const unknown = { ...LoginBody, properties: { p: { type: 'string', format: 'email' } } };
     expect(() => schemaFailures(unknown as unknown as TObject, {})).toThrow(/keyword "format"/);
   });
