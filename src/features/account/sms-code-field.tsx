@@ -22,15 +22,21 @@ export interface PhoneCodeValues {
   code: string;
 }
 
-/** Seconds left until `until` (a Date.now() time), ticking once a second; 0 when passed. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/** A countdown in whole seconds, ticking once a second: `left` is 0 when over; `start(n)` starts one of n s. */
+function useCountdown(): { left: number; start: (seconds: number) => void } {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(0);
   useEffect(() => {
     if (until <= Date.now()) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  const start = (seconds: number) => {
+    const t = Date.now();
+    setNow(t);
+    setUntil(t + seconds * 1000);
+  };
+  return { left: Math.max(0, Math.ceil((until - now) / 1000)), start };
 }
 
 const sixDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
@@ -44,8 +50,7 @@ interface SmsCodeFieldProps<T extends PhoneCodeValues> {
 export function SmsCodeField<T extends PhoneCodeValues>({ form, type, areaCode }: SmsCodeFieldProps<T>) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
-  const [until, setUntil] = useState(0);
-  const left = useSecondsLeft(until);
+  const { left, start } = useCountdown();
   const phoneName = 'phone' as FieldPath<T>;
 
   const send = async () => {
@@ -59,7 +64,7 @@ export function SmsCodeField<T extends PhoneCodeValues>({ form, type, areaCode }
     setSending(true);
     try {
       const sent = await postCodeSend({ areaCode, phone: normalizePkMobile(phone) ?? phone, type });
-      setUntil(Date.now() + sent.resendInSec * 1000);
+      start(sent.resendInSec);
       // The answer does not say whether the number has an account, and neither may this message.
       showToast(t(type === 'register' ? 'account:sms.sentRegister' : 'account:sms.sentReset'));
     } catch (error) {
