@@ -3,6 +3,7 @@
 // (TradePasswordSetBody, TradePasswordChangeBody), refusals the server's messages, at their fields.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Control, FieldPathByValue } from 'react-hook-form';
 import { TradePasswordChangeBody, TradePasswordSetBody } from '../../../contract/user.ts';
 import { ConfirmPasswordField, PinField } from '../../shared/forms/fields/password-field.tsx';
 import { FormView } from '../../shared/forms/form-parts.tsx';
@@ -34,6 +35,31 @@ function useDone(mode: Mode) {
   };
 }
 
+/** The new PIN and its repetition, as both forms ask for them (wire names password and password2). */
+function NewPin<T extends { password: string; password2: string }>({ control }: { control: Control<T> }) {
+  const { t } = useTranslation();
+  const placeholder = t('trade:password.placeholder');
+  const name = (n: 'password' | 'password2') => n as FieldPathByValue<T, string>;
+  return (
+    <>
+      <PinField
+        control={control}
+        name={name('password')}
+        confirmedBy={name('password2')}
+        label={t('trade:password.new')}
+        placeholder={placeholder}
+      />
+      <ConfirmPasswordField
+        control={control}
+        name={name('password2')}
+        pin
+        label={t('trade:password.confirm')}
+        placeholder={placeholder}
+      />
+    </>
+  );
+}
+
 function SetForm() {
   const { t } = useTranslation();
   const done = useDone('set');
@@ -46,7 +72,6 @@ function SetForm() {
       await done();
     },
   });
-  const placeholder = t('trade:password.placeholder');
   return (
     <FormView
       {...state}
@@ -55,20 +80,7 @@ function SetForm() {
       submitTestId="trade-password-submit"
     >
       <p className="muted small">{t('trade:password.setIntro')}</p>
-      <PinField
-        control={form.control}
-        name="password"
-        confirmedBy="password2"
-        label={t('trade:password.new')}
-        placeholder={placeholder}
-      />
-      <ConfirmPasswordField
-        control={form.control}
-        name="password2"
-        pin
-        label={t('trade:password.confirm')}
-        placeholder={placeholder}
-      />
+      <NewPin control={form.control} />
     </FormView>
   );
 }
@@ -85,7 +97,6 @@ function ChangeForm() {
       await done();
     },
   });
-  const placeholder = t('trade:password.placeholder');
   return (
     <FormView
       {...state}
@@ -98,22 +109,9 @@ function ChangeForm() {
         control={form.control}
         name="oldPassword"
         label={t('trade:password.old')}
-        placeholder={placeholder}
+        placeholder={t('trade:password.placeholder')}
       />
-      <PinField
-        control={form.control}
-        name="password"
-        confirmedBy="password2"
-        label={t('trade:password.new')}
-        placeholder={placeholder}
-      />
-      <ConfirmPasswordField
-        control={form.control}
-        name="password2"
-        pin
-        label={t('trade:password.confirm')}
-        placeholder={placeholder}
-      />
+      <NewPin control={form.control} />
     </FormView>
   );
 }
