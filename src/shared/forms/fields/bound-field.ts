@@ -15,7 +15,7 @@ export interface BoundFieldProps<T extends FieldValues> {
  * changes after a first submit (a password's repetition).
  */
 export function useBoundField<T extends FieldValues>(
-  { control, name }: BoundFieldProps<T>,
+  { control, name }: Pick<BoundFieldProps<T>, 'control' | 'name'>,
   deps?: FieldPathByValue<T, string>,
 ) {
   const { field, fieldState } = useController({ control, name, ...(deps && { rules: { deps } }) });

@@ -28,7 +28,7 @@ export function Checkbox({ checked, onChange, children, name, inline }: Checkbox
 export function CheckField<T extends FieldValues>(
   props: Omit<BoundFieldProps<T>, 'label' | 'placeholder'> & { children: ReactNode },
 ) {
-  const { inputRef, name, value, onChange, onBlur, error } = useBoundField({ ...props, label: '' });
+  const { inputRef, name, value, onChange, onBlur, error } = useBoundField(props);
   const errorId = useId();
   return (
     <div>
