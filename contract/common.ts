@@ -1,5 +1,5 @@
 // The common area's calls (spec §7 "index and common"): the image captcha and the SMS verification code.
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { envelope } from './envelope.ts';
 import { areaCodeField, fields, oneOf, opt, phoneField } from './form-fields.ts';
 

@@ -2,10 +2,11 @@
 // every area shares on the wire: pages, decimal strings, epoch-ms times. Routes declare
 // `response: envelope(X)`; the server serialises success answers through it (fields not in X are not sent)
 // and error answers (data null) outside it (server/plugins/envelope.ts), so the success type stays exact.
-import Type, { type Static, type TSchema, type TUnknown } from 'typebox';
+import { Type, type Static, type TSchema, type TUnknown } from 'typebox';
 
 const ERRORS_NOTE =
-  'Errors use the same envelope with code -1000 (session invalid) or -1001 (msg localised) and data null.';
+  'Errors use the same envelope with code -1000 (session invalid) or -1001 (msg localised) and data null; ' +
+  'a -1001 about one form field also names it in `field`.';
 
 /** The answer of a call whose data is `data`, as Fastify's `response` map (HTTP 200 carries every answer). */
 export function envelope<T extends TSchema>(data: T, description = 'Success') {
@@ -17,11 +18,21 @@ export function envelope<T extends TSchema>(data: T, description = 'Success') {
   };
 }
 
-/** The answer of a refused call (any route): -1000 session invalid, -1001 localised business error. */
+/**
+ * The answer of a refused call (any route): -1000 session invalid, -1001 localised business error. A refusal
+ * of one form field (a schema rule, a wrong SMS code, a password typed twice differently) names it in `field`,
+ * the wire name of the request field, so a form shows `msg` at that field.
+ */
 export const ErrorEnvelope = Type.Object(
-  { code: Type.Integer({ enum: [-1000, -1001] }), msg: Type.String(), data: Type.Null() },
+  {
+    code: Type.Integer({ enum: [-1000, -1001] }),
+    msg: Type.String(),
+    data: Type.Null(),
+    field: Type.Optional(Type.String({ description: 'The request field the refusal is about.' })),
+  },
   { additionalProperties: false },
 );
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
 /** `data` of a call that only answers "done". */
 export const NullData = Type.Null();

@@ -4,7 +4,9 @@
 // bounds, and unknown fields are stripped (additionalProperties: false with Ajv's removeAdditional).
 // The keywords are exactly the ones server/i18n/validation-message.ts turns into messages (minLength 1 →
 // "empty", maxLength → "at most N characters", enum → "invalid value", pattern → "invalid format").
-import Type, { type TEnum, type TObject, type TProperties, type TString } from 'typebox';
+import { Type, type TEnum, type TObject, type TProperties, type TString } from 'typebox';
+import { CNIC_PATTERN } from './cnic.ts';
+import { PK_IBAN_LENGTH, PK_IBAN_PATTERN } from './iban.ts';
 
 export interface TextOptions {
   pattern?: string;
@@ -72,6 +74,23 @@ export const msField = (description: string) =>
 export const PK_MOBILE_PATTERN = '^(?:\\+92|0)?3[0-9]{9}$';
 
 /**
+ * The patterns that have a message of their own (`validation.pattern.<name>` in locales/<lang>/errors.json):
+ * a value failing one of them is told what the field wants ("exactly 6 digits") instead of "invalid format".
+ */
+export const NAMED_PATTERNS = {
+  pkMobile: PK_MOBILE_PATTERN,
+  sixDigits: '^[0-9]{6}$',
+  pkIban: PK_IBAN_PATTERN,
+  cnic: CNIC_PATTERN,
+} as const;
+export type PatternName = keyof typeof NAMED_PATTERNS;
+
+/** The name of a pattern listed in NAMED_PATTERNS, or undefined. */
+export function patternName(pattern: string): PatternName | undefined {
+  return (Object.keys(NAMED_PATTERNS) as PatternName[]).find((k) => NAMED_PATTERNS[k] === pattern);
+}
+
+/**
  * Area code: only '+92' is accepted (the enum), but typed `string` because the app carries the code the user
  * picked as a string (its picker may list more countries later; the server refuses any other with a message).
  */
@@ -86,6 +105,16 @@ export const phoneField = text(1, 16, {
   description: 'Pakistani mobile number: 3XXXXXXXXX, 03XXXXXXXXX or +923XXXXXXXXX (stored as +923XXXXXXXXX).',
 });
 export const passwordField = text(6, 20, { description: 'Login password, 6–20 characters.' });
+/** Exactly six digits: the SMS code and the transaction and withdrawal passwords (spec §5). */
+export const sixDigitsField = (description: string) =>
+  text(1, 6, { pattern: NAMED_PATTERNS.sixDigits, description });
+/** A Pakistani IBAN in its compact form (the mod-97 check and the bank code are contract/iban.ts's rules). */
+export const pkIbanField = text(1, PK_IBAN_LENGTH, {
+  pattern: PK_IBAN_PATTERN,
+  description: 'Pakistani IBAN, compact: PK + 2 check digits + 4-letter bank code + 16 digits.',
+});
+/** A CNIC written XXXXX-XXXXXXX-X (format only: it has no public check digit). */
+export const cnicField = text(1, 15, { pattern: CNIC_PATTERN, description: 'CNIC, XXXXX-XXXXXXX-X.' });
 
 /**
  * An object schema for a form body or query string: unknown keys are stripped, the fields not wrapped in

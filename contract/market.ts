@@ -4,7 +4,7 @@
 //
 // Rules of the wire: prices and quantities are decimal strings (never parse them into floats for arithmetic);
 // timestamps are epoch milliseconds; the hot-path objects (Ticker, Trade, Candle, book levels) use short keys.
-import Type, { type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Decimal, envelope, EpochMs, Page } from './envelope.ts';
 import { countField, fields, msField, oneOf, opt, text, type FormInput } from './form-fields.ts';
 import {

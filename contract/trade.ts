@@ -2,7 +2,7 @@
 // income, assets and the funds record. Money and quantities are decimal strings (PKR with 2 decimals; share
 // quantities are whole numbers); timestamps are epoch ms. The private account socket (/api/ws/account) carries
 // the same StockOrder, Position and Assets shapes (its framing is in workers/protocol/trade.ts).
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Decimal, envelope, EpochMs, Page } from './envelope.ts';
 import { fields, idString, oneOf, opt, text } from './form-fields.ts';
 import { AccountType, sixDigits } from './user.ts';

@@ -1,7 +1,16 @@
 // The user area's calls: sign-up, login and the session, the profile, the login and transaction passwords.
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { envelope, NullData } from './envelope.ts';
-import { areaCodeField, fields, oneOf, opt, passwordField, phoneField, text } from './form-fields.ts';
+import {
+  areaCodeField,
+  fields,
+  oneOf,
+  opt,
+  passwordField,
+  phoneField,
+  sixDigitsField,
+  text,
+} from './form-fields.ts';
 
 export const ACCOUNT_TYPES = ['real', 'demo'] as const;
 export const AccountType = Type.Enum(ACCOUNT_TYPES, { type: 'string' });
@@ -60,10 +69,7 @@ export const LoginReply = envelope(LoginResult);
 
 /** The 6-digit code common/code/send (of type `purpose`) texted to the phone. */
 export const smsCodeField = (purpose: 'register' | 'reset') =>
-  text(1, 6, {
-    pattern: '^[0-9]{6}$',
-    description: `The 6-digit code common/code/send (type \`${purpose}\`) texted to the phone.`,
-  });
+  sixDigitsField(`The 6-digit code common/code/send (type \`${purpose}\`) texted to the phone.`);
 const repeatPassword = text(1, 20, { description: 'Must equal password.' });
 
 // ---- POST user/register ----
@@ -108,7 +114,7 @@ export const UpdatePasswordBody = fields({
 export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
 
 // ---- POST user/password/trade/set and user/password/trade/change (spec §5: exactly 6 digits) ----
-export const sixDigits = text(1, 6, { pattern: '^[0-9]{6}$', description: 'Exactly 6 digits.' });
+export const sixDigits = sixDigitsField('Exactly 6 digits.');
 export const TradePasswordSetBody = fields({ password: sixDigits, password2: sixDigits });
 export type TradePasswordSetBody = Static<typeof TradePasswordSetBody>;
 export const TradePasswordChangeBody = fields({

@@ -4,7 +4,7 @@
 // (null, arrays, numbers given as objects, prototype keys, extra fields, oversized names) is refused.
 // Server → client messages are described in workers/protocol/market.ts and workers/protocol/trade.ts; the
 // `err` frame both sockets send is here (WsErrFrame), its codes in ./ws-codes.ts.
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { WS_ERR, type WsErrCode } from './ws-codes.ts';
 
 export { WS_ERR, WS_ERR_CODES, type WsErrCode } from './ws-codes.ts';

@@ -13,24 +13,26 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '../../contract/envelope.ts';
 import { CODE_BUSINESS, CODE_OK, type ApiEnvelope } from '../../workers/protocol/api.ts';
 import { AppError } from '../errors.ts';
 import fp from 'fastify-plugin';
 import { pickLang, translator } from '../i18n/translator.ts';
-import { validationMessage } from '../i18n/validation-message.ts';
+import { validationFailure } from '../i18n/validation-message.ts';
 
 /** The success envelope; `msg` is empty on success. */
 export function ok<T>(data: T): ApiEnvelope<T> {
   return { code: CODE_OK, msg: '', data };
 }
 
-/** An error answer: its own serializer, so a route's success schema never reshapes (or refuses) data null. */
-function fail(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .serializer(JSON.stringify)
-    .send({ code, msg, data: null });
+/**
+ * An error answer: its own serializer, so a route's success schema never reshapes (or refuses) data null.
+ * `field` names the request field a -1001 is about (contract/envelope.ts ErrorEnvelope).
+ */
+function fail(reply: FastifyReply, status: number, code: number, msg: string, field?: string) {
+  const body: ErrorEnvelope = { code: code as ErrorEnvelope['code'], msg, data: null };
+  if (field !== undefined) body.field = field;
+  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
 const TRANSPORT_ERRORS: Readonly<Record<string, [number, string]>> = {
@@ -45,15 +47,11 @@ export const envelopePlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return fail(reply, error.httpStatus, error.code, request.t(error.key, error.params));
+        return fail(reply, error.httpStatus, error.code, request.t(error.key, error.params), error.field);
       }
       if (error.validation) {
-        return fail(
-          reply,
-          200,
-          CODE_BUSINESS,
-          validationMessage(app.translator, request.lang, error.validation),
-        );
+        const { msg, field } = validationFailure(app.translator, request.lang, error.validation);
+        return fail(reply, 200, CODE_BUSINESS, msg, field);
       }
       const transport = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
       if (transport) return fail(reply, transport[0], CODE_BUSINESS, request.t(transport[1]));

@@ -30,7 +30,7 @@ async function axeSeriousOrCritical(p: Page): Promise<string[]> {
 }
 
 async function solveCaptcha(p: Page): Promise<void> {
-  await p.locator('.captcha-img img').waitFor({ state: 'visible' });
+  await p.getByTestId('captcha-image').locator('img').waitFor({ state: 'visible' });
   await p.fill('input[name="captcha"]', latestCaptchaAnswer(server.dataDir));
 }
 
@@ -93,7 +93,7 @@ describe('foundation journey (360×800)', () => {
     expect(await axeSeriousOrCritical(page)).toEqual([]);
     // "Send code" checks the phone first.
     await page.getByTestId('sms-send').click();
-    await page.locator('.field__error').first().waitFor({ state: 'visible' });
+    await page.locator('form [role="alert"]').first().waitFor({ state: 'visible' });
     await page.fill('input[name="phone"]', phone);
     registerCode = await fillSmsCode(page);
     await page.fill('input[name="password"]', password1);
@@ -223,7 +223,7 @@ describe('foundation journey (360×800)', () => {
 
   it('resets a forgotten password by SMS code from the login screen, then logs in with it', async () => {
     await page.goto(`${server.url}/pages/account/login`);
-    await page.locator('a.auth-forgot').click();
+    await page.getByTestId('forgot-password').click();
     await page.waitForURL(/\/pages\/account\/resetPassword/);
     expect(await axeSeriousOrCritical(page)).toEqual([]);
     await page.fill('input[name="phone"]', phone);

@@ -243,7 +243,7 @@ describe('installable PWA (360×800)', () => {
     }
     // A private tab a guest has not opened: the guard sends them to the login page, which renders offline too.
     await page.goto(`${server.url}/pages/tabbar/mine`);
-    await page.locator('form.auth-form').waitFor();
+    await page.locator('form input[name="phone"]').waitFor();
     expect(await page.getByText(chunkErrorHeading).count()).toBe(0);
     expect((await page.locator('#root').innerText()).trim().length).toBeGreaterThan(20);
     await context.setOffline(false);

@@ -109,16 +109,20 @@ describe('POST common/code/send', () => {
   });
 
   it('refuses bad input with a localised message and stores nothing', async () => {
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ phone: uniquePhone(), type: 'other' }, 'Type: invalid value'],
-      [{ phone: uniquePhone() }, 'Type: required'],
-      [{ phone: '0300123456', type: 'register' }, 'Phone number: invalid format'],
-      [{ phone: uniquePhone(), type: 'register', areaCode: '+1' }, 'Area code: invalid value'],
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ phone: uniquePhone(), type: 'other' }, 'Type: invalid value', 'type'],
+      [{ phone: uniquePhone() }, 'Type: required', 'type'],
+      [
+        { phone: '0300123456', type: 'register' },
+        'Phone number: a Pakistani mobile number such as 3001234567',
+        'phone',
+      ],
+      [{ phone: uniquePhone(), type: 'register', areaCode: '+1' }, 'Area code: invalid value', 'areaCode'],
     ];
-    for (const [body, msg] of cases) {
+    for (const [body, msg, field] of cases) {
       const before = await rowCounts(t.db);
       const res = await post(t.app, '/api/common/code/send', body, { lang: 'en-US', ip: '10.7.0.1' });
-      expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
+      expect(res.body, msg).toEqual({ code: -1001, msg, data: null, field });
       expect(await rowCounts(t.db)).toEqual(before);
     }
   });

@@ -52,7 +52,7 @@ describe('numbers as plain decimal strings', () => {
   ])('refuses %j', async (amount) => {
     const res = await post(t.app, '/api/probe/number', { amount }, { lang: 'en-US' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: -1001, msg: 'amount: invalid format', data: null });
+    expect(res.body).toEqual({ code: -1001, msg: 'amount: invalid format', data: null, field: 'amount' });
   });
 
   it('refuses an oversized number and a zero id', async () => {
@@ -64,7 +64,12 @@ describe('numbers as plain decimal strings', () => {
 
   it('refuses a number sent twice', async () => {
     const res = await post(t.app, '/api/probe/number', { amount: ['1', '2'] }, { lang: 'en-US' });
-    expect(res.body).toEqual({ code: -1001, msg: 'amount: sent more than once', data: null });
+    expect(res.body).toEqual({
+      code: -1001,
+      msg: 'amount: sent more than once',
+      data: null,
+      field: 'amount',
+    });
   });
 });
 
@@ -89,7 +94,12 @@ describe('bodies and query strings', () => {
       { phone: '3'.repeat(17), type: 'register' },
       { lang: 'en-US' },
     );
-    expect(res.body).toEqual({ code: -1001, msg: 'Phone number: at most 16 characters', data: null });
+    expect(res.body).toEqual({
+      code: -1001,
+      msg: 'Phone number: at most 16 characters',
+      data: null,
+      field: 'phone',
+    });
     expect(await rowCounts(t.db)).toEqual(before);
   });
 
@@ -126,7 +136,12 @@ describe('bodies and query strings', () => {
       url: '/api/user/login',
       headers: { 'accept-language': 'en-US' },
     });
-    expect(JSON.parse(res.body)).toEqual({ code: -1001, msg: 'Phone number: required', data: null });
+    expect(JSON.parse(res.body)).toEqual({
+      code: -1001,
+      msg: 'Phone number: required',
+      data: null,
+      field: 'phone',
+    });
   });
 
   it('decodes UTF-8 form bodies and survives broken percent-encoding', async () => {
@@ -136,7 +151,12 @@ describe('bodies and query strings', () => {
       { phone: '۳۰۰۱۲۳۴۵۶۷', password: 'پاس ورڈ' },
       { lang: 'en-US' },
     );
-    expect(urdu.body).toEqual({ code: -1001, msg: 'Phone number: invalid format', data: null });
+    expect(urdu.body).toEqual({
+      code: -1001,
+      msg: 'Phone number: a Pakistani mobile number such as 3001234567',
+      data: null,
+      field: 'phone',
+    });
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',

@@ -48,16 +48,24 @@ describe('POST user/login', () => {
   });
 
   it('refuses bad input by schema, naming the field', async () => {
-    const cases: Array<[Record<string, string | string[]>, string]> = [
-      [{ phone: alice.phone }, 'Password: required'],
-      [{ phone: '12345', password: 'x' }, 'Phone number: invalid format'],
-      [{ phone: alice.phone, password: '' }, 'Password: must not be empty'],
-      [{ phone: alice.phone, password: 'p'.repeat(21) }, 'Password: at most 20 characters'],
-      [{ phone: [alice.phone, alice.phone], password: 'Lahore-2024' }, 'Phone number: sent more than once'],
+    const cases: Array<[Record<string, string | string[]>, string, string]> = [
+      [{ phone: alice.phone }, 'Password: required', 'password'],
+      [
+        { phone: '12345', password: 'x' },
+        'Phone number: a Pakistani mobile number such as 3001234567',
+        'phone',
+      ],
+      [{ phone: alice.phone, password: '' }, 'Password: must not be empty', 'password'],
+      [{ phone: alice.phone, password: 'p'.repeat(21) }, 'Password: at most 20 characters', 'password'],
+      [
+        { phone: [alice.phone, alice.phone], password: 'Lahore-2024' },
+        'Phone number: sent more than once',
+        'phone',
+      ],
     ];
-    for (const [body, msg] of cases) {
+    for (const [body, msg, field] of cases) {
       const res = await post(t.app, '/api/user/login', body, { lang: 'en-US' });
-      expect(res.body, JSON.stringify(body)).toEqual({ code: -1001, msg, data: null });
+      expect(res.body, JSON.stringify(body)).toEqual({ code: -1001, msg, data: null, field });
     }
   });
 });
@@ -174,39 +182,44 @@ describe('POST user/logout', () => {
 describe('POST user/update/password', () => {
   it('refuses a wrong current password, a mismatch, the same password and a common one, changing nothing', async () => {
     const bob = await registerUser(t.app, { password: 'Quetta-77' });
-    const cases: Array<[Record<string, string>, string]> = [
+    const cases: Array<[Record<string, string>, string, string]> = [
       [
         { oldPassword: 'Wrong-777', password: 'Multan-88', password2: 'Multan-88' },
         'The current password is incorrect',
+        'oldPassword',
       ],
       [
         { oldPassword: 'Quetta-77', password: 'Multan-88', password2: 'Multan-89' },
         'The two passwords do not match',
+        'password2',
       ],
       [
         { oldPassword: 'Quetta-77', password: 'Quetta-77', password2: 'Quetta-77' },
         'The new password must be different from the current one',
+        'password',
       ],
       [
         { oldPassword: 'Quetta-77', password: 'password1', password2: 'password1' },
         'This password is too common, please choose another one',
+        'password',
       ],
       [
         { oldPassword: 'Quetta-77', password: 'short', password2: 'short' },
         'Password: at least 6 characters',
+        'password',
       ],
-      [{ oldPassword: 'Quetta-77', password: 'Multan-88' }, 'Confirm password: required'],
+      [{ oldPassword: 'Quetta-77', password: 'Multan-88' }, 'Confirm password: required', 'password2'],
     ];
     const hashOf = async (id: number) =>
       (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
         .password_hash;
     const hashBefore = await hashOf(bob.user.id);
-    for (const [body, msg] of cases) {
+    for (const [body, msg, field] of cases) {
       const res = await post(t.app, '/api/user/update/password', body, {
         token: bob.tokenReal,
         lang: 'en-US',
       });
-      expect(res.body, msg).toEqual({ code: -1001, msg, data: null });
+      expect(res.body, msg).toEqual({ code: -1001, msg, data: null, field });
     }
     expect(await hashOf(bob.user.id)).toBe(hashBefore);
     expect((await get(t.app, '/api/user/info', {}, { token: bob.tokenReal })).body.code).toBe(0);

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DoneReply, TradePasswordChangeBody, TradePasswordSetBody } from '../../../contract/user.ts';
 import { changeTradePassword, setTradePassword } from '../../domain/trading/trade-password.ts';
-import { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { caller } from './trade-context.ts';
@@ -26,7 +26,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const c = await caller(app, request);
       const { password, password2 } = request.body;
-      if (password !== password2) throw new AppError('auth.passwordMismatch');
+      if (password !== password2) throw fieldError('password2', 'auth.passwordMismatch');
       await setTradePassword(app.db, c.user.id, password);
       return ok(null);
     },
@@ -49,7 +49,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const c = await caller(app, request);
       const { oldPassword, password, password2 } = request.body;
-      if (password !== password2) throw new AppError('auth.passwordMismatch');
+      if (password !== password2) throw fieldError('password2', 'auth.passwordMismatch');
       await changeTradePassword(
         app.db,
         app.lockouts.tradePassword,

@@ -9,7 +9,7 @@ import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { replacePassword } from '../../domain/auth/password-change.ts';
 import { findUserByPhone } from '../../domain/auth/users-repo.ts';
-import { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
 import { verifySmsCodeOrThrow } from './sms-code-check.ts';
@@ -34,14 +34,14 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
-      if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
+      if (body.password !== body.password2) throw fieldError('password2', 'auth.passwordMismatch');
+      if (isCommonPassword(body.password)) throw fieldError('password', 'auth.commonPassword');
       const phone = normalisePkMobile(body.phone) ?? '';
       await verifySmsCodeOrThrow(app, phone, 'reset', body.code);
       const user = await findUserByPhone(app.db, phone);
       // Only a decoy (never texted) exists for a number without an account, so a right code implies a user;
       // this guards the account deleted between the text and now.
-      if (!user) throw new AppError('auth.smsCodeExpired');
+      if (!user) throw fieldError('code', 'auth.smsCodeExpired');
       const hash = await hashPassword(body.password);
       await replacePassword(app.db, user.id, hash);
       app.sessionEvents.revoked({ userId: user.id });

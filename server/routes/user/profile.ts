@@ -8,7 +8,7 @@ import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
 import { replacePassword } from '../../domain/auth/password-change.ts';
 import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseLockout } from '../../plugins/lockouts.ts';
@@ -51,14 +51,14 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
       const { oldPassword, password, password2 } = request.body;
       // The checks that need no hash come first, so a typo in the new password costs no attempt.
-      if (password !== password2) throw new AppError('auth.passwordMismatch');
-      if (password === oldPassword) throw new AppError('auth.samePassword');
-      if (isCommonPassword(password)) throw new AppError('auth.commonPassword');
+      if (password !== password2) throw fieldError('password2', 'auth.passwordMismatch');
+      if (password === oldPassword) throw fieldError('password', 'auth.samePassword');
+      if (isCommonPassword(password)) throw fieldError('password', 'auth.commonPassword');
       // Counted on the phone's login record: both guess the same password, so they share one allowance.
       const good = await app.lockouts.loginPerPhone
         .check(user.phone, () => verifyPassword(oldPassword, user.passwordHash, 'user'))
         .catch(refuseLockout);
-      if (!good) throw new AppError('auth.oldPassword');
+      if (!good) throw fieldError('oldPassword', 'auth.oldPassword');
       const hash = await hashPassword(password, 'user').catch(refuseLockout);
       await replacePassword(app.db, user.id, hash);
       app.sessionEvents.revoked({ userId: user.id });

@@ -9,7 +9,7 @@ import { hashPassword } from '../../domain/auth/password-hash.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { createUser, findUserByPhone, findUserIdByInviteCode } from '../../domain/auth/users-repo.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
-import { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { verifySmsCodeOrThrow } from './sms-code-check.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { refuseIfLimited } from '../../plugins/limits.ts';
@@ -38,19 +38,19 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       refuseIfLimited(await app.limits.registerPerIp.retryAfterMs(request.ip));
       const captcha = await consumeCaptcha(app.db, body.captchaId, body.captcha);
-      if (captcha === 'expired') throw new AppError('auth.captchaExpired');
-      if (captcha === 'wrong') throw new AppError('auth.captcha');
-      if (body.password !== body.password2) throw new AppError('auth.passwordMismatch');
-      if (isCommonPassword(body.password)) throw new AppError('auth.commonPassword');
+      if (captcha === 'expired') throw fieldError('captcha', 'auth.captchaExpired');
+      if (captcha === 'wrong') throw fieldError('captcha', 'auth.captcha');
+      if (body.password !== body.password2) throw fieldError('password2', 'auth.passwordMismatch');
+      if (isCommonPassword(body.password)) throw fieldError('password', 'auth.commonPassword');
       let invitedBy: number | null = null;
       if (body.inviteCode) {
         invitedBy = (await findUserIdByInviteCode(app.db, body.inviteCode)) ?? null;
-        if (invitedBy === null) throw new AppError('auth.inviteCode');
+        if (invitedBy === null) throw fieldError('inviteCode', 'auth.inviteCode');
       }
       const phone = normalisePkMobile(body.phone) ?? '';
       // The cheap refusals above leave the code unused, so the user fixes the form and keeps the code.
       await verifySmsCodeOrThrow(app, phone, 'register', body.code);
-      if (await findUserByPhone(app.db, phone)) throw new AppError('auth.phoneTaken');
+      if (await findUserByPhone(app.db, phone)) throw fieldError('phone', 'auth.phoneTaken');
       const passwordHash = await hashPassword(body.password);
       let userId: number | null;
       try {
@@ -67,10 +67,10 @@ export const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('auth.phoneTaken');
+        if (isUniqueViolation(err)) throw fieldError('phone', 'auth.phoneTaken');
         throw err;
       }
-      if (userId === null) throw new AppError('auth.phoneTaken');
+      if (userId === null) throw fieldError('phone', 'auth.phoneTaken');
       await app.limits.registerPerIp.hit(request.ip);
       return ok(await startSession(app, request, userId));
     },

@@ -2,7 +2,7 @@
 // one pair of refusals (the field itself is contract/user.ts's smsCodeField).
 import type { FastifyInstance } from 'fastify';
 import type { CodeType } from '../../domain/sms/sms-codes.ts';
-import { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 
 /** Consumes a right code; refuses a wrong one (one try used) or when none is live (expired, used, no tries). */
 export async function verifySmsCodeOrThrow(
@@ -12,6 +12,6 @@ export async function verifySmsCodeOrThrow(
   code: string,
 ): Promise<void> {
   const check = await app.smsCodes.verify(phone, type, code);
-  if (check === 'wrong') throw new AppError('auth.smsCodeWrong');
-  if (check === 'expired') throw new AppError('auth.smsCodeExpired');
+  if (check === 'wrong') throw fieldError('code', 'auth.smsCodeWrong');
+  if (check === 'expired') throw fieldError('code', 'auth.smsCodeExpired');
 }

@@ -1,6 +1,7 @@
 // The account calls of this feature (spec §7), typed by the wire contract in workers/protocol/api.ts.
-// Each resolves to the `{code,msg,data}` envelope, or undefined when the API layer already handled it
-// (-1001 toast, -1000 session reset).
+// The form calls (captcha, SMS code, sign-up, login, password reset and change) resolve with `data` and throw
+// typed errors (data-client.ts): the forms show a refusal at its field or as the form's error. The session
+// calls keep the envelope (session.ts reads its codes).
 import type {
   CaptchaResult,
   CodeSendBody,
@@ -14,21 +15,21 @@ import type {
   UserInfo,
 } from '../../../workers/protocol/api.ts';
 import { apiGet, apiPost } from '../../shared/api/client.ts';
+import { getData, postData } from '../../shared/api/data-client.ts';
 
-export const fetchCaptcha = () => apiGet<CaptchaResult>('common/captcha');
+export const fetchCaptcha = (signal?: AbortSignal) =>
+  getData<CaptchaResult>('common/captcha', undefined, signal ? { signal } : {});
 export const postRegister = (body: RegisterBody) =>
-  apiPost<LoginResult>('user/register', { ...body }, { loader: true });
-export const postCodeSend = (body: CodeSendBody) => apiPost<CodeSendResult>('common/code/send', { ...body });
+  postData<LoginResult>('user/register', { ...body }, { loader: true });
+export const postCodeSend = (body: CodeSendBody) => postData<CodeSendResult>('common/code/send', { ...body });
 /** Beyond spec §7: a forgotten password, proven by the SMS code of type `reset`. */
 export const postResetPassword = (body: ResetPasswordBody) =>
-  apiPost<null>('user/password/reset', { ...body }, { loader: true });
+  postData<null>('user/password/reset', { ...body }, { loader: true });
 export const postLogin = (body: LoginBody) =>
-  apiPost<LoginResult>('user/login', { ...body }, { loader: true });
+  postData<LoginResult>('user/login', { ...body }, { loader: true });
 /** `data` is `{}` when the token is missing or no longer valid. */
 export const fetchLoginInfo = () => apiGet<LoginInfo | Record<string, never>>('user/login/info');
 export const fetchUserInfo = () => apiGet<UserInfo>('user/info');
 export const postUpdatePassword = (body: UpdatePasswordBody) =>
-  apiPost<null>('user/update/password', { ...body }, { loader: true });
+  postData<null>('user/update/password', { ...body }, { loader: true });
 export const postLogout = () => apiPost<null>('user/logout', undefined, { loader: true });
-
-export { toastFailure } from '../../shared/api/toast-failure.ts';

@@ -1,16 +1,18 @@
-// The frame login and registration share: a transparent header, the hero (heading, subtitle, optional logo),
-// the form with its submit button, and the line that switches to the other screen; plus their +92 phone field.
-import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+// The frame login, registration and the password reset share: a transparent header, the hero (heading,
+// subtitle, optional logo), the form (fields, the form's own error, the submit button) and the line that
+// switches to the other screen.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FormView } from '../../shared/forms/form-parts.tsx';
+import type { ContractFormState } from '../../shared/forms/use-contract-form.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import s from './auth-screen.module.css';
 
 interface AuthScreenProps {
   title: string;
   hero: { logo?: ReactNode; heading: string; subtitle: string };
-  onSubmit: (e: FormEvent) => void;
-  busy: boolean;
+  /** the form's submit handler, pending state and own error (useContractForm) */
+  form: ContractFormState;
   submitLabel: string;
   /** "No account yet? Register" and the reverse */
   switchTo: { prompt: string; label: string; to: string };
@@ -18,31 +20,20 @@ interface AuthScreenProps {
   children: ReactNode;
 }
 
-export function AuthScreen({
-  title,
-  hero,
-  onSubmit,
-  busy,
-  submitLabel,
-  switchTo,
-  children,
-}: AuthScreenProps) {
+export function AuthScreen({ title, hero, form, submitLabel, switchTo, children }: AuthScreenProps) {
   return (
     <div className="page">
       <PageHeader title={title} transparent />
       <div className="page__body">
-        <div className="auth-hero">
+        <div className={s.hero}>
           {hero.logo}
-          <h2 className="auth-hero__title">{hero.heading}</h2>
+          <h2 className={s.heading}>{hero.heading}</h2>
           <p className="muted small">{hero.subtitle}</p>
         </div>
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <FormView {...form} submitLabel={submitLabel}>
           {children}
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {submitLabel}
-          </button>
-        </form>
-        <p className="auth-switch">
+        </FormView>
+        <p className={s.switch}>
           <span>{switchTo.prompt}</span>
           <Link className="link-btn" to={switchTo.to}>
             {switchTo.label}
@@ -53,29 +44,10 @@ export function AuthScreen({
   );
 }
 
-interface PhoneFieldProps {
-  areaCode: string;
-  value: string;
-  onValue: (v: string) => void;
-  error: string | undefined;
+/** Two controls on one line of an auth form (login's "remember" and "forgot password?"). */
+export function AuthRow({ children }: { children: ReactNode }) {
+  return <div className={s.row}>{children}</div>;
 }
 
-/** The mobile number after its fixed area code, on the numeric keypad, left-to-right. */
-export function PhoneField({ areaCode, value, onValue, error }: PhoneFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      label={t('account:fields.phone')}
-      prefix={areaCode}
-      value={value}
-      onValue={onValue}
-      error={error}
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      placeholder={t('account:fields.phonePlaceholder')}
-      ltr
-      name="phone"
-    />
-  );
-}
+export const authForgotClass = s.forgot;
+export const authLinksClass = s.links;

@@ -1,21 +1,32 @@
-// Captcha input with the server's image (GET common/captcha); tap the image for a new one.
+// The captcha of sign-up (GET common/captcha): the characters go in the form's `captcha`, the picture's id is
+// handed to the form (`onCaptchaId`, its hidden `captchaId`). Tap the picture for a new one; a new one is
+// also fetched when `refreshKey` changes (after a failed sign-up: a captcha is single use).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_OK, type CaptchaResult } from '../../../workers/protocol/api.ts';
+import type { FieldValues } from 'react-hook-form';
+import type { CaptchaResult } from '../../../workers/protocol/api.ts';
+import type { BoundFieldProps } from '../../shared/forms/fields/bound-field.ts';
+import { TextField } from '../../shared/forms/fields/text-field.tsx';
 import { Spinner } from '../../shared/ui/loader.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import { fetchCaptcha } from './account-api.ts';
+import s from './captcha-field.module.css';
 
-interface CaptchaFieldProps {
-  value: string;
-  onValue: (v: string) => void;
-  error?: string | undefined;
+interface CaptchaFieldProps<T extends FieldValues> extends Omit<BoundFieldProps<T>, 'label' | 'placeholder'> {
   onCaptchaId: (id: string) => void;
-  /** Bump to fetch a new image (after a failed submit: captchas are single use). */
+  /** change to fetch a new picture */
   refreshKey: number;
+  /** empties the typed characters (a new picture needs new ones) */
+  onClear: () => void;
 }
 
-export function CaptchaField({ value, onValue, error, onCaptchaId, refreshKey }: CaptchaFieldProps) {
+const noSpaces = (typed: string) => typed.replace(/\s/g, '');
+
+export function CaptchaField<T extends FieldValues>({
+  onCaptchaId,
+  refreshKey,
+  onClear,
+  ...field
+}: CaptchaFieldProps<T>) {
   const { t } = useTranslation();
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -23,10 +34,9 @@ export function CaptchaField({ value, onValue, error, onCaptchaId, refreshKey }:
   const load = useCallback(async () => {
     setState('loading');
     try {
-      const res = await fetchCaptcha();
-      if (res?.code !== CODE_OK) throw new Error('captcha');
-      setCaptcha(res.data);
-      onCaptchaId(res.data.captchaId);
+      const data = await fetchCaptcha();
+      setCaptcha(data);
+      onCaptchaId(data.captchaId);
       setState('ready');
     } catch {
       setState('error');
@@ -40,23 +50,22 @@ export function CaptchaField({ value, onValue, error, onCaptchaId, refreshKey }:
 
   return (
     <TextField
+      {...field}
       label={t('account:fields.captcha')}
-      value={value}
-      onValue={onValue}
-      error={error}
+      placeholder={t('account:fields.captchaPlaceholder')}
+      clean={noSpaces}
       autoComplete="off"
-      inputMode="text"
+      autoCapitalize="off"
       maxLength={8}
       ltr
-      placeholder={t('account:fields.captchaPlaceholder')}
-      name="captcha"
       suffix={
         <button
           type="button"
-          className="captcha-img"
+          className={s.image}
           aria-label={t('account:register.captchaRefresh')}
+          data-testid="captcha-image"
           onClick={() => {
-            onValue('');
+            onClear();
             void load();
           }}
         >
@@ -65,7 +74,7 @@ export function CaptchaField({ value, onValue, error, onCaptchaId, refreshKey }:
           ) : state === 'loading' ? (
             <Spinner />
           ) : (
-            <span className="small down">{t('account:register.captchaRetry')}</span>
+            <span className={s.retry}>{t('account:register.captchaRetry')}</span>
           )}
         </button>
       }

@@ -1,19 +1,22 @@
-// Login (/pages/account/login and /pages/common/login): +92 phone and password, "remember password",
-// "Forgot password?" (the SMS-code reset), link to register. After login it returns to the page the guard came from (?redirect=) or home.
+// Login (/pages/account/login and /pages/common/login): +92 phone and password, "remember the number",
+// "Forgot password?" (the SMS-code reset), link to register. After login it returns to the page the guard
+// came from (?redirect=) or home.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CODE_OK } from '../../../workers/protocol/api.ts';
+import { normalizePkMobile } from '../../../contract/pk-mobile.ts';
+import { LoginBody } from '../../../contract/user.ts';
+import { Checkbox } from '../../shared/forms/fields/check-field.tsx';
+import { PasswordField } from '../../shared/forms/fields/password-field.tsx';
+import { PhoneField } from '../../shared/forms/fields/phone-field.tsx';
+import { useContractForm } from '../../shared/forms/use-contract-form.ts';
 import { routeTo, safeRedirect } from '../../shared/routing/paths.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { IconLogo } from '../../shared/ui/icons.tsx';
-import { PasswordField } from '../../shared/ui/password-field.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
-import { useCheckedSubmit } from '../../shared/ui/use-checked-submit.ts';
-import { postLogin, toastFailure } from './account-api.ts';
-import { AuthScreen, PhoneField } from './auth-screen.tsx';
+import { postLogin } from './account-api.ts';
+import { AuthRow, AuthScreen, authForgotClass } from './auth-screen.tsx';
 import { keepLogin } from './session.ts';
-import { normalizePkMobile, passwordError, phoneError } from './validation.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -21,26 +24,19 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const remembered = storage.get('rememberAccount');
   const areaCode = storage.get('areaCode') || '+92';
-  const [phone, setPhone] = useState(remembered?.phone ?? '');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
-
-  const { errors, busy, onSubmit } = useCheckedSubmit(
-    () => ({ phone: phoneError(phone), password: passwordError(password) }),
-    async () => {
-      const normalized = normalizePkMobile(phone) ?? phone;
-      const res = await postLogin({ areaCode, phone: normalized, password });
-      if (res?.code !== CODE_OK) {
-        toastFailure(res);
-        return;
-      }
-      keepLogin(res.data);
+  const { form, state } = useContractForm({
+    schema: LoginBody,
+    defaultValues: { phone: remembered?.phone ?? '', password: '' },
+    submit: async (values) => {
+      const phone = normalizePkMobile(values.phone) ?? values.phone;
+      keepLogin(await postLogin({ ...values, areaCode, phone }));
       // Remember only the phone number, never the password (see RememberAccount in storage-keys.ts).
-      storage.set('rememberAccount', remember ? { areaCode, phone: normalized } : null);
+      storage.set('rememberAccount', remember ? { areaCode, phone } : null);
       showToast(t('account:login.success'), { icon: 'success' });
       void navigate(safeRedirect(params.get('redirect')) ?? routeTo('tabbar.home'), { replace: true });
     },
-  );
+  });
 
   return (
     <AuthScreen
@@ -50,8 +46,7 @@ export default function LoginPage() {
         heading: t('account:login.welcome'),
         subtitle: t('account:login.subtitle'),
       }}
-      onSubmit={onSubmit}
-      busy={busy}
+      form={state}
       submitLabel={t('account:login.submit')}
       switchTo={{
         prompt: t('account:login.noAccount'),
@@ -59,25 +54,32 @@ export default function LoginPage() {
         to: routeTo('account.reg'),
       }}
     >
-      <PhoneField areaCode={areaCode} value={phone} onValue={setPhone} error={errors.phone} />
-      <PasswordField
-        label={t('account:fields.password')}
-        value={password}
-        onValue={setPassword}
-        error={errors.password}
-        autoComplete="current-password"
-        placeholder={t('account:fields.passwordPlaceholder')}
-        name="password"
+      <PhoneField
+        control={form.control}
+        name="phone"
+        areaCode={areaCode}
+        label={t('account:fields.phone')}
+        placeholder={t('account:fields.phonePlaceholder')}
       />
-      <div className="auth-row">
-        <label className="check">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          <span>{t('account:login.remember')}</span>
-        </label>
-        <Link className="link-btn auth-forgot" to={routeTo('account.resetPassword')}>
+      <PasswordField
+        control={form.control}
+        name="password"
+        autoComplete="current-password"
+        label={t('account:fields.password')}
+        placeholder={t('account:fields.passwordPlaceholder')}
+      />
+      <AuthRow>
+        <Checkbox checked={remember} onChange={setRemember} inline>
+          {t('account:login.remember')}
+        </Checkbox>
+        <Link
+          className={`link-btn ${authForgotClass}`}
+          to={routeTo('account.resetPassword')}
+          data-testid="forgot-password"
+        >
           {t('account:login.forgot')}
         </Link>
-      </div>
+      </AuthRow>
     </AuthScreen>
   );
 }

@@ -1,59 +1,80 @@
-// The SMS-code input with its "Send code" button (common/code/send). After a send the button counts down the
-// server's `resendInSec` before it can send again; a phone that fails the local check is reported to the
-// form (shown under the phone field) instead of being sent.
+// The SMS code with its "Send code" button (common/code/send). The button checks the phone with the call's own
+// schema first (contract/common.ts CodeSendBody) and shows a problem under the phone field instead of sending;
+// a refusal from the server that names the phone lands there too. After a send it counts down the server's
+// `resendInSec` before it can send again.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_OK, type CodeSendBody } from '../../../workers/protocol/api.ts';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import type { FieldPath, FieldPathByValue, UseFormReturn } from 'react-hook-form';
+import { CodeSendBody } from '../../../contract/common.ts';
+import { normalizePkMobile } from '../../../contract/pk-mobile.ts';
+import { BusinessError, NetworkError } from '../../shared/api/api-errors.ts';
+import { reportApiError } from '../../shared/api/report-api-error.ts';
+import { formIssues } from '../../shared/forms/contract-resolver.ts';
+import { TextField } from '../../shared/forms/fields/text-field.tsx';
+import { issueMessage } from '../../shared/forms/issue-text.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { postCodeSend } from './account-api.ts';
-import { PhoneField } from './auth-screen.tsx';
-import { normalizePkMobile, phoneError } from './validation.ts';
+import s from './sms-code-field.module.css';
 
-interface SmsCodeFieldProps {
-  type: CodeSendBody['type'];
-  areaCode: string;
-  /** the phone as typed in the form's phone field */
+/** The fields of a form that proves a phone by SMS. */
+export interface PhoneCodeValues {
   phone: string;
-  value: string;
-  onValue: (v: string) => void;
-  error?: string | undefined;
-  /** an i18n key when the phone cannot be sent to, null once it was sent */
-  onPhoneProblem: (key: string | null) => void;
+  code: string;
 }
 
-/** Seconds left until `until` (a Date.now() time), ticking once a second; 0 when passed. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/** A countdown in whole seconds, ticking once a second: `left` is 0 when over; `start(n)` starts one of n s. */
+function useCountdown(): { left: number; start: (seconds: number) => void } {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(0);
   useEffect(() => {
     if (until <= Date.now()) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  const start = (seconds: number) => {
+    const t = Date.now();
+    setNow(t);
+    setUntil(t + seconds * 1000);
+  };
+  return { left: Math.max(0, Math.ceil((until - now) / 1000)), start };
 }
 
-export function SmsCodeField(props: SmsCodeFieldProps) {
-  const { type, areaCode, phone, value, onValue, error, onPhoneProblem } = props;
+const sixDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
+
+interface SmsCodeFieldProps<T extends PhoneCodeValues> {
+  form: UseFormReturn<T>;
+  type: CodeSendBody['type'];
+  areaCode: string;
+}
+
+export function SmsCodeField<T extends PhoneCodeValues>({ form, type, areaCode }: SmsCodeFieldProps<T>) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
-  const [until, setUntil] = useState(0);
-  const left = useSecondsLeft(until);
+  const { left, start } = useCountdown();
+  const phoneName = 'phone' as FieldPath<T>;
 
   const send = async () => {
-    const problem = phoneError(phone);
-    onPhoneProblem(problem);
-    if (problem) return;
+    const phone = String(form.getValues(phoneName));
+    const issue = formIssues(CodeSendBody, { areaCode, phone, type }).get('phone');
+    if (issue) {
+      form.setError(phoneName, { type: issue.key, message: issueMessage(issue) }, { shouldFocus: true });
+      return;
+    }
+    form.clearErrors(phoneName);
     setSending(true);
     try {
-      const res = await postCodeSend({ areaCode, phone: normalizePkMobile(phone) ?? phone, type });
-      if (res?.code === CODE_OK) {
-        setUntil(Date.now() + res.data.resendInSec * 1000);
-        // The answer does not say whether the number has an account, and neither may this message.
-        showToast(t(type === 'register' ? 'account:sms.sentRegister' : 'account:sms.sentReset'));
+      const sent = await postCodeSend({ areaCode, phone: normalizePkMobile(phone) ?? phone, type });
+      start(sent.resendInSec);
+      // The answer does not say whether the number has an account, and neither may this message.
+      showToast(t(type === 'register' ? 'account:sms.sentRegister' : 'account:sms.sentReset'));
+    } catch (error) {
+      if (error instanceof BusinessError && error.field === 'phone' && error.msg) {
+        form.setError(phoneName, { type: 'server', message: error.msg }, { shouldFocus: true });
+      } else if (error instanceof NetworkError) {
+        if (error.kind !== 'aborted') showToast(t('common:networkError'), { icon: 'error' });
+      } else {
+        reportApiError(error);
       }
-    } catch {
-      showToast(t('common:networkError'), { icon: 'error' });
     } finally {
       setSending(false);
     }
@@ -61,20 +82,19 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
 
   return (
     <TextField
+      control={form.control}
+      name={'code' as FieldPathByValue<T, string>}
       label={t('account:fields.smsCode')}
-      value={value}
-      onValue={(v) => onValue(v.replace(/\D/g, '').slice(0, 6))}
-      error={error}
+      placeholder={t('account:fields.smsCodePlaceholder')}
+      clean={sixDigits}
       autoComplete="one-time-code"
       inputMode="numeric"
       maxLength={6}
       ltr
-      placeholder={t('account:fields.smsCodePlaceholder')}
-      name="code"
       suffix={
         <button
           type="button"
-          className="btn btn--small sms-send"
+          className={`btn btn--small ${s.send}`}
           disabled={sending || left > 0}
           onClick={() => void send()}
           data-testid="sms-send"
@@ -83,47 +103,5 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
         </button>
       }
     />
-  );
-}
-
-interface PhoneAndCodeProps {
-  type: CodeSendBody['type'];
-  areaCode: string;
-  phone: string;
-  code: string;
-  onPhone: (v: string) => void;
-  onCode: (v: string) => void;
-  errors: { phone?: string | undefined; code?: string | undefined };
-}
-
-/**
- * The +92 phone field and the SMS-code field below it, as registration and the password reset both ask for
- * them: a phone the send button refuses shows its problem under the phone field until it is edited.
- */
-export function PhoneAndCodeFields(props: PhoneAndCodeProps) {
-  const { type, areaCode, phone, code, onPhone, onCode, errors } = props;
-  const { t } = useTranslation();
-  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
-  return (
-    <>
-      <PhoneField
-        areaCode={areaCode}
-        value={phone}
-        onValue={(v) => {
-          setPhoneProblem(null);
-          onPhone(v);
-        }}
-        error={errors.phone ?? (phoneProblem ? t(phoneProblem) : undefined)}
-      />
-      <SmsCodeField
-        type={type}
-        areaCode={areaCode}
-        phone={phone}
-        value={code}
-        onValue={onCode}
-        error={errors.code}
-        onPhoneProblem={setPhoneProblem}
-      />
-    </>
   );
 }

@@ -12,13 +12,18 @@ export class SessionError extends Error {
   }
 }
 
-/** Code -1001: `msg` is the server's localised text, toasted once by the global handler. */
+/**
+ * Code -1001: `msg` is the server's localised text, toasted once by the global handler. `field` is the request
+ * field the refusal is about when the server names one (a form shows `msg` there instead).
+ */
 export class BusinessError extends Error {
   override readonly name = 'BusinessError';
   readonly msg: string;
-  constructor(path: string, msg: string) {
+  readonly field: string | undefined;
+  constructor(path: string, msg: string, field?: string) {
     super(`${path}: ${msg || 'refused'}`);
     this.msg = msg;
+    this.field = field;
   }
 }
 

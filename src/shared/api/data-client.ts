@@ -12,7 +12,10 @@ function unwrap<T>(path: string, envelope: ApiEnvelope<unknown>, token: string):
   if (envelope.code === CODE_OK) return envelope.data as T;
   const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
   if (envelope.code === CODE_SESSION_INVALID) throw new SessionError(path, token);
-  if (envelope.code === CODE_BUSINESS) throw new BusinessError(path, msg);
+  if (envelope.code === CODE_BUSINESS) {
+    const field: unknown = (envelope as { field?: unknown }).field;
+    throw new BusinessError(path, msg, typeof field === 'string' && field !== '' ? field : undefined);
+  }
   throw new ResultError(path, envelope.code, msg);
 }
 

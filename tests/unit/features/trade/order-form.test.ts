@@ -1,5 +1,6 @@
 // Order-entry rules: input cleaning, exact tick and lot steppers, the % shortcuts, the checks before the
-// password step, the preview query, the client order id reuse and the transaction password form.
+// password step, the preview query and the client order id reuse (the transaction password form's rules are
+// the contract's: tests/unit/features/trade/trade-password-page.test.tsx).
 import { describe, expect, it } from 'vitest';
 import type { OrderPreview } from '../../../../workers/protocol/trade.ts';
 import {
@@ -14,7 +15,6 @@ import {
   type OrderDraft,
 } from '../../../../src/features/trade/order-form.ts';
 import { ClientOrderIds } from '../../../../src/features/trade/client-order-id.ts';
-import { tradePasswordErrors } from '../../../../src/features/trade/trade-password.ts';
 
 const fee = { commission: '1', sst: '0.15', cvt: '0', cdc: '0.1', exchange: '0.2', total: '1.45' };
 const preview = (p: Partial<OrderPreview> = {}): OrderPreview => ({
@@ -160,31 +160,5 @@ describe('ClientOrderIds', () => {
     expect(new ClientOrderIds().idFor('x')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-  });
-});
-
-describe('tradePasswordErrors', () => {
-  it('wants exactly 6 digits twice to set', () => {
-    expect(tradePasswordErrors({ oldPassword: '', password: '12345', password2: '12345' }, 'set')).toEqual({
-      oldPassword: null,
-      password: 'trade:password.errors.sixDigits',
-      password2: null,
-    });
-    expect(
-      tradePasswordErrors({ oldPassword: '', password: '123456', password2: '123465' }, 'set').password2,
-    ).toBe('trade:password.errors.mismatch');
-    expect(
-      Object.values(tradePasswordErrors({ oldPassword: '', password: '123456', password2: '123456' }, 'set')),
-    ).toEqual([null, null, null]);
-  });
-  it('wants the current password and a different new one to change', () => {
-    const e = tradePasswordErrors(
-      { oldPassword: '123456', password: '123456', password2: '123456' },
-      'change',
-    );
-    expect(e.password).toBe('trade:password.errors.same');
-    expect(
-      tradePasswordErrors({ oldPassword: '', password: '654321', password2: '654321' }, 'change').oldPassword,
-    ).toBe('trade:password.errors.oldRequired');
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Positions tab (live rows and totals mocked as the worker would give them), the order centre's cancel flow,
-// and the transaction password page, with the API answered by a stubbed fetch.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+// Positions tab (live rows and totals mocked as the worker would give them) and the order centre's cancel
+// flow, with the API answered by a stubbed fetch. (The transaction password page: trade-password-page.test.tsx.)
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { renderRoutes } from '../../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,7 +48,6 @@ vi.mock('../../../../src/features/positions/positions-live.ts', () => ({
 }));
 
 const { default: PositionsPage } = await import('../../../../src/features/positions/positions-page.tsx');
-const { default: TradePasswordPage } = await import('../../../../src/features/trade/trade-password-page.tsx');
 
 const row = (
   symbol: string,
@@ -232,46 +231,5 @@ describe('PositionsPage', () => {
     storage.set('positionTab', 1);
     renderAt('/pages/tabbar/position', <PositionsPage />);
     expect(await screen.findByTestId('order-centre')).toBeTruthy();
-  });
-});
-
-describe('TradePasswordPage', () => {
-  const setUser = (hasTradePassword: boolean) =>
-    appStore.set(userInfoAtom, { id: 1, hasTradePassword } as never);
-
-  it('sets a 6-digit password typed twice', async () => {
-    setUser(false);
-    renderAt('/pages/user/tradePassword', <TradePasswordPage />);
-    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '12a34' } });
-    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), { target: { value: '1234' } });
-    fireEvent.click(screen.getByTestId('trade-password-submit'));
-    expect(screen.getByText('The transaction password must be exactly 6 digits')).toBeTruthy();
-    expect(calls.some((c) => c.path.startsWith('user/password'))).toBe(false);
-    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '135790' } });
-    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), {
-      target: { value: '135790' },
-    });
-    fireEvent.click(screen.getByTestId('trade-password-submit'));
-    await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/set')).toBe(true));
-    const set = calls.find((c) => c.path === 'user/password/trade/set')!;
-    expect(Object.fromEntries(set.params)).toEqual({ password: '135790', password2: '135790' });
-  });
-
-  it('changes it with the current one when one is set', async () => {
-    setUser(true);
-    renderAt('/pages/user/tradePassword', <TradePasswordPage />);
-    fireEvent.change(screen.getByLabelText('Current transaction password'), { target: { value: '135790' } });
-    fireEvent.change(screen.getByLabelText('New transaction password'), { target: { value: '246800' } });
-    fireEvent.change(screen.getByLabelText('Repeat the transaction password'), {
-      target: { value: '246800' },
-    });
-    fireEvent.click(screen.getByTestId('trade-password-submit'));
-    await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/change')).toBe(true));
-    const change = calls.find((c) => c.path === 'user/password/trade/change')!;
-    expect(Object.fromEntries(change.params)).toEqual({
-      oldPassword: '135790',
-      password: '246800',
-      password2: '246800',
-    });
   });
 });
