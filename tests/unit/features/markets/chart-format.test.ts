@@ -2,6 +2,7 @@
 // grouped in thousands, truncated, float noise read as the decimal it stands for; volumes abbreviated like the
 // market rows. And the device-pixel check's rule (device-pixels.ts) that decides whether the chart can trust
 // the browser's device-pixel box.
+import type { BarPrice } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
 import {
   chartNumberText,
@@ -45,10 +46,11 @@ describe('chart numbers', () => {
   it('gives the chart custom formats that use them', () => {
     const price = priceAxisFormat(2);
     expect(price).toMatchObject({ type: 'custom', minMove: 0.01 });
-    expect(price.formatter(7250.5)).toBe('7,250.50');
-    expect(priceAxisFormat(3).formatter(1234.5)).toBe('1,234.500');
-    expect(VOLUME_AXIS_FORMAT.formatter(80_000)).toBe('80.00K');
-    expect(INDICATOR_AXIS_FORMAT.formatter(-1234.567)).toBe('-1,234.56');
+    const at = (v: number) => v as BarPrice;
+    expect(price.formatter(at(7250.5))).toBe('7,250.50');
+    expect(priceAxisFormat(3).formatter(at(1234.5))).toBe('1,234.500');
+    expect(VOLUME_AXIS_FORMAT.formatter(at(80_000))).toBe('80.00K');
+    expect(INDICATOR_AXIS_FORMAT.formatter(at(-1234.567))).toBe('-1,234.56');
   });
 });
 
