@@ -210,14 +210,28 @@ export const TxRecordQuery = fields({
 });
 export const TxRecordPageReply = envelope(Page(TxRecord));
 
-/** GET stock/income: realised profit over the windows the spec names, and the recent purchases. */
+/**
+ * GET stock/income: realised profit over the windows the spec names, the floating P&L beside it, and the
+ * recent purchases. Days are Asia/Karachi calendar days; trading days are the PSX calendar's.
+ */
 export const Income = Type.Object({
-  today: Decimal(),
-  week: Decimal(),
-  month: Decimal(),
+  today: Decimal('realised profit of the sells since 00:00 today: proceeds − fees − average cost'),
+  week: Decimal('… since Monday 00:00'),
+  month: Decimal('… since the 1st of the month 00:00'),
   floating: Type.Optional(Decimal('floating (unrealised) P&L of the open positions at answer time')),
-  purchasesLast1: Type.Array(StockOrder, { description: 'orders with buy fills in the last trading day' }),
-  purchasesLast2: Type.Array(StockOrder, { description: '… in the last 2 trading days' }),
+  purchasesToday: Type.Array(StockOrder, { description: 'orders with buy fills since 00:00 today' }),
+  purchasesLast1: Type.Array(StockOrder, {
+    description: 'orders with buy fills on the previous trading day (the last one before today), up to today',
+  }),
+  purchasesLast2: Type.Array(StockOrder, {
+    description: 'orders with buy fills on the two previous trading days, up to today (today not included)',
+  }),
+  previousTradingDays: Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), {
+    minItems: 2,
+    maxItems: 2,
+    description:
+      'the previous trading day and the one before it, YYYY-MM-DD (Asia/Karachi), most recent first',
+  }),
 });
 export type Income = Static<typeof Income>;
 export const IncomeReply = envelope(Income);

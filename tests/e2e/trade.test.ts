@@ -80,9 +80,11 @@ describe('stock trading (demo account, 360×800)', () => {
     await expect.poll(() => page.locator('.pin-box.is-filled').count()).toBe(0);
     for (const d of PIN) await page.locator(`.keypad__key[data-key="${d}"]`).click();
     await page.waitForURL(/\/pages\/tabbar\/position/);
-    await page.locator('.toast', { hasText: 'Order placed' }).waitFor();
+    // The fill is told with its own figures, and the order centre opens on History, where the fill is.
+    const toast = page.locator('.toast', { hasText: /^Bought 100 OGDC at [\d,]+\.\d{2}$/ });
+    await toast.waitFor();
     await expect.poll(() => page.getByTestId('order-centre').isVisible()).toBe(true);
-    await page.getByTestId('orders-tab-filled').click();
+    expect(await page.getByTestId('orders-tab-filled').getAttribute('aria-selected')).toBe('true');
     await page.locator('[data-testid=order-row][data-status=filled]').first().waitFor();
   });
 

@@ -39,6 +39,24 @@ export interface QuoteFigures {
   flash: 'up' | 'down' | null;
 }
 
+/**
+ * The price's colours: its tone's colour on nothing, or, while a flash shows, the plain text colour on the
+ * flash's tint. The tint says which way the last tick went and the tone which way the day went; red text on a
+ * green tint contradicted itself and measured 2.7:1, and even a tone on its own tint stayed under 4.5:1. The
+ * DOM prices do the same (src/features/markets/styles/list.css); tests/unit/worker/flash-contrast.test.ts
+ * measures every pair.
+ */
+export function priceInk(
+  theme: Pick<QuoteCellTheme, 'text' | 'up' | 'down' | 'flashUp' | 'flashDown' | 'noFlash'>,
+  tone: Tone,
+  flash: 'up' | 'down' | null,
+): { tint: string | null; text: string } {
+  if (flash && !theme.noFlash) {
+    return { tint: flash === 'up' ? theme.flashUp : theme.flashDown, text: theme.text };
+  }
+  return { tint: null, text: tone === 'up' ? theme.up : tone === 'down' ? theme.down : theme.text };
+}
+
 /** Colours and fonts, read from the page's CSS custom properties (src/market/cells.ts). */
 export interface QuoteCellTheme {
   numFont: string;
@@ -150,13 +168,14 @@ export function paintQuoteCell(
   ctx.font = `700 15px ${theme.numFont}`;
   const boxW = ctx.measureText(price).width + PRICE_PAD * 2;
   const boxX = l.rtl ? colX : colX + PRICE_COL - boxW;
-  if (f?.flash && !theme.noFlash) {
-    ctx.fillStyle = f.flash === 'up' ? theme.flashUp : theme.flashDown;
+  const ink = priceInk(theme, tone, f?.flash ?? null);
+  if (ink.tint) {
+    ctx.fillStyle = ink.tint;
     ctx.beginPath();
     ctx.roundRect(boxX, priceY - PRICE_LINE / 2, boxW, PRICE_LINE, 4);
     ctx.fill();
   }
-  ctx.fillStyle = tone === 'up' ? theme.up : tone === 'down' ? theme.down : theme.text;
+  ctx.fillStyle = ink.text;
   ctx.fillText(price, boxX + PRICE_PAD, priceY);
 
   // Volume line: "Vol 1.23M" right-aligned (LTR), "1.23M حجم" from the column's left edge (RTL).

@@ -13,6 +13,17 @@ export function unlockAt(ts: number): number {
   return day;
 }
 
+/**
+ * Starts of the `n` PSX trading days before ts's day, most recent first: "the previous trading day" is the
+ * first (on a Monday, the Friday before; after a holiday, the last day that traded).
+ */
+export function previousTradingDays(ts: number, n: number): number[] {
+  const days: number[] = [];
+  let day = pktDayStart(ts) - DAY_MS;
+  for (let i = 0; i < 60 && days.length < n; i++, day -= DAY_MS) if (isPsxTradingDay(day)) days.push(day);
+  return days;
+}
+
 /** Start of the n-th most recent PSX trading day on or before ts (n = 1: today if a trading day). */
 export function recentTradingDaysStart(ts: number, n: number): number {
   let day = pktDayStart(ts);

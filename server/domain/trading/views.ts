@@ -8,7 +8,7 @@ import { DAY_MS, PKT_OFFSET_MS, pktDateKey, pktDayStart, pktWeekday } from '../m
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { TradeMarket } from './market-port.ts';
 import { paisa } from './orders-repo.ts';
-import { recentTradingDaysStart } from './t-plus-one.ts';
+import { previousTradingDays, recentTradingDaysStart } from './t-plus-one.ts';
 import { moneyOf, PKR } from '../ledger/books.ts';
 
 export interface Holding {
@@ -201,22 +201,44 @@ export async function realisedSince(
   return { today: await sum(w.today), week: await sum(w.week), month: await sum(w.month) };
 }
 
-/** Ids of orders with buy fills since the start of the n-th most recent PSX trading day. */
+/** Ids of orders with buy fills at or after `from` and before `to` (when given), newest first. */
 export async function purchaseOrderIds(
   db: Db,
   accountId: number,
-  now: number,
-  days: number,
+  from: number,
+  to?: number,
 ): Promise<number[]> {
-  const rows = await db
+  let q = db
     .selectFrom('stock_fills')
     .select('order_id')
     .distinct()
     .where('account_id', '=', accountId)
     .where('side', '=', 'buy')
-    .where('created_at', '>=', recentTradingDaysStart(now, days))
-    .orderBy('order_id', 'desc')
-    .limit(200)
-    .execute();
+    .where('created_at', '>=', from);
+  if (to !== undefined) q = q.where('created_at', '<', to);
+  const rows = await q.orderBy('order_id', 'desc').limit(200).execute();
   return rows.map((r) => r.order_id);
+}
+
+/**
+ * The income screen's purchase windows (Asia/Karachi, PSX calendar): today since 00:00, the previous trading
+ * day, and the two previous trading days (today in neither: "last trading day" means the one before today).
+ * Ends are exclusive.
+ */
+export function purchaseWindows(now: number): {
+  today: { from: number };
+  last1: { from: number; to: number };
+  last2: { from: number; to: number };
+  previousDays: [number, number];
+} {
+  const today = pktDayStart(now);
+  const [d1, d2] = previousTradingDays(now, 2) as [number, number];
+  // Until today, not to the end of the previous trading day: a weekend or holiday in between trades nothing on
+  // PSX, but the always-open demo mode (PSX_ALWAYS_OPEN) may, and those buys belong to no other window.
+  return {
+    today: { from: today },
+    last1: { from: d1, to: today },
+    last2: { from: d2, to: today },
+    previousDays: [d1, d2],
+  };
 }

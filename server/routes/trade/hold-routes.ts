@@ -18,9 +18,11 @@ import {
   holdings,
   noHolding,
   purchaseOrderIds,
+  purchaseWindows,
   realisedSince,
   toPosition,
 } from '../../domain/trading/views.ts';
+import { pktDateKey } from '../../domain/market/calendar.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { caller, orderWire } from './trade-context.ts';
@@ -83,7 +85,9 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['stock positions'],
-        summary: 'Realised profit today / this week / this month; purchases of the last 1 and 2 trading days',
+        summary:
+          'Realised profit today / this week / this month, floating P&L; purchases of today and of the ' +
+          'previous 1 and 2 trading days',
         security: NEEDS_TOKEN,
         querystring: noFields,
         response: IncomeReply,
@@ -93,9 +97,10 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = await account(request);
       const now = app.market.now();
       const r = await realisedSince(app.db, c.auth.accountId, now);
-      const orders = async (days: number) => {
+      const w = purchaseWindows(now);
+      const orders = async (from: number, to?: number) => {
         const list = [];
-        for (const id of await purchaseOrderIds(app.db, c.auth.accountId, now, days)) {
+        for (const id of await purchaseOrderIds(app.db, c.auth.accountId, from, to)) {
           const o = await orderById(app.db, id);
           if (o) list.push(orderWire(app, request, o, c));
         }
@@ -106,8 +111,10 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
         week: paisa(r.week),
         month: paisa(r.month),
         floating: (await assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType)).floatingPnl,
-        purchasesLast1: await orders(1),
-        purchasesLast2: await orders(2),
+        purchasesToday: await orders(w.today.from),
+        purchasesLast1: await orders(w.last1.from, w.last1.to),
+        purchasesLast2: await orders(w.last2.from, w.last2.to),
+        previousTradingDays: w.previousDays.map(pktDateKey),
       });
     },
   );

@@ -16,6 +16,7 @@ import {
   type FeedStatus as FeedStatusView,
   type TickerView,
 } from '../../market/hooks.ts';
+import { withThousands } from '../../shared/format/numbers.ts';
 import type { SortDir, SortKey } from './sort.ts';
 
 export type FlashDir = 'up' | 'down' | null;
@@ -123,13 +124,20 @@ export function useFeedStatus(): FeedInfo {
   return info;
 }
 
-/** Depth bars: cumulative quantity over the larger side's total, so both sides share one scale. */
+/**
+ * Depth bars: cumulative quantity over the larger side's total, so both sides share one scale. Prices and
+ * quantities are grouped in thousands like every figure in the app (the wire's digits kept).
+ */
 export function toBookRows(
   levels: readonly (readonly [string, string])[],
   totals: ArrayLike<number>,
   max: number,
 ): BookRow[] {
-  return levels.map(([price, qty], k) => ({ price, qty, depth: max > 0 ? (totals[k] ?? 0) / max : 0 }));
+  return levels.map(([price, qty], k) => ({
+    price: withThousands(price),
+    qty: withThousands(qty),
+    depth: max > 0 ? (totals[k] ?? 0) / max : 0,
+  }));
 }
 
 export function useBook(symbol: string): LiveBook | undefined {
@@ -142,7 +150,7 @@ export function useBook(symbol: string): LiveBook | undefined {
 }
 
 export function toTradeRow(t: Trade): TradeRow {
-  return { id: t.i, price: t.p, qty: t.q, side: t.d, time: t.t };
+  return { id: t.i, price: withThousands(t.p), qty: withThousands(t.q), side: t.d, time: t.t };
 }
 
 /** Newest first; undefined until the first page. */

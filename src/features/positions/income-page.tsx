@@ -1,8 +1,12 @@
-// Income (/pages/stock/income): realised plus floating profit for today, this week and this month, and the
-// purchases of the last 1 and last 2 trading days (spec §9). All amounts are the server's.
+// Income (/pages/stock/income), spec §9, saying what each figure is. Realised P&L (shares sold: proceeds after
+// fees less their average cost) for today, this week and this month, beside the floating P&L of the open
+// positions now; then the purchases of today, of the previous trading day and of the two previous trading days
+// ("last trading day" is the one before today, on the PSX calendar), each with the dates it covers. All
+// amounts and dates are the server's.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Income } from '../../../workers/protocol/trade.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -11,24 +15,55 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { Segmented } from '../../shared/ui/segmented.tsx';
+import s from './income-page.module.css';
 import { OrderRow } from './order-row.tsx';
 import { dirOf, signed } from './pnl.ts';
 import { incomeQuery } from './queries.ts';
 import './positions.css';
 
 const WINDOWS = ['today', 'week', 'month'] as const;
+const DAYS = ['today', 'last1', 'last2'] as const;
+type Days = (typeof DAYS)[number];
+
+function purchases(d: Income, days: Days) {
+  return days === 'today' ? d.purchasesToday : days === 'last1' ? d.purchasesLast1 : d.purchasesLast2;
+}
+
+/** The dates a purchase window covers, as the server named them. */
+function DaysCovered({ data, days }: { data: Income | undefined; days: Days }) {
+  const { t } = useTranslation();
+  const [d1, d2] = data?.previousTradingDays ?? [];
+  if (days === 'today') return <p className="muted small">{t('trade:income.rangeToday')}</p>;
+  if (!d1 || !d2) return null;
+  return (
+    <p className="muted small" data-testid="purchases-days">
+      {days === 'last1' ? t('trade:income.range1') : t('trade:income.range2')}{' '}
+      {days === 'last1' ? (
+        <Num>{d1}</Num>
+      ) : (
+        <>
+          <Num>{d2}</Num> · <Num>{d1}</Num>
+        </>
+      )}
+    </p>
+  );
+}
 
 export default function IncomePage() {
   const { t } = useTranslation();
   const income = useQuery(incomeQuery(useAccountScope()));
-  const [days, setDays] = useState<'1' | '2'>('1');
+  const [days, setDays] = useState<Days>('today');
   const data = income.data;
+  const floating = data?.floating;
+  const floatingDir = dirOf(floating);
 
   return (
     <div className="page income-page">
       <PageHeader title={t('nav:title.stock.income')} />
       <div className="page__body">
-        <section className="income-cards" data-testid="income-cards">
+        <h2 className="section-title">{t('trade:income.realised')}</h2>
+        <p className={`muted small ${s.note}`}>{t('trade:income.realisedNote')}</p>
+        <section className="income-cards" data-testid="income-cards" aria-label={t('trade:income.realised')}>
           {WINDOWS.map((w) => {
             const v = data?.[w];
             const dir = dirOf(v);
@@ -42,25 +77,37 @@ export default function IncomePage() {
             );
           })}
         </section>
+        <div className="card income-card">
+          <span className="muted small">{t('trade:income.floating')}</span>
+          <span className={`income-card__v is-${floatingDir}`} data-testid="income-floating">
+            <Num>{floating === undefined ? '—' : signed(formatPKRAmount(floating), floatingDir)}</Num>
+          </span>
+          <span className="muted small">{t('trade:income.floatingNote')}</span>
+        </div>
+
         <h2 className="section-title">{t('trade:income.purchases')}</h2>
-        <Segmented<'1' | '2'>
-          label={t('trade:income.purchases')}
-          value={days}
-          onChange={setDays}
-          options={[
-            { value: '1', label: t('trade:income.last1') },
-            { value: '2', label: t('trade:income.last2') },
-          ]}
-        />
+        <div className={s.days}>
+          <Segmented<Days>
+            label={t('trade:income.purchases')}
+            value={days}
+            onChange={setDays}
+            testId="purchase-days"
+            options={DAYS.map((d) => ({
+              value: d,
+              label: t(`trade:income.${d === 'today' ? 'tToday' : d}`),
+            }))}
+          />
+        </div>
+        <DaysCovered data={data} days={days} />
         <RemoteView
           state={toRemoteState(income)}
           onRetry={() => void income.refetch()}
-          isEmpty={(d) => (days === '1' ? d.purchasesLast1 : d.purchasesLast2).length === 0}
+          isEmpty={(d) => purchases(d, days).length === 0}
           empty={<EmptyState title={t('trade:income.noPurchases')} testId="purchases-empty" />}
         >
           {(d) => (
             <div className="income-list">
-              {(days === '1' ? d.purchasesLast1 : d.purchasesLast2).map((o) => (
+              {purchases(d, days).map((o) => (
                 <OrderRow key={o.id} order={o} />
               ))}
             </div>

@@ -7,7 +7,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
-import type { OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
+import type { StockOrder } from '../../../workers/protocol/trade.ts';
+import { ORDER_CENTRE_TABS, type OrderCentreTab } from '../../shared/routing/order-centre-intent.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -20,18 +21,21 @@ import { OrderRow } from './order-row.tsx';
 import { useLiveOpenOrders } from './positions-live.ts';
 import { cancelOrderCall, invalidateOrders, ordersQuery, orderStatsQuery } from './queries.ts';
 
-export const ORDER_TABS = [
-  'pending',
-  'partial',
-  'filled',
-  'cancelled',
-] as const satisfies readonly OrderStatus[];
-type Tab = (typeof ORDER_TABS)[number];
+export const ORDER_TABS = ORDER_CENTRE_TABS;
+type Tab = OrderCentreTab;
 /** Tabs the account feed keeps live; the others are history, paged from the server. */
 const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
 
 /** The feed's open orders of one state; a skeleton until the feed has answered. */
-function LiveOrders({ tab, onCancel }: { tab: Tab; onCancel: (o: StockOrder) => void }) {
+function LiveOrders({
+  tab,
+  onCancel,
+  fresh,
+}: {
+  tab: Tab;
+  onCancel: (o: StockOrder) => void;
+  fresh: number | null;
+}) {
   const { t } = useTranslation();
   const open = useLiveOpenOrders();
   if (!open) return <Skeleton rows={3} />;
@@ -43,13 +47,13 @@ function LiveOrders({ tab, onCancel }: { tab: Tab; onCancel: (o: StockOrder) => 
       data={items}
       initialItemCount={Math.min(items.length, 8)}
       computeItemKey={(_, o) => o.id}
-      itemContent={(_, o) => <OrderRow order={o} onCancel={onCancel} />}
+      itemContent={(_, o) => <OrderRow order={o} onCancel={onCancel} fresh={o.id === fresh} />}
     />
   );
 }
 
 /** Filled or cancelled orders, paged from the server. */
-function HistoryOrders({ tab }: { tab: Tab }) {
+function HistoryOrders({ tab, fresh }: { tab: Tab; fresh: number | null }) {
   const { t } = useTranslation();
   const scope = useAccountScope();
   const orders = useInfiniteQuery(ordersQuery(scope, tab));
@@ -57,17 +61,27 @@ function HistoryOrders({ tab }: { tab: Tab }) {
     <PagedList
       query={orders}
       itemKey={(o) => o.id}
-      renderItem={(o) => <OrderRow order={o} onCancel={() => undefined} />}
+      renderItem={(o) => <OrderRow order={o} onCancel={() => undefined} fresh={o.id === fresh} />}
       empty={<EmptyState title={t('trade:orders.empty')} testId="orders-empty" />}
     />
   );
 }
 
-export function OrderCentre() {
+/**
+ * `initialTab`: the list to open on (the trade screen names the one that holds the order it placed);
+ * `highlightId`: that order, outlined.
+ */
+export function OrderCentre({
+  initialTab = 'pending',
+  highlightId = null,
+}: {
+  initialTab?: Tab;
+  highlightId?: number | null;
+}) {
   const { t } = useTranslation();
   const scope = useAccountScope();
   const client = useQueryClient();
-  const [tab, setTab] = useState<Tab>('pending');
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [confirm, setConfirm] = useState<StockOrder | null>(null);
   const stats = useQuery(orderStatsQuery(scope)).data;
   const open = useLiveOpenOrders();
@@ -106,7 +120,11 @@ export function OrderCentre() {
           </button>
         ))}
       </div>
-      {LIVE_TABS.has(tab) ? <LiveOrders tab={tab} onCancel={setConfirm} /> : <HistoryOrders tab={tab} />}
+      {LIVE_TABS.has(tab) ? (
+        <LiveOrders tab={tab} onCancel={setConfirm} fresh={highlightId} />
+      ) : (
+        <HistoryOrders tab={tab} fresh={highlightId} />
+      )}
       <ConfirmDialog
         open={!!confirm}
         title={t('trade:orders.cancelTitle')}

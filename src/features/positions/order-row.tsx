@@ -1,17 +1,33 @@
 // One order of the order centre: side, symbol, type and time; price, quantity filled of ordered, the frozen
-// cash of the unfilled part, fees, status; open orders carry a Cancel button.
+// cash of the unfilled part, fees, status; open orders carry a Cancel button. The order just placed is
+// outlined (`fresh`).
 import { useTranslation } from 'react-i18next';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount, truncate, withThousands } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
+import s from './order-row.module.css';
 
-export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o: StockOrder) => void }) {
+export function OrderRow({
+  order,
+  onCancel,
+  fresh = false,
+}: {
+  order: StockOrder;
+  onCancel?: (o: StockOrder) => void;
+  fresh?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const open = order.status === 'pending' || order.status === 'partial';
   const price = order.type === 'market' ? t('trade:type.market') : truncate(order.price, 2);
   return (
-    <article className="order-row" data-testid="order-row" data-status={order.status} data-id={order.id}>
+    <article
+      className={fresh ? `order-row ${s.fresh}` : 'order-row'}
+      data-testid="order-row"
+      data-status={order.status}
+      data-id={order.id}
+      data-fresh={fresh || undefined}
+    >
       <div className="order-row__top">
         <span className={`side-tag side-tag--${order.side}`}>{t(`trade:orders.side.${order.side}`)}</span>
         <Num className="order-row__sym">{order.symbol}</Num>

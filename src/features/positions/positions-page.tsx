@@ -1,9 +1,11 @@
 // Positions tab (/pages/tabbar/position): live totals, then Positions (virtualised, live P&L) or the order
 // centre. The chosen tab is remembered in positionTab (in memory only, spec §3), so the trade screen can send
-// the user straight to the order centre after placing an order.
+// the user straight to the order centre after placing an order; its navigation state (OrderCentreIntent)
+// names the order centre's list that holds the order.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { readOrderCentreIntent } from '../../shared/routing/order-centre-intent.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
@@ -23,7 +25,8 @@ const TABS = ['positions', 'orders'] as const;
 export default function PositionsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
-  const [tab, setTabState] = useState(() => (storage.get('positionTab') === 1 ? 1 : 0));
+  const intent = readOrderCentreIntent(useLocation().state);
+  const [tab, setTabState] = useState(() => (intent || storage.get('positionTab') === 1 ? 1 : 0));
   const [open, setOpen] = useState<string | null>(null);
   const symbols = usePositionSymbols();
   const failed = usePositionsFailed();
@@ -72,7 +75,7 @@ export default function PositionsPage() {
           </Link>
         </div>
         {tab === 1 ? (
-          <OrderCentre />
+          <OrderCentre initialTab={intent?.orderTab ?? 'pending'} highlightId={intent?.orderId ?? null} />
         ) : symbols === null ? (
           <p className="tr-state muted" role="status">
             {failed ? t('trade:state.error') : t('common:loading')}

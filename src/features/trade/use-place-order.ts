@@ -1,13 +1,16 @@
 // The confirm flow of the trade screen: no transaction password yet → a dialog leading to set one; otherwise
-// the password sheet, then buy/sell with the client order id (reused when a submit got no answer), a success
-// toast and the order centre. Refusals are the server's own messages (toasted by the API layer or here).
+// the password sheet, then buy/sell with the client order id (reused when a submit got no answer), a toast
+// that says what filled ("Bought 100 OGDC at 281.40"; "Order placed" while nothing has), and the order centre
+// opened on the list that holds the order (History for a market order that filled). Refusals are the
+// server's own messages (toasted by the API layer or here).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PlaceOrderBody } from '../../../workers/protocol/trade.ts';
+import type { PlaceOrderBody, StockOrder } from '../../../workers/protocol/trade.ts';
 import { NetworkError } from '../../shared/api/api-errors.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { orderCentreTabOf, type OrderCentreIntent } from '../../shared/routing/order-centre-intent.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { userInfoAtom } from '../../shared/state/session-atoms.ts';
@@ -15,6 +18,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { ClientOrderIds } from './client-order-id.ts';
+import { fillMessage } from './fill-toast.ts';
 import type { OrderDraft } from './order-form.ts';
 import { invalidateAfterOrder, placeOrderCall } from './queries.ts';
 
@@ -54,8 +58,9 @@ export function usePlaceOrder(draft: OrderDraft) {
         clientOrderId: ids.current.idFor(key),
         tradePassword,
       };
+      let order: StockOrder;
       try {
-        await mutateAsync({ side: draft.side, body });
+        order = await mutateAsync({ side: draft.side, body });
       } catch (error) {
         // No answer: the same id goes with the next try, so the order can only be placed once. An answer
         // (a refusal, toasted by the global handler or here) settles the id.
@@ -65,9 +70,10 @@ export function usePlaceOrder(draft: OrderDraft) {
       }
       ids.current.settle();
       setSheetOpen(false);
-      showToast(t('trade:submit.placed'), { icon: 'success' });
+      showToast(fillMessage(t, order) ?? t('trade:submit.placed'), { icon: 'success' });
       storage.set('positionTab', ORDERS_TAB);
-      void navigate(routeTo('tabbar.position'));
+      const intent: OrderCentreIntent = { orderTab: orderCentreTabOf(order.status), orderId: order.id };
+      void navigate(routeTo('tabbar.position'), { state: intent });
     },
     [draft, navigate, t, mutateAsync],
   );

@@ -1,7 +1,12 @@
 // Pure matching rules: walking book levels (with a limit, with depth running out), crossing prints, T+1 days.
 import { describe, expect, it } from 'vitest';
 import { crosses, sumFills, toLevels, walkBook } from '../../../server/domain/trading/book-walk.ts';
-import { recentTradingDaysStart, unlockAt } from '../../../server/domain/trading/t-plus-one.ts';
+import {
+  previousTradingDays,
+  recentTradingDaysStart,
+  unlockAt,
+} from '../../../server/domain/trading/t-plus-one.ts';
+import { purchaseWindows } from '../../../server/domain/trading/views.ts';
 
 const asks = toLevels([
   ['10.01', '50'],
@@ -53,5 +58,18 @@ describe('T+1 on the PSX calendar', () => {
     expect(recentTradingDaysStart(pkt(2026, 11, 17, 12), 1)).toBe(pkt(2026, 11, 17));
     expect(recentTradingDaysStart(pkt(2026, 11, 17, 12), 2)).toBe(pkt(2026, 11, 16));
     expect(recentTradingDaysStart(pkt(2026, 11, 22, 12), 2)).toBe(pkt(2026, 11, 19)); // Sun → Thu, Fri
+  });
+  it('names the previous trading days, today never among them (the income screen\'s "last trading day")', () => {
+    expect(previousTradingDays(pkt(2026, 11, 17, 12), 2)).toEqual([pkt(2026, 11, 16), pkt(2026, 11, 13)]); // Tue → Mon, Fri
+    expect(previousTradingDays(pkt(2026, 11, 16, 9), 1)).toEqual([pkt(2026, 11, 13)]); // Mon → Fri
+    expect(previousTradingDays(pkt(2026, 11, 22, 12), 2)).toEqual([pkt(2026, 11, 20), pkt(2026, 11, 19)]); // Sun
+    expect(previousTradingDays(pkt(2026, 11, 10, 12), 2)).toEqual([pkt(2026, 11, 6), pkt(2026, 11, 5)]); // after Iqbal Day
+  });
+  it('splits the purchase windows at 00:00 today: today, and the previous 1 and 2 trading days up to it', () => {
+    const w = purchaseWindows(pkt(2026, 11, 17, 12));
+    expect(w.today).toEqual({ from: pkt(2026, 11, 17) });
+    expect(w.last1).toEqual({ from: pkt(2026, 11, 16), to: pkt(2026, 11, 17) });
+    expect(w.last2).toEqual({ from: pkt(2026, 11, 13), to: pkt(2026, 11, 17) });
+    expect(w.previousDays).toEqual([pkt(2026, 11, 16), pkt(2026, 11, 13)]);
   });
 });

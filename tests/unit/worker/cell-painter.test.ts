@@ -91,9 +91,10 @@ describe('CellPainter: drawing', () => {
     painter.setTheme(THEME);
     expect(a.ctx.shown()[0]).toBe('1,235');
     expect(b.ctx.shown()[0]).toBe('--');
-    painter.setTheme({ ...THEME, up: 'c-up-2' });
+    painter.setTheme({ ...THEME, up: 'c-up-2', text: 'c-text-2' });
     expect(a.ctx.draws()).toBe(2);
-    expect(a.ctx.texts().at(-4)!.fillStyle).toBe('c-up-2');
+    // AAA's price is flashing (it moved): the plain text colour on the tint (priceInk), from the new theme.
+    expect(a.ctx.texts().at(-4)!.fillStyle).toBe('c-text-2');
   });
 
   it('flush draws only the tickers of attached symbols and reports their feed times', () => {

@@ -1,11 +1,14 @@
 // The indicator legend over the chart: each line's name and value at the crosshair bar (the newest bar when
 // the finger is off the chart), in the line's colour. Values are the worker's chart-line floats, looked up by
-// bar time and shown to the price's decimals; nothing is computed here.
+// bar time and shown to the price's decimals (volumes abbreviated), grouped like the axis; nothing is
+// computed here.
 import type { ChartBar, IndicatorView } from '../../../market/hooks.ts';
+import { chartNumberText, chartVolumeText } from './chart-format.ts';
 import { lineColor, valueAtTime } from './chart-series.ts';
 
-function fmt(v: number, decimals: number): string {
-  return Number.isNaN(v) ? '--' : v.toFixed(decimals);
+/** decimals null: a volume (whole shares, K/M/G above a thousand). */
+function fmt(v: number, decimals: number | null): string {
+  return decimals === null ? chartVolumeText(v) : chartNumberText(v, decimals);
 }
 
 function Row({
@@ -18,7 +21,7 @@ function Row({
   view: IndicatorView;
   time: number;
   colors: readonly string[];
-  decimals: number;
+  decimals: number | null;
   testId: string;
 }) {
   return (
@@ -58,7 +61,7 @@ export function ChartLegend({
   return (
     <div className="kl-legend num" aria-hidden="true">
       <Row view={main} time={time} colors={colors} decimals={precision} testId="legend-main" />
-      <Row view={sub} time={time} colors={colors} decimals={subIsVol ? 0 : 2} testId="legend-sub" />
+      <Row view={sub} time={time} colors={colors} decimals={subIsVol ? null : 2} testId="legend-sub" />
     </div>
   );
 }

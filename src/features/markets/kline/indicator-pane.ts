@@ -14,6 +14,7 @@ import {
   lineSeries,
   type ChartColors,
 } from './chart-series.ts';
+import { INDICATOR_AXIS_FORMAT, VOLUME_AXIS_FORMAT } from './chart-format.ts';
 
 type LineApi = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 
@@ -30,8 +31,9 @@ export interface PaneState {
 export const EMPTY_PANE: PaneState = { series: [], key: '', version: -1, len: 0, time: [] };
 
 function build(chart: IChartApi, pane: number, name: string, view: IndicatorView, c: ChartColors): LineApi[] {
-  // Volume reads as 1.2M on its scale, not 1200000.00.
-  const fmt = name === 'VOL' ? { priceFormat: { type: 'volume' as const } } : {};
+  // Volume reads as 1.20M on its scale, as in the rows; the other indicators as grouped decimals. The main
+  // pane's lines share the candles' scale, which formats as prices.
+  const fmt = pane === 0 ? {} : { priceFormat: name === 'VOL' ? VOLUME_AXIS_FORMAT : INDICATOR_AXIS_FORMAT };
   return view.lines.map((line, k) =>
     isHistogramLine(line)
       ? chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, ...fmt }, pane)

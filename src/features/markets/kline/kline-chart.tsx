@@ -31,6 +31,7 @@ import {
 import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { EMPTY_PANE, syncPane, type PaneState } from './indicator-pane.ts';
+import { priceAxisFormat } from './chart-format.ts';
 
 interface Props {
   symbol: string;
@@ -119,7 +120,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
   }, [colors]);
 
   useEffect(() => {
-    candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    candleRef.current?.applyOptions({ priceFormat: priceAxisFormat(precision) });
   }, [precision]);
 
   useEffect(() => {

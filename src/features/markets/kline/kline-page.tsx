@@ -25,13 +25,18 @@ import {
   type SubIndicator,
 } from './chart-prefs.ts';
 import { IndicatorBar, IntervalBar } from './chart-toolbar.tsx';
+import { devicePixelCheck } from './device-pixels.ts';
 import { KlineSummary, SessionBadge } from './kline-summary.tsx';
 import { OrderBook } from './order-book.tsx';
 import { TradesTape } from './trades-tape.tsx';
 import { WatchStar } from './watch-star.tsx';
 import '../markets.css';
 
-const KlineChart = lazy(() => import('./kline-chart.tsx'));
+// The chart's code, and (once per page, a frame) the check that its canvases will see the screen's real pixel
+// density (device-pixels.ts).
+const KlineChart = lazy(() =>
+  Promise.all([import('./kline-chart.tsx'), devicePixelCheck()]).then(([m]) => m),
+);
 
 export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const { t, i18n } = useTranslation();

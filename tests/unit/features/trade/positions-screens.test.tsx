@@ -98,6 +98,7 @@ const order: StockOrder = {
 };
 
 let openOrders: StockOrder[] = [];
+let filledOrders: StockOrder[] = [];
 const calls: { path: string; params: URLSearchParams }[] = [];
 
 beforeAll(async () => {
@@ -107,6 +108,7 @@ beforeAll(async () => {
 beforeEach(() => {
   calls.length = 0;
   openOrders = [order];
+  filledOrders = [];
   live.set({ rows: {}, symbols: null, totals: null, orders: openOrders });
   storage.set('positionTab', 0);
   window.scrollTo = () => undefined;
@@ -119,7 +121,8 @@ beforeEach(() => {
       calls.push({ path, params });
       const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
       if (path === 'stock/order/list') {
-        const list = u.searchParams.get('status') === 'pending' ? openOrders : [];
+        const status = u.searchParams.get('status');
+        const list = status === 'pending' ? openOrders : status === 'filled' ? filledOrders : [];
         return answer({ list, total: list.length, page: 1, size: 20 });
       }
       if (path === 'stock/order/statistics')
@@ -231,5 +234,27 @@ describe('PositionsPage', () => {
     storage.set('positionTab', 1);
     renderAt('/pages/tabbar/position', <PositionsPage />);
     expect(await screen.findByTestId('order-centre')).toBeTruthy();
+  });
+
+  it('opens the order centre on the list the trade screen names, its order outlined (a market fill)', async () => {
+    const filled = { ...order, id: 43, status: 'filled' as const, filledQty: '10', avgPrice: '259.12' };
+    filledOrders = [filled, { ...filled, id: 40 }];
+    const { router } = renderRoutes(
+      [
+        { path: '/pages/stock/order', element: <p>trade</p> },
+        { path: '/pages/tabbar/position', element: <PositionsPage /> },
+      ],
+      '/pages/stock/order',
+    );
+    await act(() =>
+      router.navigate('/pages/tabbar/position', { state: { orderTab: 'filled', orderId: 43 } }),
+    );
+    expect(await screen.findByTestId('order-centre')).toBeTruthy();
+    expect(screen.getByTestId('orders-tab-filled').getAttribute('aria-selected')).toBe('true');
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows.map((r) => [r.getAttribute('data-id'), r.getAttribute('data-fresh')])).toEqual([
+      ['43', 'true'],
+      ['40', null],
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The trade screen in a DOM with the live price mocked and the API answered by a stubbed fetch: the server's
 // preview, the % shortcuts, the "set a password first" dialog, the keypad submit with a client order id that
-// is reused only when a submit got no answer, and the way to the order centre.
+// is reused only when a submit got no answer, and the way to the order centre: a fill is told in a toast with
+// the server's figures and opens the list that holds it.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,6 +13,7 @@ import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
 
 vi.mock('../../../../src/features/trade/trade-live.ts', () => ({
   useLivePrice: (symbol: string) => (symbol ? { price: '280.30', changePct: '+0.30%', dir: 'up' } : null),
@@ -52,6 +54,8 @@ const user = (hasTradePassword: boolean) => ({
 
 let hasPassword = true;
 let failNextOrder = false;
+/** How much of the next order fills at once ('all', a quantity, or 'none' for a resting limit order). */
+let fills: 'all' | 'none' | string = 'all';
 const calls: { path: string; query: URLSearchParams; body: URLSearchParams }[] = [];
 
 beforeAll(async () => {
@@ -62,6 +66,7 @@ beforeEach(() => {
   calls.length = 0;
   hasPassword = true;
   failNextOrder = false;
+  fills = 'all';
   storage.set('positionTab', 0);
   vi.stubGlobal(
     'fetch',
@@ -86,7 +91,10 @@ beforeEach(() => {
           failNextOrder = false;
           throw new TypeError('network down');
         }
-        return answer({ id: 1, status: 'filled' });
+        const qty = new URLSearchParams(String(init?.body ?? '')).get('qty') ?? '0';
+        const filledQty = fills === 'all' ? qty : fills === 'none' ? '0' : fills;
+        const status = filledQty === qty ? 'filled' : filledQty === '0' ? 'pending' : 'cancelled';
+        return answer({ id: 41, status, symbol: 'OGDC', side: 'buy', qty, filledQty, avgPrice: '1281.4' });
       }
       return answer(null);
     }),
@@ -178,6 +186,33 @@ describe('TradePage', () => {
     expect(body.price).toBeUndefined();
     expect(body.clientOrderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(storage.get('positionTab')).toBe(1);
+    // The market order filled at once: the toast says so with the server's figures, grouped, and the order
+    // centre opens on History (where a filled order is), pointing at it.
+    expect(appStore.get(toastAtom)?.msg).toBe('Bought 100 OGDC at 1,281.40');
+    expect(router.state.location.state).toEqual({ orderTab: 'filled', orderId: 41 });
+  });
+
+  it('says how much of a partly filled order filled and opens the list that holds it', async () => {
+    fills = '60';
+    const router = renderTrade();
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '1000' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    await typePin('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/position'));
+    expect(appStore.get(toastAtom)?.msg).toBe('Bought 60 of 1,000 OGDC at 1,281.40');
+    // A market order whose depth ran out: the rest was cancelled, so it is under Cancelled with its fill.
+    expect(router.state.location.state).toEqual({ orderTab: 'cancelled', orderId: 41 });
+  });
+
+  it('says "Order placed" for an order that rests without a fill, and opens In progress', async () => {
+    fills = 'none';
+    const router = renderTrade();
+    fireEvent.change(screen.getByTestId('qty'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('submit-order'));
+    await typePin('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/position'));
+    expect(appStore.get(toastAtom)?.msg).toBe('Order placed');
+    expect(router.state.location.state).toEqual({ orderTab: 'pending', orderId: 41 });
   });
 
   it('retries a submit that got no answer with the same client order id, and a new order gets a new one', async () => {
