@@ -28,7 +28,8 @@ export function partySocketFactory(extra: PartySocketOptions = {}): SocketFactor
   return (url, emit) => {
     const ws = new ReconnectingWebSocket(url, [], {
       ...(extra.WebSocket ? { WebSocket: extra.WebSocket } : {}),
-      minReconnectionDelay: Math.min(500, extra.maxReconnectionDelay ?? 500),
+      // A little jitter, so the phones that lost the same cell do not all redial in step (it grows 1.6× a try).
+      minReconnectionDelay: Math.min(400 + Math.random() * 200, extra.maxReconnectionDelay ?? 500),
       maxReconnectionDelay: extra.maxReconnectionDelay ?? 8000,
       reconnectionDelayGrowFactor: 1.6,
       connectionTimeout: 3000,

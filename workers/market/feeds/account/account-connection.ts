@@ -41,6 +41,8 @@ export class AccountConnection {
   private up = false;
   private pollOk = false;
   private closed = false;
+  /** The device has a network (the host's online$): while it has none the socket cannot be up. */
+  private online: boolean;
   lang: string;
 
   constructor(
@@ -50,6 +52,7 @@ export class AccountConnection {
     private readonly sink: AccountSink,
   ) {
     this.lang = cfg.lang;
+    this.online = ctx.online$.value;
     const { deps } = ctx;
     const events$ = new Subject<SocketEvent>();
     this.socket = cfg.url ? deps.socketFactory(cfg.url, (e) => events$.next(e)) : null;
@@ -77,8 +80,10 @@ export class AccountConnection {
       pollingStream<AccountPoll>({
         socketUp$: up$,
         hidden$: ctx.hidden$,
+        online$: ctx.online$,
         fallbackMs: cfg.fallbackMs,
         pollMs: cfg.pollMs,
+        failed: (r) => r.ok === 0 && !r.ended,
         poll: (signal) =>
           pollAccount(
             { apiBase: cfg.apiBase, token: session.token, lang: this.lang, fetch: deps.fetch },
@@ -98,6 +103,15 @@ export class AccountConnection {
         else this.socket?.reconnect();
       }),
     );
+  }
+
+  /** Offline: the open link is dead (the device says so). Online: dial at once. */
+  setOnline(online: boolean): void {
+    if (this.closed) return;
+    this.online = online;
+    if (!online) this.pollOk = false;
+    if (online || this.socket?.isOpen) this.socket?.reconnect();
+    this.report();
   }
 
   close(): void {
@@ -151,6 +165,6 @@ export class AccountConnection {
   }
 
   private report(): void {
-    if (!this.closed) this.sink.sources(this.up, this.pollOk);
+    if (!this.closed) this.sink.sources(this.up && this.online, this.pollOk);
   }
 }
