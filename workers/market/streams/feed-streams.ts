@@ -18,6 +18,7 @@ import {
   timer,
 } from 'rxjs';
 import { backoffDelay, type BackoffPolicy } from '../calc/backoff.ts';
+import { jitterDraw } from '../sources/jitter.ts';
 import type { ServerMessage } from '../../protocol/market.ts';
 import type { SocketEvent } from '../sources/socket.ts';
 
@@ -95,7 +96,7 @@ export function pollingStream<R>(input: PollingInput<R>): Observable<R> {
   const { socketUp$, hidden$, fallbackMs, pollMs, poll } = input;
   const online$ = input.online$ ?? of(true);
   const policy = input.backoff ?? { baseMs: pollMs, capMs: Math.max(pollMs, POLL_BACKOFF_CAP_MS) };
-  const random = input.random ?? Math.random;
+  const random = input.random ?? jitterDraw;
   const failed = input.failed ?? (() => false);
   return defer(() => {
     // Failures in a row survive a socket that flaps (the network is still as bad); online resets them.
