@@ -1,7 +1,14 @@
 // Applies the worker's AccountUpdate to the store (one atom write per section that changed), and clears the
 // account's atoms when the app names another account. No parsing and no arithmetic: the worker did both.
 import type { AccountUpdate } from '../../workers/protocol/account-api.ts';
-import { accountFeedStateAtom, accountKeyAtom, assetsViewAtom, openOrdersAtom } from './account-atoms.ts';
+import {
+  accountAsOfAtom,
+  accountFeedStateAtom,
+  accountKeyAtom,
+  assetsViewAtom,
+  openOrdersAtom,
+  savedWatchlistAtom,
+} from './account-atoms.ts';
 import type { MarketStore } from './market-port.ts';
 import { resetPositions } from './positions-apply.ts';
 
@@ -11,6 +18,8 @@ export function applyAccountUpdate(store: MarketStore, u: AccountUpdate): void {
   if (u.state) store.set(accountFeedStateAtom, u.state);
   if (u.orders) store.set(openOrdersAtom, u.orders);
   if (u.assets) store.set(assetsViewAtom, u.assets);
+  if (u.asOf !== undefined) store.set(accountAsOfAtom, u.asOf);
+  if (u.watchlist) store.set(savedWatchlistAtom, u.watchlist);
 }
 
 /** Another account (or a sign-out): nothing of the previous one stays on screen while the new one loads. */
@@ -19,5 +28,7 @@ export function resetAccount(store: MarketStore, accountKey: string | null): voi
   store.set(openOrdersAtom, null);
   store.set(assetsViewAtom, null);
   store.set(accountFeedStateAtom, null);
+  store.set(accountAsOfAtom, null);
+  store.set(savedWatchlistAtom, null);
   resetPositions(store, accountKey);
 }

@@ -1,12 +1,21 @@
 // One order of the order centre: side, symbol, type and time; price, quantity filled of ordered, the frozen
-// cash of the unfilled part, fees, status; open orders carry a Cancel button.
+// cash of the unfilled part, fees, status; open orders carry a Cancel button (disabled offline, `blocked`
+// names the reason said above the list).
 import { useTranslation } from 'react-i18next';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount, truncate, withThousands } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
 
-export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o: StockOrder) => void }) {
+export function OrderRow({
+  order,
+  onCancel,
+  blocked = null,
+}: {
+  order: StockOrder;
+  onCancel?: (o: StockOrder) => void;
+  blocked?: { reasonId: string } | null;
+}) {
   const { t, i18n } = useTranslation();
   const open = order.status === 'pending' || order.status === 'partial';
   const price = order.type === 'market' ? t('trade:type.market') : truncate(order.price, 2);
@@ -58,6 +67,8 @@ export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o
             type="button"
             className="btn btn--ghost btn--small"
             data-testid="cancel-order"
+            disabled={!!blocked}
+            aria-describedby={blocked?.reasonId}
             onClick={() => onCancel(order)}
           >
             {t('trade:orders.cancel')}

@@ -54,17 +54,20 @@ export class AccountOffline {
       return null;
     }
     const saved = await this.keeper.load(accountKey);
-    return saved && generation === this.generation && !this.fresh ? saved : null;
+    if (!saved || generation !== this.generation) return null;
+    // The kept watchlist stays the account's until the app reads a newer one (a session that never opens
+    // the watchlist must not save it away); posted, so the app has it until its own query answers.
+    if (!this.watchlist && saved.watchlist) {
+      this.watchlist = saved.watchlist;
+      this.watchlistDirty = true;
+    }
+    return this.fresh ? null : saved;
   }
 
   /** The saved portfolio is on screen: the market feed takes its tickers first, so P&L reads as it did. */
   restoring(saved: SavedPortfolio): MarketTickers[] {
     this.asOf = saved.asOf;
     this.asOfDirty = true;
-    if (!this.watchlist && saved.watchlist) {
-      this.watchlist = saved.watchlist;
-      this.watchlistDirty = true;
-    }
     return saved.tickers;
   }
 
