@@ -145,6 +145,8 @@ export class AccountFeed implements Feed, AccountFeedApi {
       this.setOrders(saved.orders);
       this.assets = saved.assets;
       this.positions.set(session.accountKey, saved.positions);
+      // Everything at once (positions, totals, balances), not the balances a slow flush later.
+      this.flush(false);
     });
     this.connect(session);
   }
