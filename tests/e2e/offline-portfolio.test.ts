@@ -13,7 +13,7 @@ import type { LoginResult } from '../../workers/protocol/api.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { collectPageErrors } from './support/page-checks.ts';
+import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 
 const OUT = 'tests/e2e/screenshots';
 const PIN = '246810';
@@ -189,6 +189,7 @@ describe('useful offline, honestly (360×800)', () => {
     // The balances come with the positions, not a flush later.
     expect(await page.getByTestId('positions-totals').textContent()).not.toContain('—');
     await shot('en-US-positions');
+    expect(await axeSeriousOrCritical(page, '#root')).toEqual([]);
 
     await page.goto(`${server.url}/pages/user/assets`);
     await page.getByTestId('assets-as-of').waitFor();
@@ -197,6 +198,7 @@ describe('useful offline, honestly (360×800)', () => {
       expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
     expect(await page.getByTestId('offline-reason').textContent()).toBe(en.offline.funds);
     await shot('en-US-assets');
+    expect(await axeSeriousOrCritical(page, '#root')).toEqual([]);
 
     await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
     const submit = page.getByTestId('submit-order');
@@ -208,6 +210,7 @@ describe('useful offline, honestly (360×800)', () => {
     );
     await page.getByTestId('price-as-of').waitFor();
     await shot('en-US-trade');
+    expect(await axeSeriousOrCritical(page, '#root')).toEqual([]);
 
     await page.goto(`${server.url}/pages/tabbar/markets?tab=watch`);
     await page.getByTestId('list-watch').getByText('ENGRO').first().waitFor();
@@ -222,6 +225,7 @@ describe('useful offline, honestly (360×800)', () => {
     expect(await page.getByTestId('feed-details-source').getAttribute('data-source')).toBe('saved');
     expect(await page.getByTestId('feed-details-age').textContent()).toMatch(/ago · \d\d:\d\d:\d\d$/);
     await shot('en-US-feed-details');
+    expect(await axeSeriousOrCritical(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
