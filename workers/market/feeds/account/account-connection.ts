@@ -110,7 +110,7 @@ export class AccountConnection {
     if (this.closed) return;
     this.online = online;
     if (!online) this.pollOk = false;
-    if (online || this.socket?.isOpen) this.socket?.reconnect();
+    if (online ? !this.up : this.socket?.isOpen) this.socket?.reconnect();
     this.report();
   }
 

@@ -230,7 +230,8 @@ export class MarketFeed implements Feed, MarketFeedApi {
   setOnline(online: boolean): void {
     this.online = online;
     if (!online) this.pollOk = false;
-    if (online || this.socket?.isOpen) this.socket?.reconnect();
+    // Back online, a link that is delivering again by then is kept.
+    if (online ? !this.up : this.socket?.isOpen) this.socket?.reconnect();
     this.refreshStatus();
   }
 
