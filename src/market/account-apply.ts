@@ -5,7 +5,14 @@ import { SessionError } from '../shared/api/api-errors.ts';
 import { reportApiError } from '../shared/api/report-api-error.ts';
 import type { AccountUpdate } from '../../workers/protocol/account-api.ts';
 import { ACCOUNT_WS_PATH } from '../../workers/protocol/trade.ts';
-import { accountFeedStateAtom, accountKeyAtom, assetsViewAtom, openOrdersAtom } from './account-atoms.ts';
+import {
+  accountAsOfAtom,
+  accountFeedStateAtom,
+  accountKeyAtom,
+  assetsViewAtom,
+  openOrdersAtom,
+  savedWatchlistAtom,
+} from './account-atoms.ts';
 import type { MarketStore } from './market-port.ts';
 import { resetPositions } from './positions-apply.ts';
 
@@ -18,6 +25,8 @@ export function applyAccountUpdate(store: MarketStore, u: AccountUpdate): void {
   // The same path as a -1000 answer of a query (data-client.ts → reportApiError): clears the stored session
   // only if it is still the one that ended, then the app's onSessionInvalid goes to login.
   if (u.state === 'ended' && u.endedToken) reportApiError(new SessionError(ACCOUNT_WS_PATH, u.endedToken));
+  if (u.asOf !== undefined) store.set(accountAsOfAtom, u.asOf);
+  if (u.watchlist) store.set(savedWatchlistAtom, u.watchlist);
 }
 
 /** Another account (or a sign-out): nothing of the previous one stays on screen while the new one loads. */
@@ -26,5 +35,7 @@ export function resetAccount(store: MarketStore, accountKey: string | null): voi
   store.set(openOrdersAtom, null);
   store.set(assetsViewAtom, null);
   store.set(accountFeedStateAtom, null);
+  store.set(accountAsOfAtom, null);
+  store.set(savedWatchlistAtom, null);
   resetPositions(store, accountKey);
 }

@@ -1,7 +1,8 @@
 // Atoms of the signed-in account as the worker's account feed keeps it: open orders, the Assets page's
-// balances (display strings, live), the feed's state and the account they belong to. Written only by
+// balances (display strings, live), the feed's state, how current they are (offline) and the account they
+// belong to. Written only by
 // account-apply.ts from the worker's AccountUpdate; features read them through account.ts.
-import type { AccountFeedState, AssetsView } from '../../workers/protocol/account-api.ts';
+import type { AccountFeedState, AssetsView, WatchlistSnapshot } from '../../workers/protocol/account-api.ts';
 import type { StockOrder } from '../../workers/protocol/trade.ts';
 import { atom } from '../shared/state/jotai.ts';
 
@@ -12,3 +13,7 @@ export const openOrdersAtom = atom<readonly StockOrder[] | null>(null);
 /** null until the feed has the balances. */
 export const assetsViewAtom = atom<AssetsView | null>(null);
 export const accountFeedStateAtom = atom<AccountFeedState | null>(null);
+/** null while the account's figures are live; else the epoch ms they were last known live (offline). */
+export const accountAsOfAtom = atom<number | null>(null);
+/** The watchlist this device kept for the account (shown when the app cannot read its own). */
+export const savedWatchlistAtom = atom<WatchlistSnapshot | null>(null);

@@ -1,5 +1,6 @@
 // The one door from the app to the market worker: starts it once, wraps it with comlink, feeds its batches
-// into the store, forwards visibility and reference-counted interest. Nothing else in src/ touches the worker.
+// into the store, forwards visibility (a page going away counts as hidden: the worker saves the portfolio),
+// the device's online/offline events and reference-counted interest. Nothing else in src/ touches the worker.
 import { proxy, wrap } from 'comlink';
 import type {
   BatchListener,
@@ -17,6 +18,7 @@ import {
   indicatorAtomFamily,
   tradesAtomFamily,
 } from './atoms.ts';
+import { deviceOnlineAtom } from './connectivity.ts';
 import { marketInitOptions } from './feed-config.ts';
 import { InterestCounter } from './interest.ts';
 import type { MarketPort, MarketStore } from './market-port.ts';
@@ -43,6 +45,7 @@ export function createBridge(
   opts: WorkerInitOptions,
   store: MarketStore = appStore,
   doc: Pick<Document, 'hidden' | 'addEventListener'> | null = globalThis.document ?? null,
+  win: Pick<Window, 'addEventListener'> | null = globalThis.window ?? null,
 ): MarketBridge {
   const listen = (): void => {
     // The worker calls this through comlink; an exception here must not reject back into the worker.
@@ -69,6 +72,16 @@ export function createBridge(
     if (doc.hidden) void port.setHidden(true);
     doc.addEventListener('visibilitychange', () => void port.setHidden(doc.hidden));
   }
+  if (win) {
+    // pagehide without a visibilitychange first (some mobile browsers): the worker saves what it holds now.
+    win.addEventListener('pagehide', () => void port.setHidden(true));
+    const network = (online: boolean) => () => {
+      store.set(deviceOnlineAtom, online);
+      void port.setOnline?.(online);
+    };
+    win.addEventListener('online', network(true));
+    win.addEventListener('offline', network(false));
+  }
   return { port, interest };
 }
 
@@ -87,9 +100,11 @@ function startWorker(): MarketPort {
     subscribe: (keys) => remote.subscribe(keys),
     unsubscribe: (keys) => remote.unsubscribe(keys),
     setHidden: (hidden) => remote.setHidden(hidden),
+    setOnline: (online) => remote.setOnline(online),
     status: () => remote.status(),
     loadOlderCandles: (symbol, interval, bars) => remote.loadOlderCandles(symbol, interval, bars),
     setAccount: (session) => remote.setAccount(session),
+    setWatchlist: (accountKey, watchlist) => remote.setWatchlist(accountKey, watchlist),
     // The canvas arrives wrapped in comlink.transfer by cells.ts, so it moves instead of being cloned.
     attachCell: (id, canvas, symbol, layout) => remote.attachCell(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => remote.relayoutCell(id, layout),

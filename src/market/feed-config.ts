@@ -33,5 +33,6 @@ export function marketInitOptions(): WorkerInitOptions {
     apiBase,
     wsUrl: override === undefined ? wsUrlFor(apiBase, href) : override,
     lang: storage.get('lang'),
+    online: globalThis.navigator?.onLine ?? true,
   };
 }

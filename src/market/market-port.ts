@@ -2,7 +2,7 @@
 // the painted cells and the positions code can all name them without importing one another (they used to
 // come from bridge.ts and apply-batch.ts, which tied six files into one import cycle).
 import type { Interval } from '../../workers/protocol/market.ts';
-import type { AccountSession } from '../../workers/protocol/account-api.ts';
+import type { AccountSession, WatchlistSnapshot } from '../../workers/protocol/account-api.ts';
 import type { CellFont } from '../../workers/protocol/market-api.ts';
 import type { BatchListener, InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
 import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
@@ -19,10 +19,14 @@ export interface MarketPort {
   subscribe(keys: InterestKey[]): unknown;
   unsubscribe(keys: InterestKey[]): unknown;
   setHidden(hidden: boolean): unknown;
+  /** The device's network changed (optional so chart-only fakes fit). */
+  setOnline?(online: boolean): unknown;
   status(): Promise<FeedStatus> | FeedStatus;
   loadOlderCandles(symbol: string, interval: Interval, bars?: number): Promise<number> | number;
   /** The signed-in account (src/market/account.ts); optional so chart-only fakes fit. */
   setAccount?(session: AccountSession | null): unknown;
+  /** The account's watchlist, kept on the device for an offline start (src/market/watchlist-offline.ts). */
+  setWatchlist?(accountKey: string, watchlist: WatchlistSnapshot): unknown;
   /** Painted row cells (src/market/cells.ts); optional: without them rows show their figures as DOM text. */
   attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
   relayoutCell?(id: number, layout: QuoteCellLayout): unknown;

@@ -2,6 +2,7 @@
 // their API to the app with comlink. Batches cross with their Float64Array buffers transferred, not copied.
 import { expose, transfer } from 'comlink';
 import type { CellFont } from '../protocol/market-api.ts';
+import { IdbPortfolioStore } from './offline/idb-portfolio-store.ts';
 import { partySocketFactory } from './sources/socket.ts';
 import { batchTransfers } from './state/batch.ts';
 import { createMarketWorker } from './worker.ts';
@@ -36,6 +37,11 @@ const { api } = createMarketWorker({
   loadFonts,
   frame: (cb) => requestAnimationFrame(() => cb()),
   preciseNow: () => performance.timeOrigin + performance.now(),
+  ...(typeof indexedDB === 'undefined' ? {} : { portfolioStore: new IdbPortfolioStore() }),
 });
+
+// The worker hears the network change itself too (the page forwards its own events: whichever comes first).
+self.addEventListener('online', () => api.setOnline(true));
+self.addEventListener('offline', () => api.setOnline(false));
 
 expose(api);

@@ -26,6 +26,7 @@ export function createMarketWorker(deps: FeedDeps): MarketWorker {
     subscribe: (keys) => host.subscribe(keys),
     unsubscribe: (keys) => host.unsubscribe(keys),
     setHidden: (hidden) => host.setHidden(hidden),
+    setOnline: (online) => host.setOnline(online),
     // market feed
     status: () => market.status(),
     loadOlderCandles: (symbol, interval, bars) => market.loadOlderCandles(symbol, interval, bars),
@@ -36,6 +37,7 @@ export function createMarketWorker(deps: FeedDeps): MarketWorker {
     takePaintSamples: () => market.takePaintSamples(),
     // account feed
     setAccount: (session) => account.setAccount(session),
+    setWatchlist: (accountKey, watchlist) => account.setWatchlist(accountKey, watchlist),
   };
   return { host, market, account, api };
 }

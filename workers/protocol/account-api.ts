@@ -2,6 +2,7 @@
 // keeps the private account channel (ACCOUNT_WS_PATH, trade.ts) for the whole session, with REST polling while
 // the socket is down, and posts the account's open orders, balances and live positions. Types only; the
 // worker's feeds/account/ implements it, worker-api.ts joins it with the other feeds'.
+import type { Instrument } from './market.ts';
 import type { PositionInterestKey, PositionsUpdate } from './positions-api.ts';
 import type { StockOrder } from './trade.ts';
 
@@ -46,6 +47,13 @@ export interface AssetsView {
   todayPnlValue: number;
 }
 
+/** The user's watchlist as the app last read it, with its members' names (rows show names offline too). */
+export interface WatchlistSnapshot {
+  stocks: string[];
+  coins: string[];
+  instruments: Instrument[];
+}
+
 /** One post of the account feed: only what changed. */
 export interface AccountUpdate {
   accountKey: string;
@@ -59,6 +67,13 @@ export interface AccountUpdate {
   /** Open orders (pending and partial), newest first: the whole list whenever it changed. */
   orders?: StockOrder[];
   assets?: AssetsView;
+  /**
+   * How current the account's figures are: null while a source delivers them; else the epoch ms they were last
+   * known live (restored from this device after an offline start, or both sources failed since).
+   */
+  asOf?: number | null;
+  /** The watchlist kept on this device, posted when restored (the app shows it until it can read its own). */
+  watchlist?: WatchlistSnapshot;
 }
 
 /** The account feed's sections of a post to the app. */
@@ -75,4 +90,9 @@ export interface AccountFeedApi {
    * the previous one before anything of the new one is posted, so two accounts never mix.
    */
   setAccount(session: AccountSession | null): void;
+  /**
+   * The account's watchlist as the app just read it: kept on the device with the portfolio (offline start).
+   * Ignored unless `accountKey` is the account the worker follows.
+   */
+  setWatchlist(accountKey: string, watchlist: WatchlistSnapshot): void;
 }

@@ -16,6 +16,8 @@ export interface HostInitOptions {
   apiBase: string;
   /** Accept-Language for REST calls (server messages), e.g. 'ur-PK'. */
   lang?: string;
+  /** navigator.onLine when the page started the worker (default true); setOnline follows it. */
+  online?: boolean;
 }
 
 /** What the app has on screen, reference-counted by src/market: each key belongs to one feed. */
@@ -33,6 +35,11 @@ export interface HostApi {
   unsubscribe(keys: InterestKey[]): void;
   /** Page hidden: feeds pause flushes and polling; visible: they resync, then flush. */
   setHidden(hidden: boolean): void;
+  /**
+   * The page's `online` / `offline` events (the worker also hears its own): offline stops every retry and
+   * reports offline at once; online retries at once (backoffs start over).
+   */
+  setOnline(online: boolean): void;
 }
 
 // ---- The joins: one member per feed ----

@@ -1,18 +1,22 @@
 // Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions,
 // floating and today's P&L, live from the worker's account feed (the cash from the account channel, the market
 // value and P&L at the feed's prices: no polling here); the real/demo switch (each account's own money); funds
-// detail and the deposit/withdraw entries.
-import { useState } from 'react';
+// detail and the deposit/withdraw entries. Offline the figures say "as of HH:MM" and the entries are disabled
+// with the reason.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { useAssetsView } from '../../market/account.ts';
+import { useOffline, usePortfolioAsOf } from '../../market/connectivity.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { IconDeposit, IconFunds, IconReceipt, IconWithdraw } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { switchAccountType } from './assets-api.ts';
@@ -28,6 +32,9 @@ export default function AssetsPage() {
   // The worker drops the previous account's figures on a switch: these are always the current account's.
   const assets = useAssetsView();
   const [busy, setBusy] = useState(false);
+  const asOf = usePortfolioAsOf();
+  const offline = useOffline();
+  const reasonId = useId();
 
   const v = (s: string | undefined) => (s ? s : '—');
   const dir = pnlDir(assets?.floatingPnlValue);
@@ -54,6 +61,7 @@ export default function AssetsPage() {
           <span className="muted small">
             {t('trade:assets.total')} (<Num>PKR</Num>)
           </span>
+          <AsOfNote asOf={asOf} testId="assets-as-of" />
           <span className="assets-hero__total" data-testid="assets-total">
             <Num>{v(assets?.total)}</Num>
           </span>
@@ -89,16 +97,53 @@ export default function AssetsPage() {
               </span>
             </span>
           </div>
-          <div className="assets-cta">
-            <Link className="btn btn--primary" to={routeTo('recharge.recharge')}>
-              <IconDeposit size={18} />
-              {t('trade:assets.deposit')}
-            </Link>
-            <Link className="btn btn--ghost" to={routeTo('withdraw.withdraw')}>
-              <IconWithdraw size={18} />
-              {t('trade:assets.withdraw')}
-            </Link>
-          </div>
+          {offline ? (
+            // Offline a deposit or withdrawal cannot be sent: the entries are disabled and say why.
+            <>
+              <div className="assets-cta">
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled
+                  aria-describedby={reasonId}
+                  data-testid="assets-deposit"
+                >
+                  <IconDeposit size={18} />
+                  {t('trade:assets.deposit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled
+                  aria-describedby={reasonId}
+                  data-testid="assets-withdraw"
+                >
+                  <IconWithdraw size={18} />
+                  {t('trade:assets.withdraw')}
+                </button>
+              </div>
+              <OfflineReason id={reasonId} text={t('trade:offline.funds')} />
+            </>
+          ) : (
+            <div className="assets-cta">
+              <Link
+                className="btn btn--primary"
+                to={routeTo('recharge.recharge')}
+                data-testid="assets-deposit"
+              >
+                <IconDeposit size={18} />
+                {t('trade:assets.deposit')}
+              </Link>
+              <Link
+                className="btn btn--ghost"
+                to={routeTo('withdraw.withdraw')}
+                data-testid="assets-withdraw"
+              >
+                <IconWithdraw size={18} />
+                {t('trade:assets.withdraw')}
+              </Link>
+            </div>
+          )}
         </section>
         <ListGroup>
           <ListRow

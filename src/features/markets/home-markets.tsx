@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { HotType } from '../../../workers/protocol/market.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { FeedBadge } from './components/feed-badge.tsx';
+import { MarketAsOf } from './components/market-as-of.tsx';
 import { IndexCard } from './components/index-card.tsx';
 import { ListState, SkeletonRows } from './components/list-state.tsx';
 import { QuoteRow } from './components/quote-row.tsx';
@@ -88,6 +89,7 @@ export function HomeMarkets() {
           {t('markets:home.more')}
         </Link>
       </div>
+      <MarketAsOf testId="home-as-of" inline />
       <div className="index-grid">
         {indices.map((s) => (
           <IndexCard key={s} symbol={s} inst={instruments[s]} />

@@ -1,7 +1,7 @@
 // The markets screens' one import point for live data: thin adapters over src/market's hooks that turn the
 // worker's views into what rows, cards, the book and the chart draw. Keeping the shapes here means one file
 // follows the bridge if it changes, and component tests mock one module.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Interval, Market, SessionState, Trade } from '../../../workers/protocol/market.ts';
 import { toneOf } from '../../../workers/protocol/quote-cell.ts';
 import {
@@ -17,6 +17,8 @@ import {
   type TickerView,
 } from '../../market/hooks.ts';
 import { withThousands } from '../../shared/format/numbers.ts';
+import { feedView, useFeedView, type FeedViewStatus } from '../../market/connectivity.ts';
+import type { FeedSource } from '../../../workers/protocol/feed-status.ts';
 import type { SortDir, SortKey } from './sort.ts';
 
 export type FlashDir = 'up' | 'down' | null;
@@ -38,10 +40,12 @@ export interface LiveTicker {
   /** A flash showing now (its colour), null when none; the bridge times it. */
   flash: FlashDir;
 }
-export type FeedStatus = 'live' | 'polling' | 'offline' | 'connecting';
+export type FeedStatus = FeedViewStatus;
 export interface FeedInfo {
   status: FeedStatus;
   lastUpdate: number | null;
+  /** What delivered lastUpdate: the socket, polling, or the portfolio saved on this device. */
+  source?: FeedSource;
 }
 export interface BookRow {
   price: string;
@@ -100,28 +104,16 @@ export function useSortedSymbols(m: Market, k: SortKey, d: SortDir): readonly st
   return useSorted(m, k, d) ?? undefined;
 }
 
-/** How long "offline before the first message" reads as connecting rather than offline. */
-export const CONNECT_GRACE_MS = 6000;
+export { CONNECT_GRACE_MS } from '../../market/connectivity.ts';
 
 export function feedInfo(s: FeedStatusView, now: number): FeedInfo {
-  const connecting = s.state === 'offline' && s.lastUpdate === null && now - s.since < CONNECT_GRACE_MS;
-  return { status: connecting ? 'connecting' : s.state, lastUpdate: s.lastUpdate };
+  return feedView(s, now);
 }
 
+/** The badge's reading of the feed (src/market/connectivity.ts): starts the worker if nothing has yet. */
 export function useFeedStatus(): FeedInfo {
-  const s = useFeedStatusView();
-  // Before the first message the worker reports offline; say "connecting" for a grace period, then the truth.
-  const [now, setNow] = useState(() => Date.now());
-  const info = feedInfo(s, now);
-  useEffect(() => {
-    if (info.status !== 'connecting') return;
-    const timer = setTimeout(
-      () => setNow(Date.now()),
-      Math.max(0, s.since + CONNECT_GRACE_MS - Date.now()) + 50,
-    );
-    return () => clearTimeout(timer);
-  }, [info.status, s.since]);
-  return info;
+  useFeedStatusView();
+  return useFeedView();
 }
 
 /**

@@ -1,20 +1,22 @@
 // Markets (/pages/tabbar/markets): PSX stocks, indices, crypto and the watchlist as live, sortable,
 // virtualised lists. The tab is kept in the query string (?tab=crypto) so back returns to the same tab.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Market } from '../../../workers/protocol/market.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { useSavedWatchlist } from '../../market/watchlist-offline.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
 import { IconSearch } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState } from './components/list-state.tsx';
+import { MarketAsOf } from './components/market-as-of.tsx';
 import { QuoteList } from './components/quote-list.tsx';
 import { SortHeader } from './components/sort-header.tsx';
-import { displayName, useInstruments } from './instruments.ts';
+import { displayName, rememberInstruments, useInstruments } from './instruments.ts';
 import { instrumentsQuery } from './queries.ts';
 import { useSortedSymbols } from './live.ts';
 import { DEFAULT_SORT, sortByName, toggleSort, type SortState } from './sort.ts';
@@ -55,7 +57,12 @@ function WatchTabList({ sort }: { sort: SortState }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAtomValue(isLoggedInAtom);
   const watch = useWatchlist();
-  const w = watch.data ?? NO_WATCH;
+  // Offline the query cannot answer: the watchlist this device kept (with its members' names) stands in.
+  const saved = useSavedWatchlist();
+  useEffect(() => {
+    if (saved) rememberInstruments(saved.instruments);
+  }, [saved]);
+  const w = watch.data ?? saved ?? NO_WATCH;
   const instruments = useInstruments();
   // The worker sorts each market; the watchlist takes those orders filtered to its members (stocks and
   // indices first, then coins), so every column sorts here too without any arithmetic on this thread.
@@ -80,7 +87,7 @@ function WatchTabList({ sort }: { sort: SortState }) {
         }
       />
     );
-  if (!watch.data)
+  if (!watch.data && !saved)
     return <ListState state={watch.isError ? 'error' : 'loading'} onRetry={() => void watch.refetch()} />;
   if (symbols.length === 0) return <ListState state="watchEmpty" />;
   return <QuoteList symbols={symbols} testId="list-watch" />;
@@ -127,6 +134,7 @@ export default function MarketsPage() {
         <SortHeader sort={sort} onSort={(k) => setSort((s) => toggleSort(s, k))} />
       </div>
       <div role="tabpanel" className="markets-panel">
+        <MarketAsOf />
         {/* Keyed by tab: a fresh list (visible range, subscriptions) per market. */}
         {tab === 'watch' ? (
           <WatchTabList key={tab} sort={sort} />

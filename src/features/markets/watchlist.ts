@@ -1,16 +1,37 @@
 // The user's watchlist (stock and coin favourites), kept on the server so it follows the user to another
 // device. One query holds both lists (queries.ts); a star toggles through a mutation that writes the server's
-// answer into that query, so the stars and the Watchlist tab agree without a refetch.
+// answer into that query, so the stars and the Watchlist tab agree without a refetch. Each answer is also handed
+// to the worker, which keeps it on the device with the portfolio (offline start: markets-page.tsx shows it).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Instrument } from '../../../workers/protocol/market.ts';
+import { keepWatchlistOffline } from '../../market/watchlist-offline.ts';
+import { appStore } from '../../shared/state/jotai.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-import { rememberInstruments } from './instruments.ts';
+import { instrumentsAtom, rememberInstruments } from './instruments.ts';
 import { setCollected } from './markets-api.ts';
 import { watchlistQuery, type Watchlist } from './queries.ts';
 
 export type { Watchlist };
 
+/** The account's watchlist; each answer is also kept on the device for an offline start. */
 export function useWatchlist() {
-  return useQuery(watchlistQuery(useAccountScope()));
+  const query = useQuery(watchlistQuery(useAccountScope()));
+  const data = query.data;
+  useEffect(() => {
+    if (data) keepWatchlistOffline(watchlistSnapshot(data, appStore.get(instrumentsAtom)));
+  }, [data]);
+  return query;
+}
+
+/** The watchlist with its members' names, as the worker keeps it. */
+export function watchlistSnapshot(w: Watchlist, instruments: Readonly<Record<string, Instrument>>) {
+  const members = [...w.stocks, ...w.coins];
+  return {
+    stocks: [...w.stocks],
+    coins: [...w.coins],
+    instruments: members.flatMap((s) => (instruments[s] ? [instruments[s]] : [])),
+  };
 }
 
 export function isWatched(w: Watchlist | undefined, kind: 'stock' | 'coin', symbol: string): boolean {

@@ -4,15 +4,18 @@
 // feed's open orders change (a fill, a cancel, a new order), the history lists and counts are invalidated, not
 // polled. Open orders can be cancelled after a confirmation; the channel then reports the cancel.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { ORDER_CENTRE_TABS, type OrderCentreTab } from '../../shared/routing/order-centre-intent.ts';
+import { useOffline, usePortfolioAsOf } from '../../market/connectivity.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
@@ -26,7 +29,10 @@ type Tab = OrderCentreTab;
 /** Tabs the account feed keeps live; the others are history, paged from the server. */
 const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
 
-/** The feed's open orders of one state; a skeleton until the feed has answered. */
+/**
+ * The feed's open orders of one state; a skeleton until the feed has answered. Offline they show as of their
+ * last live moment, and cannot be cancelled (the reason is said once, above the list).
+ */
 function LiveOrders({
   tab,
   onCancel,
@@ -38,17 +44,27 @@ function LiveOrders({
 }) {
   const { t } = useTranslation();
   const open = useLiveOpenOrders();
+  const asOf = usePortfolioAsOf();
+  const offline = useOffline();
+  const reasonId = useId();
   if (!open) return <Skeleton rows={3} />;
   const items = open.filter((o) => o.status === tab);
   if (items.length === 0) return <EmptyState title={t('trade:orders.empty')} testId="orders-empty" />;
+  const blocked = offline ? { reasonId } : null;
   return (
-    <Virtuoso
-      useWindowScroll
-      data={items}
-      initialItemCount={Math.min(items.length, 8)}
-      computeItemKey={(_, o) => o.id}
-      itemContent={(_, o) => <OrderRow order={o} onCancel={onCancel} fresh={o.id === fresh} />}
-    />
+    <>
+      <AsOfNote asOf={asOf} testId="orders-as-of" />
+      {offline && <OfflineReason id={reasonId} text={t('trade:offline.orders')} />}
+      <Virtuoso
+        useWindowScroll
+        data={items}
+        initialItemCount={Math.min(items.length, 8)}
+        computeItemKey={(_, o) => o.id}
+        itemContent={(_, o) => (
+          <OrderRow order={o} onCancel={onCancel} fresh={o.id === fresh} blocked={blocked} />
+        )}
+      />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // One order of the order centre: side, symbol, type and time; price, quantity filled of ordered, the frozen
-// cash of the unfilled part, fees, status; open orders carry a Cancel button. The order just placed is
-// outlined (`fresh`).
+// cash of the unfilled part, fees, status; open orders carry a Cancel button (disabled offline, `blocked`
+// names the reason said above the list). The order just placed is outlined (`fresh`).
 import { useTranslation } from 'react-i18next';
 import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { formatDate } from '../../shared/format/dates.ts';
@@ -12,10 +12,12 @@ export function OrderRow({
   order,
   onCancel,
   fresh = false,
+  blocked = null,
 }: {
   order: StockOrder;
   onCancel?: (o: StockOrder) => void;
   fresh?: boolean;
+  blocked?: { reasonId: string } | null;
 }) {
   const { t, i18n } = useTranslation();
   const open = order.status === 'pending' || order.status === 'partial';
@@ -74,6 +76,8 @@ export function OrderRow({
             type="button"
             className="btn btn--ghost btn--small"
             data-testid="cancel-order"
+            disabled={!!blocked}
+            aria-describedby={blocked?.reasonId}
             onClick={() => onCancel(order)}
           >
             {t('trade:orders.cancel')}

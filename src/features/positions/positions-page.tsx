@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { readOrderCentreIntent } from '../../shared/routing/order-centre-intent.ts';
+import { usePortfolioAsOf } from '../../market/connectivity.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
+import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconMarkets, IconPositions } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -30,6 +32,7 @@ export default function PositionsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const symbols = usePositionSymbols();
   const failed = usePositionsFailed();
+  const asOf = usePortfolioAsOf();
   const setTab = (i: number) => {
     storage.set('positionTab', i);
     setTabState(i);
@@ -92,7 +95,10 @@ export default function PositionsPage() {
             }
           />
         ) : (
-          <PositionsList symbols={symbols} onOpen={setOpen} />
+          <>
+            <AsOfNote asOf={asOf} testId="positions-as-of" />
+            <PositionsList symbols={symbols} onOpen={setOpen} />
+          </>
         )}
       </div>
       <PositionActions symbol={open} onClose={() => setOpen(null)} />

@@ -1,9 +1,11 @@
 // The live totals above the positions: market value, floating and today's P&L (the worker's, exact), and the cash
-// beside them (the server's). The labels render once; only the figures re-render as the totals move (about
+// beside them (the server's), "as of HH:MM" when they are not live (offline). The labels render once; only the figures re-render as the totals move (about
 // ten times a second with a large portfolio), so a move costs a few text changes and no translation lookups.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../../../workers/protocol/api.ts';
+import { usePortfolioAsOf } from '../../market/connectivity.ts';
+import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { useCash, useLiveTotals } from './positions-live.ts';
 
@@ -40,6 +42,7 @@ const TodayPnl = memo(function TodayPnl() {
 export function TotalsCard({ account }: { account: AccountType }) {
   const { t } = useTranslation();
   const cash = useCash();
+  const asOf = usePortfolioAsOf();
   return (
     <section
       className="card card--hero totals"
@@ -52,6 +55,7 @@ export function TotalsCard({ account }: { account: AccountType }) {
           {t(account === 'real' ? 'trade:account.real' : 'trade:account.demo')}
         </span>
       </div>
+      <AsOfNote asOf={asOf} testId="totals-as-of" />
       <span className="totals__big" data-testid="totals-value">
         <MarketValue />
       </span>

@@ -2,10 +2,11 @@
 // price by ticks within the daily band, quantity by lots with 25–100 % of the maximum, the server's fee and
 // net preview, then the transaction password. Numbers on screen are the server's or the worker's.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
+import { useMarketAsOf, useOffline } from '../../market/connectivity.ts';
 import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { profileQuery } from '../../shared/query/profile-query.ts';
@@ -13,9 +14,11 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
+import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { IconChevron, IconReceipt } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { FeeBreakdown } from './fee-breakdown.tsx';
@@ -60,6 +63,10 @@ export default function TradePage() {
   const held = useQuery(holdingQuery(scope, symbol, side === 'sell')).data;
   const info = useQuery(tradeStockInfoQuery(symbol)).data;
   const flow = usePlaceOrder(draft);
+  // Offline nothing can be sent: the button says so instead of failing after the password (issue 14 §5).
+  const offline = useOffline();
+  const priceAsOf = useMarketAsOf();
+  const offlineId = useId();
   const set = (patch: Partial<Omit<OrderDraft, 'side' | 'symbol'>>) => setForm({ ...fields, ...patch });
 
   // A limit price starts at the last price so the stepper has a sensible origin: seeded once per symbol, as
@@ -135,6 +142,7 @@ export default function TradePage() {
           )}
           <IconChevron size={18} className="row__chevron" />
         </button>
+        {live && <AsOfNote asOf={priceAsOf} testId="price-as-of" />}
 
         <div className="trade-meta">
           <span className={`badge badge--${account}`} data-testid="account-badge">
@@ -232,10 +240,13 @@ export default function TradePage() {
           </p>
         )}
         <div className="trade-submit-bar">
+          {offline && <OfflineReason id={offlineId} text={t('trade:offline.orders')} />}
           <button
             type="button"
             className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} trade-submit`}
             data-testid="submit-order"
+            disabled={offline}
+            aria-describedby={offline ? offlineId : undefined}
             onClick={() => {
               setTouched(true);
               if (!error) flow.confirm();

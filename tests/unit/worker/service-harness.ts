@@ -7,6 +7,7 @@ import {
   unpackTickers,
   type TickerRow,
 } from '../../../workers/protocol/ticker-batch.ts';
+import type { FeedDeps } from '../../../workers/market/host/feed.ts';
 import { createMarketWorker, type MarketWorker } from '../../../workers/market/worker.ts';
 import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
 
@@ -33,6 +34,7 @@ export function createHarness(
   board = psxBoard(),
   opts: Partial<WorkerInitOptions> = {},
   routes: ConstructorParameters<typeof FakeRest>[0] = {},
+  deps: Partial<Pick<FeedDeps, 'portfolioStore'>> = {},
 ): Harness {
   vi.useFakeTimers({ now: 1_000_000 });
   const sock = fakeSocketFactory();
@@ -51,6 +53,7 @@ export function createHarness(
     socketFactory: sock.factory,
     fetch: rest.fetch,
     now: () => Date.now(),
+    ...deps,
   });
   const service = worker.api;
   const batches: WorkerBatch[] = [];

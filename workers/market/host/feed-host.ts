@@ -1,6 +1,7 @@
 // The worker's host: owns what every feed shares — the clock and the other deps, the page's visibility, the
-// app's one listener, and the reference-counted interest keys, which it hands to the feed that claims them —
-// and implements the host's part of the API (protocol/worker-api.ts HostApi). No feed logic here.
+// device's network (online / offline), the app's one listener, and the reference-counted interest keys, which
+// it hands to the feed that claims them — and implements the host's part of the API (protocol/worker-api.ts
+// HostApi). No feed logic here.
 import { BehaviorSubject } from 'rxjs';
 import type {
   BatchListener,
@@ -15,6 +16,7 @@ export class FeedHost implements HostApi {
   private readonly feeds: Feed[] = [];
   private readonly interest = new Map<InterestKey, number>();
   private readonly hidden$ = new BehaviorSubject(false);
+  private readonly online$ = new BehaviorSubject(true);
   private listener: BatchListener | null = null;
   private started = false;
 
@@ -32,10 +34,12 @@ export class FeedHost implements HostApi {
       return;
     }
     this.started = true;
+    if (opts.online === false) this.online$.next(false);
     const ctx: FeedContext = {
       deps: this.deps,
       opts,
       hidden$: this.hidden$,
+      online$: this.online$,
       post: (batch) => this.post(batch),
       listening: () => this.listener !== null,
     };
@@ -75,6 +79,12 @@ export class FeedHost implements HostApi {
     if (hidden === this.hidden$.value) return;
     this.hidden$.next(hidden);
     for (const f of this.feeds) f.setHidden?.(hidden);
+  }
+
+  setOnline(online: boolean): void {
+    if (online === this.online$.value) return;
+    this.online$.next(online);
+    for (const f of this.feeds) f.setOnline?.(online);
   }
 
   private feedOf(key: InterestKey): Feed | undefined {

@@ -1,9 +1,21 @@
 // A feed's source state as the app shows it (live / polling / offline, the time of the last update, since
-// when), and when it is worth posting again: on a change of state, else at most once a second for the time.
-import type { FeedState, FeedStatus } from '../../protocol/feed-status.ts';
+// when, where it came from, whether offline is settled), and when it is worth posting again: on a change of
+// state, source or settledness, else at most once a second for the time.
+import type { FeedSource, FeedState, FeedStatus } from '../../protocol/feed-status.ts';
 
 /** Status is re-posted when only its time moved, at most this often (a badge, not a clock). */
 const STATUS_TICK_MS = 1000;
+
+export interface SourceFacts {
+  /** The socket delivers. */
+  up: boolean;
+  /** The last polling round delivered (while the socket is down). */
+  pollOk: boolean;
+  lastUpdate: number | null;
+  source: FeedSource | null;
+  /** Offline is certain: no network on the device, or a round failed since the socket was lost. */
+  settled: boolean;
+}
 
 export class StatusTracker {
   private current: FeedStatus;
@@ -14,12 +26,17 @@ export class StatusTracker {
   }
 
   /** The state from the sources, with the time of the last update applied. */
-  refresh(up: boolean, pollOk: boolean, lastUpdate: number | null): FeedStatus {
-    const state: FeedState = up ? 'live' : pollOk ? 'polling' : 'offline';
+  refresh(f: SourceFacts): FeedStatus {
+    const state: FeedState = f.up ? 'live' : f.pollOk ? 'polling' : 'offline';
     const c = this.current;
-    if (state !== c.state) this.current = { state, lastUpdate, since: this.now() };
-    else c.lastUpdate = lastUpdate;
-    return this.current;
+    if (state !== c.state) this.current = { state, lastUpdate: f.lastUpdate, since: this.now() };
+    else c.lastUpdate = f.lastUpdate;
+    const s = this.current;
+    if (f.source) s.source = f.source;
+    else delete s.source;
+    if (state === 'offline' && f.settled) s.settled = true;
+    else delete s.settled;
+    return s;
   }
 
   /** The status when the app should hear it again, else undefined. Call after refresh. */
@@ -29,6 +46,8 @@ export class StatusTracker {
     const isDue =
       !sent ||
       sent.state !== s.state ||
+      sent.source !== s.source ||
+      sent.settled !== s.settled ||
       (s.lastUpdate !== null &&
         (sent.lastUpdate === null || s.lastUpdate - sent.lastUpdate >= STATUS_TICK_MS));
     if (!isDue) return undefined;

@@ -11,6 +11,7 @@ import type {
 import type { CellFont } from '../../protocol/market-api.ts';
 import type { FetchLike } from '../sources/rest.ts';
 import type { SocketFactory } from '../sources/socket.ts';
+import type { PortfolioStore } from '../offline/saved-portfolio.ts';
 
 export interface FeedDeps {
   socketFactory: SocketFactory;
@@ -24,6 +25,8 @@ export interface FeedDeps {
   frame?: (cb: () => void) => void;
   /** Epoch ms with sub-ms precision (bench samples); default now(). */
   preciseNow?: () => number;
+  /** Where the account's last known portfolio is kept for an offline start (none: nothing is kept). */
+  portfolioStore?: PortfolioStore;
 }
 
 /** The shared pieces the host lends every feed. */
@@ -33,6 +36,11 @@ export interface FeedContext {
   readonly opts: WorkerInitOptions;
   /** The page is hidden: feeds pause what only the screen needs. */
   readonly hidden$: BehaviorSubject<boolean>;
+  /**
+   * The device has a network (navigator.onLine, from the page's and the worker's online/offline events).
+   * false is trusted (nothing can get through: stop retrying, say offline at once); true only means "try".
+   */
+  readonly online$: BehaviorSubject<boolean>;
   /** Posts a batch to the app's listener (dropped while there is none, or when empty). */
   post(batch: WorkerBatch): void;
   /** Whether a listener is attached (flushes skip their work without one). */
@@ -48,6 +56,8 @@ export interface Feed {
   resend(): void;
   /** After the host's hidden$ changed (hidden: true). */
   setHidden?(hidden: boolean): void;
+  /** After the host's online$ changed: offline → stop retrying; online → retry at once. */
+  setOnline?(online: boolean): void;
   /** The interest keys this feed serves (exactly one feed claims a key). */
   claims(key: InterestKey): boolean;
   /** Interest in `key` went 0 → 1, and 1 → 0. */

@@ -3,6 +3,7 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import type { AccountClientFrame } from '../../../contract/ws.ts';
 import type { ClientMessage } from '../../protocol/market.ts';
+import { jitterDraw } from './jitter.ts';
 
 export type SocketEvent = { type: 'open' } | { type: 'close' } | { type: 'message'; data: string };
 
@@ -28,7 +29,8 @@ export function partySocketFactory(extra: PartySocketOptions = {}): SocketFactor
   return (url, emit) => {
     const ws = new ReconnectingWebSocket(url, [], {
       ...(extra.WebSocket ? { WebSocket: extra.WebSocket } : {}),
-      minReconnectionDelay: Math.min(500, extra.maxReconnectionDelay ?? 500),
+      // A little jitter, so the phones that lost the same cell do not all redial in step (it grows 1.6× a try).
+      minReconnectionDelay: Math.min(400 + jitterDraw() * 200, extra.maxReconnectionDelay ?? 500),
       maxReconnectionDelay: extra.maxReconnectionDelay ?? 8000,
       reconnectionDelayGrowFactor: 1.6,
       connectionTimeout: 3000,

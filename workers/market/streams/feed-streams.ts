@@ -2,20 +2,23 @@
 // flush clocks (paused while hidden or resyncing), and socket liveness. State changes happen in the
 // subscribers (market-service.ts → state/, calc/).
 import {
+  asyncScheduler,
   combineLatest,
   defer,
   distinctUntilChanged,
   EMPTY,
-  exhaustMap,
-  from,
   interval,
   map,
   Observable,
+  of,
   scan,
   startWith,
+  type Subscription,
   switchMap,
   timer,
 } from 'rxjs';
+import { backoffDelay, type BackoffPolicy } from '../calc/backoff.ts';
+import { jitterDraw } from '../sources/jitter.ts';
 import type { ServerMessage } from '../../protocol/market.ts';
 import type { SocketEvent } from '../sources/socket.ts';
 
@@ -63,43 +66,84 @@ export function parseServerMessage(data: string): ServerMessage | null {
 export interface PollingInput<R> {
   socketUp$: Observable<boolean>;
   hidden$: Observable<boolean>;
+  /** The device's network as the page and the worker hear it (navigator.onLine); absent = always online. */
+  online$?: Observable<boolean>;
   /** From a failed connect or a drop to the first round. */
   fallbackMs: number;
   pollMs: number;
   /** One round; must settle (not reject) and honour the signal. */
   poll: (signal: AbortSignal) => Promise<R>;
+  /** A round that delivered nothing: the next one waits longer (backoff), until a round delivers. */
+  failed?: (r: R) => boolean;
+  /** Retry delays after failed rounds (default: from pollMs, doubling, capped at POLL_BACKOFF_CAP_MS). */
+  backoff?: BackoffPolicy;
+  /** [0, 1) draws for the backoff's jitter (tests pass a fixed one). */
+  random?: () => number;
 }
 
+/** The longest wait between two failed polling rounds. */
+export const POLL_BACKOFF_CAP_MS = 30_000;
+
 /**
- * Poll rounds while the socket is down and the page visible. The first round comes `fallbackMs` after the
- * socket is lost (or never came), or at once when the page returns from hidden (resync). Rounds never overlap;
- * when the socket comes back (or the page hides) the running round is aborted and its answer never emitted.
+ * Poll rounds while the socket is down, the page visible and the device online. The first round comes
+ * `fallbackMs` after the socket is lost (or never came), or at once when the page returns from hidden or the
+ * device comes back online (resync). Rounds never overlap and keep a `pollMs` pace while they deliver; after
+ * rounds that failed the next waits longer (exponential with jitter, capped), and coming back online starts
+ * over. When the socket comes back (or the page hides, or the device goes offline) the running round is
+ * aborted and its answer never emitted.
  */
 export function pollingStream<R>(input: PollingInput<R>): Observable<R> {
   const { socketUp$, hidden$, fallbackMs, pollMs, poll } = input;
-  return combineLatest([socketUp$, hidden$]).pipe(
-    scan((prev, [up, hidden]) => ({ up, hidden, returning: prev.hidden && !hidden }), {
-      up: false,
-      hidden: false,
-      returning: false,
-    }),
-    distinctUntilChanged((a, b) => a.up === b.up && a.hidden === b.hidden),
-    switchMap(({ up, hidden, returning }) =>
-      up || hidden
-        ? EMPTY
-        : timer(returning ? 0 : fallbackMs, pollMs).pipe(
-            exhaustMap(() =>
-              defer(() => {
-                const ac = new AbortController();
-                return new Observable<R>((sub) => {
-                  from(poll(ac.signal)).subscribe(sub);
-                  return () => ac.abort();
-                });
-              }),
-            ),
-          ),
-    ),
-  );
+  const online$ = input.online$ ?? of(true);
+  const policy = input.backoff ?? { baseMs: pollMs, capMs: Math.max(pollMs, POLL_BACKOFF_CAP_MS) };
+  const random = input.random ?? jitterDraw;
+  const failed = input.failed ?? (() => false);
+  return defer(() => {
+    // Failures in a row survive a socket that flaps (the network is still as bad); online resets them.
+    let failures = 0;
+    return combineLatest([socketUp$, hidden$, online$]).pipe(
+      scan(
+        (prev, [up, hidden, online]) => ({
+          up,
+          hidden,
+          online,
+          resync: (prev.hidden && !hidden) || (!prev.online && online),
+        }),
+        { up: false, hidden: false, online: true, resync: false },
+      ),
+      distinctUntilChanged((a, b) => a.up === b.up && a.hidden === b.hidden && a.online === b.online),
+      switchMap(({ up, hidden, online, resync }) => {
+        if (up || hidden || !online) return EMPTY;
+        if (resync) failures = 0;
+        return new Observable<R>((sub) => {
+          let wait: Subscription | null = null;
+          let ac: AbortController | null = null;
+          const schedule = (ms: number) => {
+            wait = timer(ms).subscribe(round);
+          };
+          const round = () => {
+            const started = asyncScheduler.now();
+            const controller = (ac = new AbortController());
+            void poll(controller.signal).then((r) => {
+              if (controller.signal.aborted || sub.closed) return;
+              ac = null;
+              sub.next(r);
+              // The answer may have ended the stream (a session the server ended): nothing more is due.
+              if (sub.closed) return;
+              failures = failed(r) ? failures + 1 : 0;
+              const elapsed = asyncScheduler.now() - started;
+              schedule(failures ? backoffDelay(failures, policy, random) : Math.max(0, pollMs - elapsed));
+            });
+          };
+          schedule(resync ? 0 : fallbackMs);
+          return () => {
+            wait?.unsubscribe();
+            ac?.abort();
+          };
+        });
+      }),
+    );
+  });
 }
 
 /** A flush clock that stops while `paused$` is true. */

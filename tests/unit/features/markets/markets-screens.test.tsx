@@ -7,7 +7,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, i18next } from '../../../../src/shared/i18n/i18n.ts';
-import { StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { feedStatusAtom } from '../../../../src/market/atoms.ts';
+import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import { live, liveModule, ticker } from './live-mock.ts';
 
@@ -152,6 +153,27 @@ describe('Markets screen', () => {
     expect(badge.getAttribute('data-status')).toBe('polling');
     expect(badge.textContent).toContain('Delayed');
     expect(badge.textContent).toContain('12:30:15'); // Pakistan time
+  });
+
+  it('opens the feed details on a tap: the source and the age of the last tick; the lists say "as of"', async () => {
+    const last = Date.now() - 12_000;
+    live.set({ feed: { status: 'offline', lastUpdate: last, source: 'polling' } });
+    const offline = { state: 'offline', lastUpdate: last, since: last, source: 'polling' } as const;
+    appStore.set(feedStatusAtom, offline);
+    renderAt('/pages/tabbar/markets', <MarketsPage />);
+    expect(screen.getByTestId('market-as-of').textContent).toContain('As of');
+    const button = screen.getByTestId('feed-badge-button');
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Price feed' });
+    expect(screen.getByTestId('feed-details-source').textContent).toBe('Polling (REST, every few seconds)');
+    expect(screen.getByTestId('feed-details-age').textContent).toMatch(/^1[23] s ago · \d\d:\d\d:\d\d$/);
+    expect(dialog.textContent).toContain('Offline');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Live: no "as of" on the figures.
+    act(() => appStore.set(feedStatusAtom, { state: 'live', lastUpdate: Date.now(), since: 0 }));
+    expect(screen.queryByTestId('market-as-of')).toBeNull();
   });
 
   it('asks a guest to log in on the watchlist tab', async () => {

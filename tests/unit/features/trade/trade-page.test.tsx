@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderPreview } from '../../../../workers/protocol/trade.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
+import { deviceOnlineAtom } from '../../../../src/market/connectivity.ts';
 import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
@@ -243,5 +244,22 @@ describe('TradePage', () => {
       price: '280.31',
       qty: '10',
     });
+  });
+
+  it('offline, the order button is disabled and says why; back online it sends again', async () => {
+    appStore.set(deviceOnlineAtom, false);
+    try {
+      renderTrade();
+      const submit = screen.getByTestId('submit-order') as HTMLButtonElement;
+      expect(submit.disabled).toBe(true);
+      const reason = screen.getByTestId('offline-reason');
+      expect(reason.textContent).toBe("You are offline — orders can't be sent");
+      expect(submit.getAttribute('aria-describedby')).toBe(reason.id);
+      act(() => appStore.set(deviceOnlineAtom, true));
+      expect(submit.disabled).toBe(false);
+      expect(screen.queryByTestId('offline-reason')).toBeNull();
+    } finally {
+      appStore.set(deviceOnlineAtom, true);
+    }
   });
 });

@@ -45,6 +45,8 @@ export class AccountConnection {
   private closed = false;
   private retry: Subscription | null = null;
   private readonly busyRetryMs: number;
+  /** The device has a network (the host's online$): while it has none the socket cannot be up. */
+  private online: boolean;
   lang: string;
 
   constructor(
@@ -55,6 +57,7 @@ export class AccountConnection {
   ) {
     this.lang = cfg.lang;
     this.busyRetryMs = cfg.busyRetryMs;
+    this.online = ctx.online$.value;
     const { deps } = ctx;
     const events$ = new Subject<SocketEvent>();
     this.socket = cfg.url ? deps.socketFactory(cfg.url, (e) => events$.next(e)) : null;
@@ -83,8 +86,10 @@ export class AccountConnection {
       pollingStream<AccountPoll>({
         socketUp$: up$,
         hidden$: ctx.hidden$,
+        online$: ctx.online$,
         fallbackMs: cfg.fallbackMs,
         pollMs: cfg.pollMs,
+        failed: (r) => r.ok === 0 && !r.ended,
         poll: (signal) =>
           pollAccount(
             { apiBase: cfg.apiBase, token: session.token, lang: this.lang, fetch: deps.fetch },
@@ -104,6 +109,15 @@ export class AccountConnection {
         else this.socket?.reconnect();
       }),
     );
+  }
+
+  /** Offline: the open link is dead (the device says so). Online: dial at once. */
+  setOnline(online: boolean): void {
+    if (this.closed) return;
+    this.online = online;
+    if (!online) this.pollOk = false;
+    if (online ? !this.up : this.socket?.isOpen) this.socket?.reconnect();
+    this.report();
   }
 
   close(): void {
@@ -182,6 +196,6 @@ export class AccountConnection {
   }
 
   private report(): void {
-    if (!this.closed) this.sink.sources(this.up, this.pollOk);
+    if (!this.closed) this.sink.sources(this.up && this.online, this.pollOk);
   }
 }

@@ -1,7 +1,8 @@
 // The account feed: the signed-in account's open orders, balances and positions for the whole session, from
 // its private channel (account-connection.ts: socket, seq checks, REST fallback). Positions are valued live at
 // the market feed's prices (positions/positions-feed.ts, P&L in calc/), balances add that live market value
-// (calc/assets.ts), and only what changed is posted: the app's atoms never parse an account message.
+// (calc/assets.ts), and only what changed is posted: the app's atoms never parse an account message. The last
+// known portfolio is kept on the device and put back on an offline start (account-offline.ts).
 import { Subscription } from 'rxjs';
 import type {
   AccountFeedApi,
@@ -9,6 +10,7 @@ import type {
   AccountSession,
   AccountUpdate,
   AssetsView,
+  WatchlistSnapshot,
 } from '../../../protocol/account-api.ts';
 import { WS_PATH } from '../../../protocol/market.ts';
 import {
@@ -25,6 +27,7 @@ import { flushClock } from '../../streams/feed-streams.ts';
 import type { PriceBoard } from '../market/price-board.ts';
 import { applyOrder, positionChanges } from './account-book.ts';
 import { AccountConnection } from './account-connection.ts';
+import { AccountOffline } from './account-offline.ts';
 import type { AccountPoll } from './account-rest.ts';
 import { PositionsFeed } from './positions/positions-feed.ts';
 
@@ -73,19 +76,26 @@ export class AccountFeed implements Feed, AccountFeedApi {
   private ordersDirty = false;
   private stateDirty = false;
   private sentAssets: AssetsView | null = null;
+  private offline: AccountOffline | null = null;
 
-  constructor(prices: PriceBoard) {
+  constructor(private readonly prices: PriceBoard) {
     this.positions = new PositionsFeed((s) => prices.price(s));
-    prices.onTickers((t) => this.positions.noteTickers(t));
+    prices.onTickers((t) => {
+      this.positions.noteTickers(t);
+      this.offline?.pricesMoved(t, (s) => this.positions.holds(s));
+    });
   }
 
   start(ctx: FeedContext): void {
     this.ctx = ctx;
+    this.offline = new AccountOffline(ctx.deps.portfolioStore, ctx.deps.now, this.prices, () =>
+      this.heldParts(),
+    );
     this.cfg = { ...DEFAULTS, ...definedOnly(ctx.opts) };
     if (ctx.opts.lang) this.lang = ctx.opts.lang;
     this.subs.add(flushClock(ctx.hidden$, this.cfg.positionsFlushMs).subscribe(() => this.flush(false)));
     this.subs.add(flushClock(ctx.hidden$, this.cfg.tickerFlushMs).subscribe(() => this.flush(true)));
-    if (this.session) this.connect(this.session);
+    if (this.session) this.begin(this.session);
   }
 
   setLang(lang: string): void {
@@ -94,8 +104,21 @@ export class AccountFeed implements Feed, AccountFeedApi {
   }
 
   dispose(): void {
+    this.offline?.hidden();
     this.subs.unsubscribe();
     this.conn?.close();
+  }
+
+  setHidden(hidden: boolean): void {
+    if (hidden) this.offline?.hidden();
+  }
+
+  setOnline(online: boolean): void {
+    this.conn?.setOnline(online);
+  }
+
+  setWatchlist(accountKey: string, watchlist: WatchlistSnapshot): void {
+    this.offline?.setWatchlist(accountKey, watchlist);
   }
 
   setAccount(session: AccountSession | null): void {
@@ -111,11 +134,39 @@ export class AccountFeed implements Feed, AccountFeedApi {
     this.sentAssets = null;
     this.ordersDirty = false;
     this.setState('offline');
-    if (session && this.ctx) this.connect(session);
+    if (!this.ctx) return;
+    if (session) this.begin(session);
+    else void this.offline?.switchTo(null);
+  }
+
+  /** The account's saved portfolio (if any, and nothing live came first) goes up while its channel opens. */
+  private begin(session: AccountSession): void {
+    void this.offline?.switchTo(session.accountKey).then((saved) => {
+      if (!saved || this.session !== session) return;
+      this.prices.restore(this.offline!.restoring(saved), saved.asOf);
+      this.setOrders(saved.orders);
+      this.assets = saved.assets;
+      this.positions.set(session.accountKey, saved.positions);
+      // Everything at once (positions, totals, balances), not the balances a slow flush later.
+      this.flush(false);
+    });
+    this.connect(session);
+  }
+
+  private heldParts() {
+    const key = this.session?.accountKey;
+    if (key === undefined || this.positions.accountKey !== key) return null;
+    return {
+      accountKey: key,
+      assets: this.assets,
+      orders: this.orders ?? [],
+      positions: this.positions.held(),
+    };
   }
 
   resend(): void {
     this.positions.resend();
+    this.offline?.resend();
     this.sentAssets = null;
     this.ordersDirty = this.orders !== null;
     this.stateDirty = this.session !== null;
@@ -157,6 +208,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
         sources: (up, pollOk) => this.setState(up ? 'live' : pollOk ? 'polling' : 'offline'),
         ended: () => {
           this.conn = null;
+          this.offline?.ended();
           this.setState('ended');
         },
       },
@@ -167,6 +219,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
     this.setOrders(s.orders);
     this.assets = s.assets;
     this.positions.set(this.session!.accountKey, s.positions);
+    this.offline?.delivered();
   }
 
   private applyDelta(d: AccountDelta): void {
@@ -176,6 +229,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
     if (upsert.length) this.positions.upsert(key, upsert);
     if (remove) this.positions.remove(key, remove);
     if (d.assets) this.assets = d.assets;
+    this.offline?.delivered();
   }
 
   /** A polling round stands for a snapshot of what it could read. */
@@ -183,6 +237,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
     if (p.orders) this.setOrders(p.orders);
     if (p.assets) this.assets = p.assets;
     if (p.positions) this.positions.set(this.session!.accountKey, p.positions);
+    if (p.ok > 0) this.offline?.delivered();
   }
 
   private setOrders(orders: StockOrder[]): void {
@@ -194,6 +249,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
     if (state === this.state) return;
     this.state = state;
     this.stateDirty = this.session !== null;
+    this.offline?.sources(state);
   }
 
   /**
@@ -216,6 +272,8 @@ export class AccountFeed implements Feed, AccountFeedApi {
     const key = this.session?.accountKey;
     if (key === undefined) return ctx.post(batch);
     const update: AccountUpdate = { accountKey: key };
+    this.offline?.tick(this.state);
+    this.offline?.fill(update);
     if (this.stateDirty) {
       update.state = this.state;
       if (this.state === 'ended' && this.session) update.endedToken = this.session.token;

@@ -11,7 +11,7 @@ import type {
   MarketInterestKey,
 } from '../../../protocol/market-api.ts';
 import type { InterestKey } from '../../../protocol/worker-api.ts';
-import type { FeedStatus } from '../../../protocol/feed-status.ts';
+import type { FeedSource, FeedStatus } from '../../../protocol/feed-status.ts';
 import { createTickerPacker, resetTickerPacker } from '../../../protocol/ticker-batch.ts';
 import type { CellSurface, QuoteCellLayout, QuoteCellTheme } from '../../../protocol/quote-cell.ts';
 import { drainFlush } from '../../calc/coalesce.ts';
@@ -37,7 +37,7 @@ import { flushClock, liveness, pollingStream, serverMessages, socketUp } from '.
 import type { Feed, FeedContext, FeedDeps } from '../../host/feed.ts';
 import { StatusTracker } from '../../host/feed-status.ts';
 import { isMarketKey, parseKey } from './market-keys.ts';
-import type { PriceBoard } from './price-board.ts';
+import type { MarketTickers, PriceBoard } from './price-board.ts';
 
 const DEFAULTS = {
   pollMs: 1000,
@@ -69,6 +69,12 @@ export class MarketFeed implements Feed, MarketFeedApi {
   private rest: MarketRest | null = null;
   private up = false;
   private pollOk = false;
+  /** The device has a network (the host's online$). */
+  private online = true;
+  /** A polling round failed since the socket was lost (offline is settled, not "still connecting"). */
+  private pollFailed = false;
+  /** What delivered the figures of state.lastUpdate. */
+  private source: FeedSource | null = null;
   private readonly statusTracker: StatusTracker;
   private cfg = DEFAULTS;
   /** Row cells the worker draws itself (attachCell). */
@@ -81,6 +87,10 @@ export class MarketFeed implements Feed, MarketFeedApi {
   readonly prices: PriceBoard = {
     price: (symbol) => this.state.tickers.get(symbol)?.p,
     onTickers: (listener) => void this.tickerListeners.push(listener),
+    ticker: (symbol) => this.state.tickers.get(symbol),
+    marketOf: (symbol) => this.state.market(symbol),
+    freshAt: () => (this.source === 'saved' ? null : this.state.lastUpdate),
+    restore: (tickers, asOf) => this.restoreTickers(tickers, asOf),
   };
 
   constructor(private readonly deps: FeedDeps) {
@@ -93,6 +103,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
     this.ctx = ctx;
     const opts = ctx.opts;
     this.hidden$ = ctx.hidden$;
+    this.online = ctx.online$.value;
     const cfg = (this.cfg = { ...DEFAULTS, ...stripUndefined(opts) });
     if (opts.benchPaint && this.deps.frame)
       this.paintSamples = new PaintSamples(this.deps.frame, this.deps.preciseNow ?? this.deps.now);
@@ -116,9 +127,11 @@ export class MarketFeed implements Feed, MarketFeedApi {
       pollingStream<PollResult>({
         socketUp$: up$,
         hidden$: this.hidden$,
+        online$: ctx.online$,
         fallbackMs: cfg.fallbackMs,
         pollMs: cfg.pollMs,
         poll: (signal) => pollOnce(this.rest!, this.pollPlan(), signal),
+        failed: (r) => r.ok === 0,
       }).subscribe((r) => this.onPoll(r)),
     );
     this.subs.add(
@@ -210,6 +223,18 @@ export class MarketFeed implements Feed, MarketFeedApi {
     this.subs.add(timer(this.cfg.resyncTimeoutMs).subscribe(() => this.resyncing$.next(false)));
   }
 
+  /**
+   * No network: the open link is dead whatever it looks like (the device says so), and nothing is worth
+   * retrying until it returns; offline is reported at the next flush. Back online: dial at once.
+   */
+  setOnline(online: boolean): void {
+    this.online = online;
+    if (!online) this.pollOk = false;
+    // Back online, a link that is delivering again by then is kept.
+    if (online ? !this.up : this.socket?.isOpen) this.socket?.reconnect();
+    this.refreshStatus();
+  }
+
   status(): FeedStatus {
     return { ...this.refreshStatus() };
   }
@@ -238,7 +263,10 @@ export class MarketFeed implements Feed, MarketFeedApi {
 
   private onSocket(up: boolean): void {
     this.up = up;
-    if (up) this.pollOk = false;
+    if (up) {
+      this.pollOk = false;
+      this.pollFailed = false;
+    }
     this.refreshStatus();
   }
 
@@ -260,6 +288,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
       if (verdict !== 'apply') return;
     }
     if (!applyMessage(this.state, ch, msg)) this.resubscribe(msg.ch);
+    this.source = 'socket';
     if (ch.kind === 'tickers') this.noteTickers(msg.data as Ticker[]);
     else if (ch.kind === 'ticker') this.noteTickers([msg.data as Ticker]);
   }
@@ -270,6 +299,8 @@ export class MarketFeed implements Feed, MarketFeedApi {
 
   private onPoll(r: PollResult): void {
     this.pollOk = r.ok > 0;
+    this.pollFailed = !this.pollOk;
+    if (this.pollOk) this.source = 'polling';
     for (const { market, tickers } of r.tickers) {
       this.state.applyTickers(market, tickers);
       this.noteTickers(tickers);
@@ -370,7 +401,28 @@ export class MarketFeed implements Feed, MarketFeedApi {
   // ---- flushes ----
 
   private refreshStatus(): FeedStatus {
-    return this.statusTracker.refresh(this.up, this.pollOk, this.state.lastUpdate);
+    return this.statusTracker.refresh({
+      up: this.up && this.online,
+      pollOk: this.pollOk,
+      lastUpdate: this.state.lastUpdate,
+      source: this.source,
+      settled: !this.online || this.pollFailed,
+    });
+  }
+
+  /**
+   * Tickers of the portfolio this device saved (offline start): applied only while no source has delivered,
+   * and reported as 'saved', as of when they were saved, until one does.
+   */
+  private restoreTickers(saved: readonly MarketTickers[], asOf: number): void {
+    if (this.state.lastUpdate !== null) return;
+    for (const { market, tickers } of saved) {
+      this.state.applyTickers(market, tickers);
+      this.noteTickers(tickers);
+    }
+    this.state.lastUpdate = asOf;
+    this.source = 'saved';
+    this.refreshStatus();
   }
 
   private post(batch: MarketFeedBatch): void {

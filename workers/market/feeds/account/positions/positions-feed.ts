@@ -46,7 +46,7 @@ function sameInputs(a: PnlInput | undefined, b: PnlInput): boolean {
 export class PositionsFeed {
   private account: string | null = null;
   private readonly book = createPnlBook([]);
-  private readonly held = new Map<string, Position>();
+  private readonly heldBySymbol = new Map<string, Position>();
   private order: string[] = [];
   /** Rows on screen (reference counts, like the ticker interest). */
   private readonly visible = new Map<string, number>();
@@ -70,6 +70,16 @@ export class PositionsFeed {
     return this.account;
   }
 
+  /** The held positions as the server last gave them, in list order (the portfolio kept offline). */
+  held(): Position[] {
+    return this.order.flatMap((s) => this.heldBySymbol.get(s) ?? []);
+  }
+
+  /** Whether a symbol is held (its ticker moves are worth keeping offline). */
+  holds(symbol: string): boolean {
+    return this.heldBySymbol.has(symbol);
+  }
+
   /** The P&L book of the held positions (the balances add its live market value: calc/assets.ts). */
   get pnlBook(): PnlBook {
     return this.book;
@@ -81,7 +91,7 @@ export class PositionsFeed {
    */
   clear(): void {
     this.account = null;
-    this.held.clear();
+    this.heldBySymbol.clear();
     this.order = [];
     setPnlInputs(this.book, []);
     this.dirty.clear();
@@ -108,13 +118,13 @@ export class PositionsFeed {
       this.sentLive.clear();
       this.sentPrice.clear();
       this.removed = [];
-      this.held.clear();
+      this.heldBySymbol.clear();
       this.day.clear();
       this.replace(next, true);
       this.changedAll();
       return;
     }
-    let rebuild = next.size !== this.held.size;
+    let rebuild = next.size !== this.heldBySymbol.size;
     for (const s of this.order) {
       if (next.has(s)) continue;
       this.removed.push(s);
@@ -123,7 +133,7 @@ export class PositionsFeed {
       this.needInfo.delete(s);
     }
     for (const [s, p] of next) {
-      const was = this.held.get(s);
+      const was = this.heldBySymbol.get(s);
       this.day.answered(s);
       // The book's input for s against what this answer gives (quantity, cost, today's inputs).
       const i = this.book.index.get(s);
@@ -140,9 +150,9 @@ export class PositionsFeed {
   }
 
   private replace(next: Map<string, Position>, rebuild: boolean): void {
-    this.held.clear();
+    this.heldBySymbol.clear();
     for (const [s, p] of next) {
-      this.held.set(s, p);
+      this.heldBySymbol.set(s, p);
       // Their tickers may have moved since the book last saw them: re-priced at the next flush.
       this.dirty.add(s);
     }
@@ -158,11 +168,11 @@ export class PositionsFeed {
   upsert(accountKey: string, positions: readonly Position[]): void {
     if (accountKey !== this.account || !positions.length) return;
     for (const p of positions) {
-      if (!this.held.has(p.symbol)) {
+      if (!this.heldBySymbol.has(p.symbol)) {
         this.order.push(p.symbol);
         this.listDirty = true;
       }
-      this.held.set(p.symbol, p);
+      this.heldBySymbol.set(p.symbol, p);
       this.day.answered(p.symbol);
       this.dirty.add(p.symbol);
       if (this.visible.has(p.symbol)) this.needInfo.add(p.symbol);
@@ -175,7 +185,7 @@ export class PositionsFeed {
   }
 
   remove(accountKey: string, symbol: string): void {
-    if (accountKey !== this.account || !this.held.delete(symbol)) return;
+    if (accountKey !== this.account || !this.heldBySymbol.delete(symbol)) return;
     this.order = this.order.filter((s) => s !== symbol);
     removePnlInputs(this.book, [symbol]);
     this.day.answered(symbol);
@@ -191,9 +201,9 @@ export class PositionsFeed {
    * moved previous close (the PSX day rolled over) re-bases their today's P&L.
    */
   noteTickers(tickers: readonly { s: string; pc?: string }[]): void {
-    if (!this.held.size) return;
+    if (!this.heldBySymbol.size) return;
     for (const t of tickers) {
-      const p = this.held.get(t.s);
+      const p = this.heldBySymbol.get(t.s);
       if (!p) continue;
       this.dirty.add(t.s);
       if (t.pc !== undefined && p.prevClose !== undefined) this.day.note(t.s, p.prevClose, t.pc);
@@ -248,7 +258,7 @@ export class PositionsFeed {
       // One rebuild for every symbol whose day rolled in this flush (a PSX open rolls them all at once).
       const inputs: PnlInput[] = [];
       for (const s of this.day.rebased) {
-        const p = this.held.get(s);
+        const p = this.heldBySymbol.get(s);
         if (p) inputs.push(this.input(p));
         if (this.visible.has(s)) rowsDue.add(s);
       }
@@ -289,7 +299,7 @@ export class PositionsFeed {
   }
 
   private row(symbol: string, withInfo: boolean): PositionRowUpdate | null {
-    const pos = this.held.get(symbol);
+    const pos = this.heldBySymbol.get(symbol);
     const f = positionFigures(this.book, symbol);
     if (!pos || !f) return null;
     const last = priceOf(this.book, symbol) ?? '0';
@@ -312,7 +322,7 @@ export class PositionsFeed {
   }
 
   private totals(): PositionTotalsView {
-    return totalsView(this.held.size, totalFigures(this.book), totalTodayFigures(this.book));
+    return totalsView(this.heldBySymbol.size, totalFigures(this.book), totalTodayFigures(this.book));
   }
 
   private changedAll(): void {
