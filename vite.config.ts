@@ -1,6 +1,7 @@
 // Builds the React app (main thread) and the market worker into dist/, served by server/ in production.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { nastaliqSubsetPlugin } from './scripts/build/nastaliq-subset.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/build/service-worker-plugin.ts';
 
@@ -8,8 +9,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
   base: '/',
-  // The service worker's manifest is written when dist/ is complete; precompression runs after it (last).
-  plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
+  // The Nastaliq subsets stand in for the @fontsource files; the service worker's manifest is written when
+  // dist/ is complete; precompression runs after it (last).
+  plugins: [nastaliqSubsetPlugin(), react(), serviceWorkerPlugin(), precompressPlugin()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
