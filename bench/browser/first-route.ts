@@ -79,9 +79,12 @@ async function firstScreenReady(page: Page, selector: string): Promise<void> {
 
 function sums(records: readonly WireRecord[]) {
   const by = (k: Kind) => records.filter((r) => kindOf(r) === k).reduce((n, r) => n + r.bytes, 0);
+  const js = records.filter((r) => kindOf(r) === 'js');
   return {
     js: by('js'),
-    jsFiles: records.filter((r) => kindOf(r) === 'js').length,
+    /** The JS responses' bodies alone (brotli as sent), without their HTTP/1.1 headers. */
+    jsBody: js.reduce((n, r) => n + r.bytes - r.headerBytes, 0),
+    jsFiles: js.length,
     workerJs: records
       .filter((r) => r.target === 'worker' && kindOf(r) === 'js')
       .reduce((n, r) => n + r.bytes, 0),
@@ -104,6 +107,7 @@ const files = (records: readonly WireRecord[]) =>
       target: r.target,
       encoding: r.encoding,
       bytes: r.bytes,
+      headerBytes: r.headerBytes,
     }));
 
 const server = await startServer();
@@ -144,6 +148,7 @@ try {
         `${r.route} ${r.lang}`,
         {
           js: r.js,
+          'js body': r.jsBody,
           files: r.jsFiles,
           worker: r.workerJs,
           css: r.css,

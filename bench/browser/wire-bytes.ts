@@ -17,7 +17,10 @@ export interface WireRecord {
   target: TargetKind;
   mimeType: string;
   encoding: string;
+  /** Everything received: headers and the body as sent (compressed). */
   bytes: number;
+  /** The response headers' share of `bytes` (HTTP/1.1 here; HTTP/2 compresses repeated headers away). */
+  headerBytes: number;
   fromCache: boolean;
   /** A dedicated worker's own script, whose body Chromium does not count (added by settle()). */
   workerScript: boolean;
@@ -109,6 +112,7 @@ export class WireBytes {
             mimeType: string;
             headers: Record<string, string>;
             fromDiskCache?: boolean;
+            encodedDataLength: number;
           };
         };
         const encoding =
@@ -120,6 +124,8 @@ export class WireBytes {
           mimeType: e.response.mimeType,
           encoding,
           fromCache: e.response.fromDiskCache === true,
+          // What had arrived when the response began: its headers.
+          headerBytes: e.response.encodedDataLength,
           workerScript: this.scriptOf.get(m.sessionId ?? '') === e.response.url,
         });
         break;
