@@ -4,9 +4,9 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../../workers/protocol/api.ts';
-import type { Namespaces } from './texts/by-namespace.ts';
+import { byNamespace, type Namespaces } from './texts/by-namespace.ts';
 
-const TEXTS: Record<Lang, () => Promise<{ default: Namespaces }>> = {
+const TEXTS: Record<Lang, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   'ur-PK': () => import('./texts/ur-PK.ts'),
   'en-US': () => import('./texts/en-US.ts'),
 };
@@ -16,7 +16,7 @@ const loading = new Map<Lang, Promise<Namespaces>>();
 export function loadTexts(lang: Lang): Promise<Namespaces> {
   let p = loading.get(lang);
   if (!p) {
-    p = TEXTS[lang]().then((m) => m.default);
+    p = TEXTS[lang]().then((m) => byNamespace(m.default));
     p.catch(() => loading.delete(lang));
     loading.set(lang, p);
   }

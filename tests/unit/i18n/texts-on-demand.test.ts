@@ -6,9 +6,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_NAMESPACES } from '../../../src/shared/i18n/texts/by-namespace.ts';
-import en from '../../../src/shared/i18n/texts/en-US.ts';
-import ur from '../../../src/shared/i18n/texts/ur-PK.ts';
+import { byNamespace, SERVER_NAMESPACES } from '../../../src/shared/i18n/texts/by-namespace.ts';
+import enFiles from '../../../src/shared/i18n/texts/en-US.ts';
+import urFiles from '../../../src/shared/i18n/texts/ur-PK.ts';
+
+const ur = byNamespace(urFiles);
+const en = byNamespace(enFiles);
 
 const ROOT = join(import.meta.dirname, '../../..');
 const files = (lang: string) =>
