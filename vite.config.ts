@@ -30,6 +30,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: what each module's chunk imports, read by scripts/check-first-route.mjs.
+    manifest: true,
     // The CSP forbids inline scripts, so never inline the module preload polyfill.
     modulePreload: { polyfill: false },
     rolldownOptions: {

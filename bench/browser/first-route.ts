@@ -5,8 +5,9 @@
 // shown, the fonts in use loaded, the network quiet), grouped as JS (the market worker included), CSS,
 // fonts, HTML and API. The service worker is blocked there, so its install is measured apart: on a fresh
 // profile with it allowed, what the service worker itself downloads after the first screen.
-// Writes bench/results/first-route.json (RESULTS=path elsewhere); exits 1 when a first screen's JS is over
-// the issue's budget (150 KB = 150,000 B, the worker counted).
+// Writes bench/results/first-route.json (RESULTS=path elsewhere). The issue's budget (150 KB = 150,000 B of
+// JS per first screen, the worker counted) is reported, not enforced: `npm test` holds the build to its
+// ceilings (scripts/check-first-route.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -120,13 +121,8 @@ try {
         await page.goto(server.url + route.path);
         await firstScreenReady(page, route.ready);
         await wire.settle();
-        return {
-          route: route.path,
-          lang,
-          ...sums(wire.records),
-          jsBudget: JS_BUDGET,
-          files: files(wire.records),
-        };
+        const s = sums(wire.records);
+        return { route: route.path, lang, ...s, withinBudget: s.js <= JS_BUDGET, files: files(wire.records) };
       });
       if (run.js > JS_BUDGET) over = true;
       runs.push(run);
@@ -184,4 +180,3 @@ try {
 } finally {
   await server.stop();
 }
-process.exit(over ? 1 : 0);
