@@ -8,7 +8,7 @@
 // Writes bench/results/first-route.json (RESULTS=path elsewhere). The issue's budget (150 KB = 150,000 B of
 // JS per first screen, the worker counted) is reported, not enforced: `npm test` holds the build to its
 // ceilings (scripts/check-first-route.mjs).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -128,15 +128,30 @@ try {
       runs.push(run);
     }
   }
+  // How many files the service worker keeps in all (its manifest is inlined in sw.js).
+  const precacheFiles = (readFileSync('dist/sw.js', 'utf8').match(/\\"url\\":/g) ?? []).length;
   const p = await freshProfile('ur-PK', 'allow', async (_ctx, page, wire) => {
     await page.goto(server.url + '/');
     await firstScreenReady(page, ROUTES[0].ready);
     const started = Date.now();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 180_000 });
     const msToControl = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const sw = wire.records.filter((r) => r.target === 'service_worker');
-    return { ...sums(sw), msToControl, files: files(sw) };
+    const install = wire.records.filter((r) => r.target === 'service_worker');
+    const installCount = install.length;
+    // Then the rest, once the page is idle: until every file of the manifest is kept.
+    const kept = () =>
+      page.evaluate(async () => (await (await caches.open('pk-trade-precache-v1')).keys()).length);
+    while ((await kept()) < precacheFiles) {
+      if (Date.now() - started > 180_000) throw new Error('the service worker never kept every file');
+      await page.waitForTimeout(250);
+    }
+    const msToAll = Date.now() - started;
+    const rest = wire.records.filter((r) => r.target === 'service_worker').slice(installCount);
+    return {
+      install: { ...sums(install), msToControl, files: files(install) },
+      rest: { ...sums(rest), msAfterFirstScreen: msToAll, files: files(rest) },
+      precacheFiles,
+    };
   });
   console.table(
     Object.fromEntries(
@@ -157,7 +172,9 @@ try {
     ),
   );
   console.log(
-    `service worker install after the first screen (/ in Urdu): ${p.total} B in ${p.requests} requests`,
+    `service worker (/ in Urdu): installing ${p.install.total} B in ${p.install.requests} requests, ` +
+      `then once idle ${p.rest.total} B in ${p.rest.requests} requests (${p.precacheFiles} files kept ` +
+      `${(p.rest.msAfterFirstScreen / 1000).toFixed(1)} s after the first screen)`,
   );
   console.log(`JS budget ${JS_BUDGET} B per first screen, the worker counted: ${over ? 'OVER' : 'met'}`);
   mkdirSync(dirname(RESULTS), { recursive: true });
