@@ -7,6 +7,7 @@ import {
   unpackTickers,
   type TickerRow,
 } from '../../../workers/protocol/ticker-batch.ts';
+import * as accountFeedModule from '../../../workers/market/feeds/account/account-feed.ts';
 import { createMarketWorker, type MarketWorker } from '../../../workers/market/worker.ts';
 import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
 
@@ -47,11 +48,15 @@ export function createHarness(
     'coin/tickers': () => [],
     ...routes,
   });
-  const worker = createMarketWorker({
-    socketFactory: sock.factory,
-    fetch: rest.fetch,
-    now: () => Date.now(),
-  });
+  // The account feed handed over at once (the worker loads it when first needed): the tests drive it directly.
+  const worker = createMarketWorker(
+    {
+      socketFactory: sock.factory,
+      fetch: rest.fetch,
+      now: () => Date.now(),
+    },
+    accountFeedModule,
+  );
   const service = worker.api;
   const batches: WorkerBatch[] = [];
   service.onBatch((b) => void batches.push(b));

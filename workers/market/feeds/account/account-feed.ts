@@ -25,6 +25,7 @@ import { flushClock } from '../../streams/feed-streams.ts';
 import type { PriceBoard } from '../market/price-board.ts';
 import { applyOrder, positionChanges } from './account-book.ts';
 import { AccountConnection } from './account-connection.ts';
+import { isAccountKey, POSITION } from './account-keys.ts';
 import type { AccountPoll } from './account-rest.ts';
 import { PositionsFeed } from './positions/positions-feed.ts';
 
@@ -44,7 +45,6 @@ const DEFAULTS = {
   pingMs: 10_000,
   livenessMs: 25_000,
 };
-const POSITION = 'position:';
 
 /** The account socket's URL: ACCOUNT_WS_PATH beside the market socket (same host, scheme and overrides). */
 export function accountUrlFor(marketWsUrl: string | null): string | null {
@@ -120,7 +120,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
   }
 
   claims(key: InterestKey): boolean {
-    return key.startsWith(POSITION);
+    return isAccountKey(key);
   }
 
   activate(key: InterestKey): void {
