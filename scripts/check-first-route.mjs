@@ -11,8 +11,11 @@ import path from 'node:path';
 
 const dir = process.argv[2] ?? 'dist';
 const TARGET = 150_000;
-/** Brotli bytes each screen may not exceed (lower them as the screens shrink; the target is TARGET). */
-const CEILING = { '/': 170_000, '/pages/tabbar/markets': 190_000 };
+/**
+ * Brotli bytes each screen may not exceed: what it measured when last lowered (161,502 and 182,454 B) plus a
+ * little room. Lower them as the screens shrink; the target is TARGET.
+ */
+const CEILING = { '/': 165_000, '/pages/tabbar/markets': 186_000 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   '/pages/tabbar/markets': ['src/shared/i18n/texts/ur-PK.ts', 'src/features/markets/markets-page.tsx'],
