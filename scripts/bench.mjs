@@ -1,8 +1,9 @@
 // `npm run bench`: micro benches of the pure calculators (Vitest bench), then the server bench (real server
 // processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket fan-out; bench/server/), then the
 // browser benches against the bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive
-// baselines, which the production build in dist/ does not carry). BENCH_QUICK=1 makes the server bench a
-// one-minute smoke run.
+// baselines, which the production build in dist/ does not carry), and the first-route bench on the production
+// build (bench/browser/first-route.ts: a first visit's bytes on the wire). BENCH_QUICK=1 makes the server bench
+// a one-minute smoke run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -30,8 +31,12 @@ if (server.status !== 0) failed = server.status || 1;
 const browserBenches = existsSync('bench/browser')
   ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts'))
   : [];
+run('node', ['scripts/ensure-chromium.mjs']);
+// The first-route bench measures what users download: the production build, not the bench build.
+run('npx', ['vite', 'build', '--logLevel', 'warn']);
+const firstRoute = spawnSync('npx', ['tsx', 'bench/browser/first-route.ts'], { stdio: 'inherit' });
+if (firstRoute.status !== 0 && !failed) failed = firstRoute.status || 1;
 if (browserBenches.length) {
-  run('node', ['scripts/ensure-chromium.mjs']);
   run('npx', ['vite', 'build', '--config', 'bench/app/vite.config.ts', '--logLevel', 'warn']);
   // Run every browser bench even when one reports a void run (exit 1), then report the first failure.
   for (const f of browserBenches) {

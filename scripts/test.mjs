@@ -29,6 +29,7 @@ const steps = [
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
+  ['first screens within their size', 'node', ['scripts/check-first-route.mjs', 'dist']],
   ['browser tests', ...vitest('e2e', ['e2e'])],
 ];
 

@@ -1,8 +1,9 @@
 // Vite plugin: builds src/sw/service-worker.ts into dist/sw.js (a classic script at the root, so its scope is
 // the whole app) and, once every file is written, fills in its precache manifest: every file of dist/ that
 // the app may need offline (index.html, all chunks of all routes, CSS, fonts, the market worker, manifests),
-// with a content hash as revision for the files whose name does not change. Because the manifest is inside
-// sw.js, any change to the app changes sw.js, which is how browsers notice a new release.
+// with a content hash as revision for the files whose name does not change, and whether it belongs to the
+// shell the worker keeps as it installs (the rest waits until the page is idle). Because the manifest is
+// inside sw.js, any change to the app changes sw.js, which is how browsers notice a new release.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,10 +20,46 @@ const SW_FILE = 'sw.js';
  * icons are inline SVG).
  */
 const SKIP = /(?:\.map|\.br|\.gz)$|^sw\.js$|^\.vite\/|^icons\//;
+/** Kept as the worker installs besides the entry's files: the page, the texts of both languages. */
+const SHELL_FILES = new Set(['index.html']);
+const SHELL_MODULES = ['src/shared/i18n/texts/ur-PK.ts', 'src/shared/i18n/texts/en-US.ts'];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The shell, from Vite's manifest (dist/.vite/manifest.json): the entry chunk with everything it imports and
+ * their CSS, the workers it starts, and the texts. Not the fonts: they are large, the page downloads the ones
+ * its language uses anyway, and the rest of the precache picks them up.
+ */
+export async function shellFiles(outDir: string): Promise<Set<string>> {
+  const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const out = new Set(SHELL_FILES);
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`precache: ${key} is not in Vite's manifest`);
+    if (out.has(chunk.file)) return;
+    out.add(chunk.file);
+    for (const css of chunk.css ?? []) out.add(css);
+    for (const asset of chunk.assets ?? []) if (asset.endsWith('.js')) out.add(asset);
+    for (const imp of chunk.imports ?? []) add(imp);
+  };
+  add('index.html');
+  for (const m of SHELL_MODULES) add(m);
+  return out;
+}
 /** Vite's hashed output: the name changes whenever the content does. */
 const HASHED = /^assets\//;
 
 export async function buildPrecacheManifest(outDir: string): Promise<PrecacheEntry[]> {
+  const shell = await shellFiles(outDir);
   const entries: PrecacheEntry[] = [];
   for (const file of await listFiles(outDir)) {
     const rel = path.relative(outDir, file).split(path.sep).join('/');
@@ -34,7 +71,7 @@ export async function buildPrecacheManifest(outDir: string): Promise<PrecacheEnt
           .update(await fs.readFile(file))
           .digest('hex')
           .slice(0, 16);
-    entries.push({ url: `/${rel}`, revision });
+    entries.push({ url: `/${rel}`, revision, shell: shell.has(rel) });
   }
   return entries;
 }
@@ -78,7 +115,8 @@ export function serviceWorkerPlugin(): Plugin {
           swPath,
           code.replace(literal, () => JSON.stringify(JSON.stringify(manifest))),
         );
-        this.info?.(`${SW_FILE}: ${manifest.length} files precached`);
+        const kept = manifest.filter((e) => e.shell).length;
+        this.info?.(`${SW_FILE}: ${manifest.length} files precached, ${kept} as it installs`);
       },
     },
   };

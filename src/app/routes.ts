@@ -4,6 +4,7 @@
 // "coming soon" screens are all derived from this table.
 import { ROUTE_PATHS, type RouteName } from '../shared/routing/paths.ts';
 import type { PageLoader } from './lazy-page.ts';
+import HomePage from './pages/home-page.tsx';
 
 export type TabId = 'home' | 'position' | 'robot' | 'assets' | 'mine';
 
@@ -22,7 +23,9 @@ export interface AppRoute {
 }
 
 const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx');
-const home: PageLoader = () => import('./pages/home-page.tsx');
+// Home, the first screen of most visits, is bundled with the shell: lazy, it and the shared modules it needs
+// came as a cascade of a dozen small chunks after the entry, each a request of its own on a slow link.
+const home: PageLoader = () => Promise.resolve({ default: HomePage });
 const login: PageLoader = () => import('../features/account/login-page.tsx');
 
 /** Screens built in this issue. Everything else in ROUTE_PATHS is coming soon. */

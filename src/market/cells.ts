@@ -76,11 +76,19 @@ export function pageTheme(doc: Document = document): PageTheme {
 
 let sentTheme: QuoteCellTheme | null = null;
 
+/**
+ * The web fonts the theme draws with: the worker loads each one it is given at once, so an English page,
+ * whose cells never draw Nastaliq, must not make it download the Urdu face.
+ */
+export function cellFontsFor(theme: QuoteCellTheme): CellFont[] {
+  return CELL_FONTS.filter((f) => theme.textFont.includes(f.family));
+}
+
 /** Sends the page theme to the worker when it changed (a language switch changes fonts and line height). */
 function syncTheme(port: MarketPort, theme: QuoteCellTheme): void {
   if (sentTheme === theme) return;
   sentTheme = theme;
-  void port.setCellTheme?.(theme, CELL_FONTS);
+  void port.setCellTheme?.(theme, cellFontsFor(theme));
 }
 
 export function cellLayout(width: number, height: number, words: CellWords): QuoteCellLayout {

@@ -1,11 +1,19 @@
 // The precache manifest's shape, shared by the build step that writes it into sw.js
 // (scripts/build/service-worker-plugin.ts) and the service worker that reads it (service-worker.ts).
 
-/** One file of the app to keep offline. `revision` is null for hashed files, whose name changes with them. */
+/**
+ * One file of the app to keep offline. `revision` is null for hashed files, whose name changes with them.
+ * `shell`: kept when the worker installs (what an offline reload needs: index.html, the entry and all it
+ * imports, its styles, the market worker, the texts); the rest is kept once the page is idle (or on use).
+ */
 export interface PrecacheEntry {
   url: string;
   revision: string | null;
+  shell: boolean;
 }
+
+/** What the page posts to the active worker once it is idle (src/shared/pwa/sw-update.ts): keep the rest now. */
+export const PRECACHE_REST = 'PRECACHE_REST';
 
 /** The string the build replaces with the manifest's JSON (quoted): a literal survives minification. */
 export const MANIFEST_PLACEHOLDER = '__PK_PRECACHE_MANIFEST__';

@@ -139,11 +139,24 @@ describe('installable PWA (360×800)', () => {
         .catch(() => page.reload());
     }
     await expect.poll(controller, { timeout: 15_000 }).toBe(`${server.url}/sw.js`);
-    const cached = await page.evaluate(async () => {
-      const cache = await caches.open('pk-trade-precache-v1');
-      return (await cache.keys()).map((r) => new URL(r.url).pathname);
-    });
-    for (const chunk of ['download-page', 'ios-page', 'mine-page', 'markets-page', 'noto-nastaliq-urdu'])
+    const cachedPaths = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('pk-trade-precache-v1');
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+      });
+    // Installing keeps the shell; every other route follows once the page is idle (a few seconds).
+    const chunks = ['download-page', 'ios-page', 'mine-page', 'markets-page', 'noto-nastaliq-urdu'];
+    await expect
+      .poll(
+        async () => {
+          const have = await cachedPaths();
+          return chunks.filter((c) => !have.some((p) => p.includes(c)));
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([]);
+    const cached = await cachedPaths();
+    for (const chunk of chunks)
       expect(
         cached.some((p) => p.includes(chunk)),
         chunk,

@@ -1,8 +1,13 @@
 // The worker's feeds on one host: the market feed (tickers, books, charts, painted cells) and the account feed
-// (orders, balances, live positions valued at the market feed's prices). A new feed (crypto spot, contracts,
-// options) is its own module under feeds/ plus one `host.add` line and one spread into the API below.
+// (orders, balances, live positions valued at the market feed's prices), which is loaded when an account
+// signs in or a position row shows (lazy-account-feed.ts). A new feed (crypto spot, contracts, options) is its
+// own module under feeds/ plus one `host.add` line and one spread into the API below.
 import type { WorkerApi } from '../protocol/worker-api.ts';
-import { AccountFeed } from './feeds/account/account-feed.ts';
+import {
+  LazyAccountFeed,
+  loadAccountFeed,
+  type AccountFeedSource,
+} from './feeds/account/lazy-account-feed.ts';
 import { MarketFeed } from './feeds/market/market-feed.ts';
 import type { FeedDeps } from './host/feed.ts';
 import { FeedHost } from './host/feed-host.ts';
@@ -10,15 +15,18 @@ import { FeedHost } from './host/feed-host.ts';
 export interface MarketWorker {
   host: FeedHost;
   market: MarketFeed;
-  account: AccountFeed;
+  account: LazyAccountFeed;
   /** What the entry exposes with comlink (and what tests drive). */
   api: WorkerApi;
 }
 
-export function createMarketWorker(deps: FeedDeps): MarketWorker {
+export function createMarketWorker(
+  deps: FeedDeps,
+  accountFeed: AccountFeedSource = loadAccountFeed,
+): MarketWorker {
   const host = new FeedHost(deps);
   const market = host.add(new MarketFeed(deps));
-  const account = host.add(new AccountFeed(market.prices));
+  const account = host.add(new LazyAccountFeed(market.prices, accountFeed));
   const api: WorkerApi = {
     // host
     init: (opts) => host.init(opts),

@@ -7,7 +7,10 @@ import { IconCheck } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
-/** Each language is named in its own script, so a user who cannot read the current one still finds theirs. */
+/**
+ * Each language is named in its own script, so a user who cannot read the current one still finds theirs
+ * (both locale files hold the same native names, so the language in use has them: only it is downloaded).
+ */
 const NATIVE_NAME: Record<Lang, { key: string; code: string }> = {
   'ur-PK': { key: 'common:lang.urNative', code: 'UR' },
   'en-US': { key: 'common:lang.enNative', code: 'EN' },
@@ -33,7 +36,7 @@ export default function LangPage() {
               icon={<span className="lang-flag">{NATIVE_NAME[lang].code}</span>}
               label={
                 <span lang={lang} dir={lang === 'ur-PK' ? 'rtl' : 'ltr'}>
-                  {t(NATIVE_NAME[lang].key, { lng: lang })}
+                  {t(NATIVE_NAME[lang].key)}
                 </span>
               }
               value={current === lang ? <IconCheck className="check-mark" /> : undefined}

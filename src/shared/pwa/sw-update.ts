@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
 const SW_URL = '/sw.js';
 /** Besides the browser's own check on each navigation, look for a release when the app returns to the front. */
 const RECHECK_AFTER_MS = 60 * 60_000;
+/** How long after the worker is ready before the rest of the app is fetched (the first screen's data first). */
+const REST_AFTER_MS = 5_000;
 
 let waiting: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
@@ -33,6 +35,23 @@ function watch(reg: ServiceWorkerRegistration): void {
   });
 }
 
+/**
+ * Once the page is idle, asks the active worker to keep the rest of the app (every other screen, the fonts)
+ * for offline use; not with Data Saver on, where screens are kept as they are opened.
+ */
+function precacheRestWhenIdle(): void {
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (saveData) return;
+  void navigator.serviceWorker.ready.then((reg) => {
+    setTimeout(() => {
+      // The worker's message, as SKIP_WAITING below (src/sw/service-worker.ts).
+      const ask = () => reg.active?.postMessage({ type: 'PRECACHE_REST' });
+      if ('requestIdleCallback' in window) requestIdleCallback(ask, { timeout: 10_000 });
+      else ask();
+    }, REST_AFTER_MS);
+  });
+}
+
 /** Registers /sw.js once the page has loaded, so its downloads never compete with the first screen. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -41,6 +60,7 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker
       .register(SW_URL, { scope: '/', updateViaCache: 'none' })
       .then(watch)
+      .then(precacheRestWhenIdle)
       .catch((err: unknown) => console.warn('service worker not registered', err));
   };
   if (document.readyState === 'complete') register();

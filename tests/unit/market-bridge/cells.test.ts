@@ -8,6 +8,7 @@ import type { QuoteCellLayout } from '../../../workers/protocol/quote-cell.ts';
 import {
   applyCellLabels,
   attachWorkerCell,
+  cellFontsFor,
   paintMode,
   resetCells,
   type CellWords,
@@ -171,5 +172,13 @@ describe('a worker-painted cell', () => {
     }
     expect(port.attachCell).toHaveBeenCalledTimes(3);
     expect(port.setCellTheme).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the worker the Nastaliq face only when the cells draw Urdu, so English never downloads it', () => {
+    const theme = (textFont: string) => ({ textFont }) as Parameters<typeof cellFontsFor>[0];
+    expect(cellFontsFor(theme("'Noto Nastaliq Urdu', system-ui")).map((f) => f.family)).toEqual([
+      'Noto Nastaliq Urdu',
+    ]);
+    expect(cellFontsFor(theme('system-ui, sans-serif'))).toEqual([]);
   });
 });

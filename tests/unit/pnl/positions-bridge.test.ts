@@ -159,7 +159,10 @@ describe('positions commands and the worker end to end', () => {
     };
     h.socket().open();
     h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
-    h.worker.account.positions.set('real', [position('AAA', '100', '10.00'), position('BBB', '50', '20.00')]);
+    h.worker.account.loaded!.positions.set('real', [
+      position('AAA', '100', '10.00'),
+      position('BBB', '50', '20.00'),
+    ]);
     h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
     await h.advance(110);
     pump();
@@ -193,7 +196,7 @@ describe('positions commands and the worker end to end', () => {
     h.socket().open();
     h.socket().push({ op: 'snap', ch: 'tickers:psx', seq: 1, ts: 0, data: [] });
     const today = { prevClose: '10.00', todayQty: '40', todayCost: '404.00' };
-    h.worker.account.positions.set('real', [{ ...position('AAA', '100', '10.05'), ...today }]);
+    h.worker.account.loaded!.positions.set('real', [{ ...position('AAA', '100', '10.05'), ...today }]);
     h.service.subscribe([positionKey('AAA')]);
     await h.advance(110);
     pump();

@@ -72,7 +72,7 @@ describe("today's P&L in the positions feed", () => {
   it('rows and totals carry it exactly, and each tick moves it exactly', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA')]);
-    h.worker.account.positions.set('real', [
+    h.worker.account.loaded!.positions.set('real', [
       position('AAA', '1000', '100500.00', '100.10', A),
       position('BBB', '250', '5000.00', '20.00', B),
     ]);
@@ -119,7 +119,7 @@ describe("today's P&L in the positions feed", () => {
   it('is empty without the server’s prevClose, for that row and for the totals', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA'), positionKey('OLD')]);
-    h.worker.account.positions.set('real', [
+    h.worker.account.loaded!.positions.set('real', [
       position('AAA', '1000', '100500.00', '100.10', A),
       position('OLD', '10', '100.00', '10.00'),
     ]);
@@ -136,7 +136,7 @@ describe("today's P&L in the positions feed", () => {
   it('a moved previous close re-bases today at once, asks for a re-read once, and the answer stands', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA')]);
-    h.worker.account.positions.set('real', [position('AAA', '1000', '100500.00', '100.10', A)]);
+    h.worker.account.loaded!.positions.set('real', [position('AAA', '1000', '100500.00', '100.10', A)]);
     // The same close spelt otherwise, and a listing without a reference close ('0'), change nothing.
     push(h, [ticker('AAA', '100.10', 2000, { pc: '100.370' })]);
     push(h, [ticker('AAA', '100.10', 2010, { pc: '0' })]);
@@ -162,7 +162,7 @@ describe("today's P&L in the positions feed", () => {
 
     // The re-read: the server's own figures for the new day (here 10 shares bought at the open) stand.
     const next: Today = { qty: '1010', todayQty: '10', todayCost: '1003.1234', prevClose: '100.20' };
-    h.worker.account.positions.set('real', [position('AAA', '1010', '101503.12', '100.30', next)]);
+    h.worker.account.loaded!.positions.set('real', [position('AAA', '1010', '101503.12', '100.30', next)]);
     await h.advance(110);
     [u] = fresh();
     expect(u!.reread).toBeUndefined();

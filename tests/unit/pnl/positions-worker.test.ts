@@ -60,7 +60,7 @@ function setup() {
 describe('positions in the market worker', () => {
   it('posts the list and exact totals, rows only for symbols on screen, and re-prices only moved symbols', async () => {
     const { h, fresh } = setup();
-    h.worker.account.positions.set('real', [
+    h.worker.account.loaded!.positions.set('real', [
       position('AAA', '1000', '100.1234', '100.00'),
       position('BBB', '333', '50.00'),
       position('CCC', '7', '1234.56'),
@@ -105,7 +105,7 @@ describe('positions in the market worker', () => {
     [u] = fresh();
     expect(u!.rows).toBeUndefined();
     expect(u!.totals).toMatchObject({ marketValue: '125,628.25', pnl: '+212.93' });
-    expect(h.worker.account.positions.lastRepriced).toEqual(['BBB']);
+    expect(h.worker.account.loaded!.positions.lastRepriced).toEqual(['BBB']);
 
     h.socket().push(tickers([ticker('AAA', '101.50', 2100), ticker('ZZZ', '9.00', 2100)]));
     await h.advance(110);
@@ -122,7 +122,7 @@ describe('positions in the market worker', () => {
       },
     ]);
     expect(u!.rows![0]!.live.pnlValue).toBeCloseTo(1376.6);
-    expect(h.worker.account.positions.lastRepriced).toEqual(['AAA']);
+    expect(h.worker.account.loaded!.positions.lastRepriced).toEqual(['AAA']);
 
     // A symbol nobody holds, or a tick that does not move the price: nothing crosses.
     h.socket().push(tickers([ticker('ZZZ', '9.50', 2200), ticker('AAA', '101.50', 2300)]));
@@ -133,11 +133,11 @@ describe('positions in the market worker', () => {
   it('keeps accounts apart, upserts and removes', async () => {
     const { h, fresh } = setup();
     h.service.subscribe([positionKey('AAA'), positionKey('DDD')]);
-    h.worker.account.positions.set('real', [position('AAA', '10', '10.00')]);
+    h.worker.account.loaded!.positions.set('real', [position('AAA', '10', '10.00')]);
     await h.advance(110);
     fresh();
-    h.worker.account.positions.set('demo', [position('DDD', '5', '2.00')]);
-    h.worker.account.positions.upsert('real', [position('EEE', '1', '1.00')]); // late answer for the old account
+    h.worker.account.loaded!.positions.set('demo', [position('DDD', '5', '2.00')]);
+    h.worker.account.loaded!.positions.upsert('real', [position('EEE', '1', '1.00')]); // late answer for the old account
     await h.advance(110);
     const [u] = fresh();
     expect(u!.accountKey).toBe('demo');
@@ -145,14 +145,14 @@ describe('positions in the market worker', () => {
     expect(u!.rows!.map((r) => r.symbol)).toEqual(['DDD']);
     expect(u!.totals).toMatchObject({ count: 1, cost: '10.00' });
 
-    h.worker.account.positions.upsert('demo', [position('AAA', '3', '4.00', '5.00')]);
+    h.worker.account.loaded!.positions.upsert('demo', [position('AAA', '3', '4.00', '5.00')]);
     await h.advance(110);
     const [v] = fresh();
     expect(v!.symbols).toEqual(['DDD', 'AAA']);
     expect(v!.rows).toEqual([expect.objectContaining({ symbol: 'AAA', info: expect.anything() })]);
     expect(v!.totals).toMatchObject({ count: 2, marketValue: '25.00', pnl: '+3.00' });
 
-    h.worker.account.positions.remove('demo', 'DDD');
+    h.worker.account.loaded!.positions.remove('demo', 'DDD');
     await h.advance(110);
     const [w] = fresh();
     expect(w).toMatchObject({ symbols: ['AAA'], removed: ['DDD'], totals: { count: 1, pnl: '+3.00' } });
@@ -162,23 +162,26 @@ describe('positions in the market worker', () => {
     const { h, fresh } = setup();
     const list = [position('AAA', '10', '10.00'), position('BBB', '20', '5.00')];
     h.service.subscribe([positionKey('AAA'), positionKey('BBB')]);
-    h.worker.account.positions.set('real', list);
+    h.worker.account.loaded!.positions.set('real', list);
     await h.advance(110);
     fresh();
-    h.worker.account.positions.set(
+    h.worker.account.loaded!.positions.set(
       'real',
       list.map((p) => ({ ...p })),
     );
     await h.advance(110);
     expect(fresh()).toEqual([]);
     // T+1 roll-over on BBB: the row's info crosses again, the list does not.
-    h.worker.account.positions.set('real', [list[0]!, { ...list[1]!, available: '10', locked: '10' }]);
+    h.worker.account.loaded!.positions.set('real', [
+      list[0]!,
+      { ...list[1]!, available: '10', locked: '10' },
+    ]);
     await h.advance(110);
     let [u] = fresh();
     expect(u!.symbols).toBeUndefined();
     expect(u!.rows!.map((r) => [r.symbol, r.info?.locked])).toEqual([['BBB', '10']]);
     // A fill changes the quantity and cost: the totals move too.
-    h.worker.account.positions.set('real', [{ ...list[0]!, qty: '20', cost: '200.00' }, list[1]!]);
+    h.worker.account.loaded!.positions.set('real', [{ ...list[0]!, qty: '20', cost: '200.00' }, list[1]!]);
     await h.advance(110);
     [u] = fresh();
     expect(u!.totals).toMatchObject({ count: 2, cost: '300.00', marketValue: '300.00' });
@@ -186,7 +189,10 @@ describe('positions in the market worker', () => {
 
   it('a row scrolled into view crosses on the next frame, not the next P&L flush', async () => {
     const { h, fresh } = setup();
-    h.worker.account.positions.set('real', [position('AAA', '10', '10.00'), position('BBB', '1', '1.00')]);
+    h.worker.account.loaded!.positions.set('real', [
+      position('AAA', '10', '10.00'),
+      position('BBB', '1', '1.00'),
+    ]);
     await h.advance(110);
     fresh();
     h.service.subscribe([positionKey('BBB')]);
@@ -197,7 +203,7 @@ describe('positions in the market worker', () => {
 
   it('a new listener gets the list, the totals and the rows on screen again', async () => {
     const { h, fresh } = setup();
-    h.worker.account.positions.set('real', [position('AAA', '10', '10.00')]);
+    h.worker.account.loaded!.positions.set('real', [position('AAA', '10', '10.00')]);
     h.service.subscribe([positionKey('AAA')]);
     await h.advance(110);
     fresh();
@@ -212,7 +218,7 @@ describe('positions in the market worker', () => {
     const list = Array.from({ length: 10_000 }, (_, i) =>
       position(`S${i}`, String(1 + ((i * 37) % 900)), `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')}`),
     );
-    h.worker.account.positions.set('real', list);
+    h.worker.account.loaded!.positions.set('real', list);
     h.service.subscribe(list.slice(0, 20).map((p) => positionKey(p.symbol)));
     await h.advance(110);
     fresh();
@@ -227,7 +233,7 @@ describe('positions in the market worker', () => {
     h.socket().push(tickers(ticked));
     await h.advance(110);
     const [u] = fresh();
-    expect(new Set(h.worker.account.positions.lastRepriced)).toEqual(
+    expect(new Set(h.worker.account.loaded!.positions.lastRepriced)).toEqual(
       new Set(ticked.filter((t) => t.p !== list[+t.s.slice(1)]!.lastPrice).map((t) => t.s)),
     );
     // Only visible rows cross (S0 … S19 that were ticked).

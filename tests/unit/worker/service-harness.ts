@@ -8,6 +8,7 @@ import {
   type TickerRow,
 } from '../../../workers/protocol/ticker-batch.ts';
 import type { FeedDeps } from '../../../workers/market/host/feed.ts';
+import * as accountFeedModule from '../../../workers/market/feeds/account/account-feed.ts';
 import { createMarketWorker, type MarketWorker } from '../../../workers/market/worker.ts';
 import { FakeRest, fakeSocketFactory, ticker } from './fakes.ts';
 
@@ -49,12 +50,16 @@ export function createHarness(
     'coin/tickers': () => [],
     ...routes,
   });
-  const worker = createMarketWorker({
-    socketFactory: sock.factory,
-    fetch: rest.fetch,
-    now: () => Date.now(),
-    ...deps,
-  });
+  // The account feed handed over at once (the worker loads it when first needed): the tests drive it directly.
+  const worker = createMarketWorker(
+    {
+      socketFactory: sock.factory,
+      fetch: rest.fetch,
+      now: () => Date.now(),
+      ...deps,
+    },
+    accountFeedModule,
+  );
   const service = worker.api;
   const batches: WorkerBatch[] = [];
   service.onBatch((b) => void batches.push(b));

@@ -28,6 +28,7 @@ import type { PriceBoard } from '../market/price-board.ts';
 import { applyOrder, positionChanges } from './account-book.ts';
 import { AccountConnection } from './account-connection.ts';
 import { AccountOffline } from './account-offline.ts';
+import { isAccountKey, POSITION } from './account-keys.ts';
 import type { AccountPoll } from './account-rest.ts';
 import { PositionsFeed } from './positions/positions-feed.ts';
 
@@ -49,7 +50,6 @@ const DEFAULTS = {
   /** The server could not read the account (err busy): ask for the snapshot again after this. */
   accountBusyRetryMs: 2000,
 };
-const POSITION = 'position:';
 
 /** The account socket's URL: ACCOUNT_WS_PATH beside the market socket (same host, scheme and overrides). */
 export function accountUrlFor(marketWsUrl: string | null): string | null {
@@ -173,7 +173,7 @@ export class AccountFeed implements Feed, AccountFeedApi {
   }
 
   claims(key: InterestKey): boolean {
-    return key.startsWith(POSITION);
+    return isAccountKey(key);
   }
 
   activate(key: InterestKey): void {

@@ -1,0 +1,18 @@
+// The texts of one language by namespace, from an eager glob of its locale files (texts/<lang>.ts).
+
+export type Namespaces = Record<string, Record<string, unknown>>;
+
+/**
+ * The files the server reads and the app does not: refusals (errors.json) and market messages (market.json)
+ * reach the app already translated, in the answer's `msg`. The language modules leave them out of the bundle.
+ */
+export const SERVER_NAMESPACES = ['errors', 'market'] as const;
+
+export function byNamespace(files: Record<string, Record<string, unknown>>): Namespaces {
+  const out: Namespaces = {};
+  for (const [file, json] of Object.entries(files)) {
+    const ns = /\/([^/]+)\.json$/.exec(file)?.[1];
+    if (ns) out[ns] = json;
+  }
+  return out;
+}
