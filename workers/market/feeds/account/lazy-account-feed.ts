@@ -63,6 +63,15 @@ export class LazyAccountFeed implements Feed, AccountFeedApi {
     else this.watchlist = [accountKey, watchlist];
   }
 
+  // The page's visibility and the network: the feed reads both from the context when it arrives.
+  setHidden(hidden: boolean): void {
+    this.loaded?.setHidden(hidden);
+  }
+
+  setOnline(online: boolean): void {
+    this.loaded?.setOnline(online);
+  }
+
   resend(): void {
     this.loaded?.resend();
   }
