@@ -2,7 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { Num } from '../../../shared/ui/num.tsx';
+import { cx } from '../../../shared/ui/cx.ts';
 import { useFeedStatus } from '../live.ts';
+import s from './feed-badge.module.css';
 
 export function FeedBadge() {
   const { t } = useTranslation();
@@ -10,15 +12,15 @@ export function FeedBadge() {
   const showTime = status !== 'live' && lastUpdate !== null;
   return (
     <span
-      className={`feed-badge feed-badge--${status}`}
+      className={cx(s.badge, status !== 'connecting' && s[status])}
       data-testid="feed-badge"
       data-status={status}
       title={status === 'connecting' ? undefined : t(`markets:feed.${status}Hint`)}
     >
-      <span className="feed-badge__dot" aria-hidden="true" />
+      <span className={s.dot} aria-hidden="true" />
       <span>{t(`markets:feed.${status}`)}</span>
       {showTime && (
-        <span className="feed-badge__time">
+        <span className={s.time}>
           <Num>{formatDate(lastUpdate, 'HH:mm:ss')}</Num>
         </span>
       )}

@@ -3,6 +3,7 @@
 // bar time and shown to the price's decimals; nothing is computed here.
 import type { ChartBar, IndicatorView } from '../../../market/hooks.ts';
 import { lineColor, valueAtTime } from './chart-series.ts';
+import s from './chart-legend.module.css';
 
 function fmt(v: number, decimals: number): string {
   return Number.isNaN(v) ? '--' : v.toFixed(decimals);
@@ -22,7 +23,7 @@ function Row({
   testId: string;
 }) {
   return (
-    <div className="kl-legend__row" data-testid={testId}>
+    <div className={s.row} data-testid={testId}>
       {view.lines.map((l, k) => {
         const color = lineColor(view.lines, k, colors);
         return (
@@ -56,7 +57,7 @@ export function ChartLegend({
   const time = bars[i]!.time;
   const subIsVol = sub.lines[0] === 'vol';
   return (
-    <div className="kl-legend num" aria-hidden="true">
+    <div className={`${s.legend} num`} aria-hidden="true">
       <Row view={main} time={time} colors={colors} decimals={precision} testId="legend-main" />
       <Row view={sub} time={time} colors={colors} decimals={subIsVol ? 0 : 2} testId="legend-sub" />
     </div>

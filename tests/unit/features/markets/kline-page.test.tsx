@@ -17,6 +17,7 @@ import type { ChartBar, IndicatorName, IndicatorView } from '../../../../src/mar
 import { candlesToColumns, computeIndicator } from '../../../../workers/market/calc/indicators/core.ts';
 import { indicatorDef } from '../../../../workers/market/calc/indicators/registry.ts';
 import type { ChartLog } from './chart-mock.ts';
+import tone from '../../../../src/shared/ui/tone.module.css';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 const chartLog = vi.hoisted((): ChartLog => ({ series: [], removed: 0, created: 0, range: null }));
@@ -219,12 +220,12 @@ describe('k-line page', () => {
     renderPage();
     const bids = await screen.findByTestId('book-bids');
     expect(within(bids).getAllByRole('listitem')).toHaveLength(2);
-    expect((bids.querySelector('.book__bar') as HTMLElement).style.inlineSize).toBe('25%');
+    expect((bids.querySelector('[data-testid=book-bar]') as HTMLElement).style.inlineSize).toBe('25%');
     expect(within(screen.getByTestId('book-asks')).getByText('284.20')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Trades' }));
     const tape = screen.getByTestId('trades-tape');
     expect(within(tape).getByText('10:00:00')).toBeTruthy();
-    expect(within(tape).getByText('284.14').className).toBe('up');
+    expect(within(tape).getByText('284.14').className).toBe(tone.up);
   });
 
   it('sends a guest who taps the star to login with "please log in first"', async () => {

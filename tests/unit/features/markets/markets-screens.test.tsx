@@ -9,6 +9,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n, i18next } from '../../../../src/shared/i18n/i18n.ts';
 import { StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import pill from '../../../../src/features/markets/components/change-pill.module.css';
+import tone from '../../../../src/shared/ui/tone.module.css';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
@@ -96,8 +98,8 @@ describe('Markets screen', () => {
     const rows = await screen.findAllByTestId('quote-row');
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['HBL', 'OGDC']);
     await waitFor(() => expect(within(rows[1]!).getByText('Oil & Gas Development Company')).toBeTruthy());
-    expect(within(rows[1]!).getByText('-0.23%').closest('.pill')?.className).toContain('pill--down');
-    expect(within(rows[0]!).getByText('+2.50%').closest('.pill')?.className).toContain('pill--up');
+    expect(within(rows[1]!).getByText('-0.23%').closest(`.${pill.pill}`)?.className).toContain(pill.down);
+    expect(within(rows[0]!).getByText('+2.50%').closest(`.${pill.pill}`)?.className).toContain(pill.up);
     expect(rows[1]!.getAttribute('href')).toBe('/pages/stock/stockKline?symbol=OGDC');
     // Visible rows are what gets subscribed.
     expect(live.subscribed.some((s) => s.includes('HBL') && s.includes('OGDC'))).toBe(true);
@@ -138,11 +140,13 @@ describe('Markets screen', () => {
     });
     renderAt('/pages/tabbar/markets', <MarketsPage />);
     await screen.findByTestId('quote-row');
-    expect(screen.getByText('1.00').closest('.quote-row__price')!.className).toContain('flash-up');
+    const price = (text: string) => screen.getByText(text).closest('[data-testid=quote-price]')!.className;
+    expect(price('1.00')).toContain(tone.flashUp);
     act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.99', '+0.90%', 'down') } }));
-    expect(screen.getByText('0.99').closest('.quote-row__price')!.className).toContain('flash-down');
+    expect(price('0.99')).toContain(tone.flashDown);
     act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.98', '+0.80%', null) } }));
-    expect(screen.getByText('0.98').closest('.quote-row__price')!.className).not.toContain('flash');
+    expect(price('0.98')).not.toContain(tone.flashUp);
+    expect(price('0.98')).not.toContain(tone.flashDown);
   });
 
   it('shows the feed state with the last update time when degraded', async () => {
@@ -185,7 +189,7 @@ describe('Markets screen', () => {
     });
     // The row's link is described by the painted cell (its label carries the figures).
     expect(rows[0]!.getAttribute('aria-describedby')).toBe(hbl.domId);
-    expect(rows[0]!.querySelector('.quote-row__price')).toBeNull();
+    expect(rows[0]!.querySelector('[data-testid=quote-price]')).toBeNull();
     // The worker draws those rows itself: no visible-row ticker subscription from the list.
     expect(live.subscribed.every((s) => s.length === 0)).toBe(true);
   });
