@@ -107,7 +107,7 @@ async function checkScreen(page: BenchPage['page'], mode: Mode, first: Position)
   const cash = page.locator('[data-testid="positions-totals"] .totals__grid > span');
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll('[data-testid="positions-totals"] .totals__grid > span')]
+      [...document.querySelectorAll('[data-testid="totals-grid"] > span')]
         .slice(2)
         .every((e) => !e.textContent?.includes('—')),
     undefined,

@@ -103,7 +103,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await expect.poll(() => today.textContent(), { timeout: 10_000 }).not.toBe(firstToday);
     await expect.poll(() => text(page, 'totals-pnl')).toMatch(/\d/);
     await expect.poll(() => text(page, 'totals-today')).toMatch(/^[+-]?[\d,]+\.\d{2}$/);
-    expect(await axeSeriousOrCritical(page, '.positions-page')).toEqual([]);
+    expect(await axeSeriousOrCritical(page, '[data-testid=positions-page]')).toEqual([]);
   });
 
   it('refuses to sell the shares bought today with the T+1 message', async () => {

@@ -14,7 +14,9 @@ import { Segmented } from '../../shared/ui/segmented.tsx';
 import { OrderRow } from './order-row.tsx';
 import { dirOf, signed } from './pnl.ts';
 import { incomeQuery } from './queries.ts';
-import './positions.css';
+import { cx } from '../../shared/ui/cx.ts';
+import { toneClass } from '../../shared/ui/tone.ts';
+import s from './income-page.module.css';
 
 const WINDOWS = ['today', 'week', 'month'] as const;
 
@@ -25,17 +27,17 @@ export default function IncomePage() {
   const data = income.data;
 
   return (
-    <div className="page income-page">
+    <div className="page">
       <PageHeader title={t('nav:title.stock.income')} />
       <div className="page__body">
-        <section className="income-cards" data-testid="income-cards">
+        <section className={s.cards} data-testid="income-cards">
           {WINDOWS.map((w) => {
             const v = data?.[w];
             const dir = dirOf(v);
             return (
-              <div key={w} className="card income-card">
+              <div key={w} className={`card ${s.card}`}>
                 <span className="muted small">{t(`trade:income.${w}`)}</span>
-                <span className={`income-card__v is-${dir}`} data-testid={`income-${w}`}>
+                <span className={cx(s.value, toneClass(dir))} data-testid={`income-${w}`}>
                   <Num>{v === undefined ? '—' : signed(formatPKRAmount(v), dir)}</Num>
                 </span>
               </div>
@@ -59,7 +61,7 @@ export default function IncomePage() {
           empty={<EmptyState title={t('trade:income.noPurchases')} testId="purchases-empty" />}
         >
           {(d) => (
-            <div className="income-list">
+            <div>
               {(days === '1' ? d.purchasesLast1 : d.purchasesLast2).map((o) => (
                 <OrderRow key={o.id} order={o} />
               ))}

@@ -11,14 +11,15 @@ import type { OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { Num } from '../../shared/ui/num.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { OrderRow } from './order-row.tsx';
 import { useLiveOpenOrders } from './positions-live.ts';
 import { cancelOrderCall, invalidateOrders, ordersQuery, orderStatsQuery } from './queries.ts';
+import s from './order-centre.module.css';
 
 export const ORDER_TABS = [
   'pending',
@@ -29,6 +30,7 @@ export const ORDER_TABS = [
 type Tab = (typeof ORDER_TABS)[number];
 /** Tabs the account feed keeps live; the others are history, paged from the server. */
 const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
+const PANEL_ID = 'orders-panel';
 
 /** The feed's open orders of one state; a skeleton until the feed has answered. */
 function LiveOrders({ tab, onCancel }: { tab: Tab; onCancel: (o: StockOrder) => void }) {
@@ -89,24 +91,25 @@ export function OrderCentre() {
   });
 
   return (
-    <section className="order-centre" data-testid="order-centre">
-      <div className="sub-tabs" role="tablist" aria-label={t('trade:orders.title')}>
-        {ORDER_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`chip sub-tabs__tab${tab === id ? ' is-active' : ''}`}
-            data-testid={`orders-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`trade:orders.tab.${id}`)}
-            {stats && stats[id] > 0 && <Num className="sub-tabs__count">{stats[id]}</Num>}
-          </button>
-        ))}
-      </div>
-      {LIVE_TABS.has(tab) ? <LiveOrders tab={tab} onCancel={setConfirm} /> : <HistoryOrders tab={tab} />}
+    <section data-testid="order-centre">
+      <Tabs
+        items={ORDER_TABS.map((id) => ({
+          value: id,
+          label: t(`trade:orders.tab.${id}`),
+          count: stats?.[id],
+          testId: `orders-tab-${id}`,
+        }))}
+        value={tab}
+        onChange={setTab}
+        label={t('trade:orders.title')}
+        variant="pill"
+        scrollable
+        panelId={PANEL_ID}
+        className={s.tabs}
+      />
+      <TabPanel id={PANEL_ID} value={tab}>
+        {LIVE_TABS.has(tab) ? <LiveOrders tab={tab} onCancel={setConfirm} /> : <HistoryOrders tab={tab} />}
+      </TabPanel>
       <ConfirmDialog
         open={!!confirm}
         title={t('trade:orders.cancelTitle')}

@@ -11,6 +11,7 @@ import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import tone from '../../../../src/shared/ui/tone.module.css';
 
 interface LiveState {
   rows: Record<string, PositionRowView>;
@@ -167,7 +168,7 @@ describe('PositionsPage', () => {
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['OGDC', 'HBL']);
     expect(within(rows[0]!).getByTestId('t1-badge').textContent).toBe('T+1');
     expect(within(rows[1]!).queryByTestId('t1-badge')).toBeNull();
-    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-down');
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain(tone.down);
     expect(screen.getByTestId('totals-pnl').textContent).toBe('-48.00');
     act(() => live.set({ rows: { ...live.rows, OGDC: row('OGDC', '+5.00', 'up', '100') } }));
     expect(
@@ -189,8 +190,8 @@ describe('PositionsPage', () => {
     const rows = await screen.findAllByTestId('position-row');
     const today = within(rows[0]!).getByTestId('position-today');
     expect(today.textContent).toBe('Today-61.00-0.21%');
-    expect(today.className).toContain('is-down');
-    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-up');
+    expect(today.className).toContain(tone.down);
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain(tone.up);
     expect(within(rows[1]!).getByTestId('position-today').textContent).toBe('Today—');
     expect(screen.getByTestId('totals-today').textContent).toBe('—');
     act(() =>
@@ -209,9 +210,9 @@ describe('PositionsPage', () => {
     );
     const moved = within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-today');
     expect(moved.textContent).toBe('Today+4.00+0.01%');
-    expect(moved.className).toContain('is-up');
+    expect(moved.className).toContain(tone.up);
     expect(screen.getByTestId('totals-today').textContent).toBe('+4.00');
-    expect(screen.getByTestId('totals-today').parentElement!.className).toContain('is-up');
+    expect(screen.getByTestId('totals-today').parentElement!.className).toContain(tone.up);
     expect(screen.getByText("Today's P&L")).toBeTruthy();
   });
 

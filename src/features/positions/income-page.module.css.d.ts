@@ -1,0 +1,7 @@
+// Generated from income-page.module.css by scripts/css-module-types.ts (npm run css-types): do not edit.
+declare const styles: {
+  readonly card: string;
+  readonly cards: string;
+  readonly value: string;
+};
+export default styles;
