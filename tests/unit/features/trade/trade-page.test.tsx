@@ -124,7 +124,7 @@ const orders = () => calls.filter((c) => c.path === 'stock/order/buy');
 async function typePin(pin: string) {
   await screen.findByTestId('keypad');
   for (const d of pin) {
-    const key = document.querySelector(`.keypad__key[data-key="${d}"]`)!;
+    const key = screen.getByTestId('keypad').querySelector(`[data-key="${d}"]`)!;
     await act(async () => fireEvent.click(key));
   }
 }
