@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import type { OrderStatus, StockOrder } from '../../../workers/protocol/trade.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -13,7 +13,7 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { IconChevron, IconReceipt } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
