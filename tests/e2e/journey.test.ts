@@ -122,7 +122,7 @@ describe('foundation journey (360×800)', () => {
     await page.click('[data-testid="drawer"] .drawer__id button');
     const id = await page.evaluate(() => navigator.clipboard.readText());
     expect(id).toMatch(/^\d+$/);
-    expect(await drawer.locator('.drawer__id').textContent()).toContain(id);
+    expect(await drawer.getByTestId('drawer-id').textContent()).toContain(id);
     // Row order of spec §2 (no automatic-IPO row: openAutoApply is 0 for a new user).
     const rows = await drawer
       .locator('[data-testid="drawer-rows"] a.row')
@@ -188,7 +188,7 @@ describe('foundation journey (360×800)', () => {
     await page.fill('input[name="phone"]', phone);
     await page.fill('input[name="password"]', password1);
     await page.locator('form button[type="submit"]').click();
-    await expect.poll(() => page.locator('.toast').first().textContent({ timeout: 5000 })).toBeTruthy();
+    await expect.poll(() => page.getByTestId('toast').first().textContent({ timeout: 5000 })).toBeTruthy();
     expect(page.url()).toMatch(/login/);
     await page.fill('input[name="password"]', password2);
     await page.locator('form button[type="submit"]').click();

@@ -1,7 +1,6 @@
 // Generated from order-row.module.css by scripts/css-module-types.ts (npm run css-types): do not edit.
 declare const styles: {
   readonly buy: string;
-  readonly cancel: string;
   readonly foot: string;
   readonly grid: string;
   readonly name: string;

@@ -58,7 +58,7 @@ export function OrderRow({ order, onCancel }: { order: StockOrder; onCancel?: (o
         {open && onCancel && (
           <button
             type="button"
-            className={`btn btn--ghost btn--small ${s.cancel}`}
+            className="btn btn--ghost btn--small"
             data-testid="cancel-order"
             onClick={() => onCancel(order)}
           >

@@ -6,6 +6,7 @@ import { renderRoutes } from '../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/router.tsx';
 import { drawerRows } from '../../../src/app/layout/drawer-menu.ts';
+import drawerStyles from '../../../src/app/layout/drawer.module.css';
 import { initI18n } from '../../../src/shared/i18n/i18n.ts';
 import { appStore } from '../../../src/shared/state/jotai.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../../../src/shared/state/session-atoms.ts';
@@ -83,7 +84,7 @@ const renderAt = (path: string) => renderRoutes(buildRoutes(), path).router;
 async function openTheDrawer() {
   await screen.findByRole('heading', { name: 'About us' });
   act(() => openDrawer());
-  await waitFor(() => expect(screen.getByTestId('drawer').className).toContain('is-open'));
+  await waitFor(() => expect(screen.getByTestId('drawer').className).toContain(drawerStyles.open));
 }
 
 describe('guest guard', () => {
