@@ -82,7 +82,7 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
   const rows = drawerRows(loggedIn ? loginInfo?.openAutoApply : 0);
 
   return (
-    <div className={cx(s.root, isOpen && s.open)} data-testid="drawer">
+    <div className={cx(s.root, isOpen && s.open)} data-testid="drawer" data-open={isOpen}>
       <div className={s.backdrop} onClick={closeDrawer} aria-hidden="true" />
       <aside
         ref={panelRef}

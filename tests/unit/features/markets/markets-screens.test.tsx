@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 // Markets list, home section and search in a DOM with the live hooks mocked (see live-mock.ts) and the REST
-// calls answered by a stubbed fetch.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// calls answered at the fetch level (MSW) from a table per test.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, i18next } from '../../../../src/shared/i18n/i18n.ts';
-import { StoreProvider } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import pill from '../../../../src/features/markets/components/change-pill.module.css';
 import tone from '../../../../src/shared/ui/tone.module.css';
+import { answerAll, calls, ok, useMswServer } from '../../support/msw.ts';
+import { renderRoutes } from '../../support/render-app.tsx';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
@@ -39,8 +39,11 @@ const INST = {
 } as const;
 
 const quote = (s: keyof typeof INST) => ({ sector: 'x', quote: 'PKR', base: s, ...INST[s], ticker: {} });
-let answers: Record<string, unknown>;
-const calls: string[] = [];
+let answers: Record<string, JsonBodyType>;
+/** The calls made, as path?query. */
+const urls = () => calls.map((c) => `${c.path}${c.query.size ? `?${c.query}` : ''}`);
+
+useMswServer();
 
 beforeAll(async () => {
   await initI18n('en-US');
@@ -50,7 +53,6 @@ beforeEach(() => {
   live.reset();
   localStorage.clear();
   storage.set('searchHistoryData', []);
-  calls.length = 0;
   answers = {
     'stock/list': { list: [quote('OGDC'), quote('HBL')], total: 2, page: 1, size: 200 },
     'stock/index/indices/list': [quote('KSE100')],
@@ -58,34 +60,18 @@ beforeEach(() => {
     'stock/list/hot': [quote('HBL'), quote('OGDC')],
     'stock/search': [quote('OGDC')],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      calls.push(`${path}${u.search}`);
-      return new Response(JSON.stringify({ code: 0, msg: '', data: answers[path] ?? null }));
-    }),
-  );
+  answerAll((c) => ok(answers[c.path] ?? null));
   window.scrollTo = () => undefined;
 });
 
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   await i18next.changeLanguage('en-US');
 });
 
-function renderAt(path: string, element: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
+function renderAt(path: string, element: ReactNode) {
+  return renderRoutes([{ path: '*', element }], path);
 }
 
 describe('Markets screen', () => {
@@ -210,9 +196,9 @@ describe('Home markets section', () => {
         .getAllByTestId('quote-row')
         .map((r) => r.getAttribute('data-symbol')),
     ).toEqual(['HBL', 'OGDC']);
-    expect(calls.some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
+    expect(urls().some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
     fireEvent.click(screen.getByTestId('movers-losers'));
-    await waitFor(() => expect(calls.some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
+    await waitFor(() => expect(urls().some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
     expect(screen.getAllByText('More')[1]!.getAttribute('href')).toBe('/pages/stock/list?type=losers');
   });
 });
@@ -225,7 +211,7 @@ describe('Search', () => {
     fireEvent.change(input, { target: { value: 'og' } });
     fireEvent.change(input, { target: { value: 'ogdc' } });
     const results = await screen.findByTestId('search-results');
-    expect(calls.filter((c) => c.startsWith('stock/search'))).toEqual(['stock/search?q=ogdc&limit=30']);
+    expect(urls().filter((c) => c.startsWith('stock/search'))).toEqual(['stock/search?q=ogdc&limit=30']);
     expect(within(results).getByText('284.14')).toBeTruthy();
     fireEvent.submit(input.closest('form')!);
     fireEvent.click(within(results).getByTestId('quote-row'));

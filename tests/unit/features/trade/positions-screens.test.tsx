@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Positions tab (live rows and totals mocked as the worker would give them), the order centre's cancel flow,
-// and the transaction password page, with the API answered by a stubbed fetch.
+// and the transaction password page, with the API answered at the fetch level (MSW).
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { renderRoutes } from '../../support/render-app.tsx';
@@ -12,6 +12,7 @@ import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import tone from '../../../../src/shared/ui/tone.module.css';
+import { answerAll, calls, ok, useMswServer, type ApiCall } from '../../support/msw.ts';
 
 interface LiveState {
   rows: Record<string, PositionRowView>;
@@ -100,48 +101,39 @@ const order: StockOrder = {
 };
 
 let openOrders: StockOrder[] = [];
-const calls: { path: string; params: URLSearchParams }[] = [];
+/** What a call sent: its query (GET) or its form body (POST). */
+const params = (c: ApiCall | undefined) => (c?.method === 'GET' ? c.query : c?.body);
+
+useMswServer();
 
 beforeAll(async () => {
   await initI18n('en-US');
 });
 
 beforeEach(() => {
-  calls.length = 0;
   openOrders = [order];
   live.set({ rows: {}, symbols: null, totals: null, orders: openOrders });
   storage.set('positionTab', 0);
   window.scrollTo = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      const params = init?.body ? new URLSearchParams(String(init.body)) : u.searchParams;
-      calls.push({ path, params });
-      const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
-      if (path === 'stock/order/list') {
-        const list = u.searchParams.get('status') === 'pending' ? openOrders : [];
-        return answer({ list, total: list.length, page: 1, size: 20 });
-      }
-      if (path === 'stock/order/statistics')
-        return answer({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
-      if (path === 'stock/order/cancel') {
-        openOrders = [];
-        // The account channel reports the cancel; the worker posts the new open orders.
-        setTimeout(() => act(() => live.set({ orders: [] })), 0);
-        return answer({ ...order, status: 'cancelled' });
-      }
-      if (path === 'user/info') return answer(appStore.get(userInfoAtom));
-      return answer(null);
-    }),
-  );
+  answerAll(({ path, query }) => {
+    if (path === 'stock/order/list') {
+      const list = query.get('status') === 'pending' ? openOrders : [];
+      return ok({ list, total: list.length, page: 1, size: 20 });
+    }
+    if (path === 'stock/order/statistics')
+      return ok({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
+    if (path === 'stock/order/cancel') {
+      openOrders = [];
+      // The account channel reports the cancel; the worker posts the new open orders.
+      setTimeout(() => act(() => live.set({ orders: [] })), 0);
+      return ok({ ...order, status: 'cancelled' });
+    }
+    if (path === 'user/info') return ok(appStore.get(userInfoAtom));
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string, element: React.ReactNode) {
   return renderRoutes(
@@ -226,7 +218,7 @@ describe('PositionsPage', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
     await screen.findByTestId('orders-empty');
     const cancel = calls.find((c) => c.path === 'stock/order/cancel');
-    expect(cancel?.params.get('id')).toBe('42');
+    expect(params(cancel)?.get('id')).toBe('42');
   });
 
   it('opens on the order centre when positionTab says so (after placing an order)', async () => {
@@ -255,7 +247,7 @@ describe('TradePasswordPage', () => {
     fireEvent.click(screen.getByTestId('trade-password-submit'));
     await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/set')).toBe(true));
     const set = calls.find((c) => c.path === 'user/password/trade/set')!;
-    expect(Object.fromEntries(set.params)).toEqual({ password: '135790', password2: '135790' });
+    expect(Object.fromEntries(params(set)!)).toEqual({ password: '135790', password2: '135790' });
   });
 
   it('changes it with the current one when one is set', async () => {
@@ -269,7 +261,7 @@ describe('TradePasswordPage', () => {
     fireEvent.click(screen.getByTestId('trade-password-submit'));
     await waitFor(() => expect(calls.some((c) => c.path === 'user/password/trade/change')).toBe(true));
     const change = calls.find((c) => c.path === 'user/password/trade/change')!;
-    expect(Object.fromEntries(change.params)).toEqual({
+    expect(Object.fromEntries(params(change)!)).toEqual({
       oldPassword: '135790',
       password: '246800',
       password2: '246800',
