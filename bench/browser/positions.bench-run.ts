@@ -104,10 +104,10 @@ const cashShown = new Map<Mode, string>();
  * snapshot's cash (available, frozen: the figures that do not move with prices) once it has its figures.
  */
 async function checkScreen(page: BenchPage['page'], mode: Mode, first: Position): Promise<void> {
-  const cash = page.locator('[data-testid="positions-totals"] .totals__grid > span');
+  const cash = page.locator('[data-testid="totals-grid"] > span');
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll('[data-testid="positions-totals"] .totals__grid > span')]
+      [...document.querySelectorAll('[data-testid="totals-grid"] > span')]
         .slice(2)
         .every((e) => !e.textContent?.includes('—')),
     undefined,

@@ -77,8 +77,8 @@ async function runOnce(
         () =>
           [...document.querySelectorAll('[data-testid="quote-row"]')].some((row) => {
             const text =
-              row.querySelector('.quote-row__canvas')?.getAttribute('aria-label') ??
-              row.querySelector('.quote-row__price')?.textContent ??
+              row.querySelector('canvas')?.getAttribute('aria-label') ??
+              row.querySelector('[data-testid=quote-price]')?.textContent ??
               '';
             return /\d/.test(text.split(/[,،]/)[0] ?? '');
           }),

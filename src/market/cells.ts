@@ -156,8 +156,8 @@ function observeCellBox(el: Element, onBox: (w: number, h: number) => void): () 
 
 /** The canvas a painted cell draws into: an image to assistive technology, labelled with its figures. */
 export function createCellCanvas(host: HTMLElement, domId: string, label: string): HTMLCanvasElement {
+  // No class of its own: the row's stylesheet sizes it as its cell's canvas (quote-row.module.css).
   const canvas = host.ownerDocument.createElement('canvas');
-  canvas.className = 'quote-row__canvas';
   canvas.id = domId;
   canvas.setAttribute('role', 'img');
   // Placeholders until the worker's first label (an image is never unlabelled).

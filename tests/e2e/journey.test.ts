@@ -52,7 +52,7 @@ async function fillSmsCode(p: Page, previous?: string): Promise<string> {
 async function openDrawer(p: Page): Promise<void> {
   await p.goto(`${server.url}/pages/tabbar/home`);
   await p.getByTestId('open-drawer').click();
-  await expect.poll(() => p.getByTestId('drawer').getAttribute('class')).toContain('is-open');
+  await expect.poll(() => p.getByTestId('drawer').getAttribute('data-open')).toBe('true');
 }
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('foundation journey (360×800)', () => {
     await page.goto(server.url + '/');
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('dir'))).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ur-PK');
-    await expect.poll(() => page.locator('nav.tabbar a').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('tabbar').locator('a').count()).toBe(5);
     expect(await axeSeriousOrCritical(page)).toEqual([]);
   });
 
@@ -119,13 +119,13 @@ describe('foundation journey (360×800)', () => {
     await openDrawer(page);
     const drawer = page.getByTestId('drawer');
     await expect.poll(() => drawer.getByTestId('drawer-account').textContent()).toContain(phone);
-    await page.click('[data-testid="drawer"] .drawer__id button');
+    await drawer.getByTestId('drawer-id').getByRole('button').click();
     const id = await page.evaluate(() => navigator.clipboard.readText());
     expect(id).toMatch(/^\d+$/);
-    expect(await drawer.locator('.drawer__id').textContent()).toContain(id);
+    expect(await drawer.getByTestId('drawer-id').textContent()).toContain(id);
     // Row order of spec §2 (no automatic-IPO row: openAutoApply is 0 for a new user).
     const rows = await drawer
-      .locator('[data-testid="drawer-rows"] a.row')
+      .locator('[data-testid="drawer-rows"] a[data-row]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
     expect(rows).toHaveLength(9);
     expect(await drawer.getByTestId('drawer-sign-out').count()).toBe(1);
@@ -188,7 +188,7 @@ describe('foundation journey (360×800)', () => {
     await page.fill('input[name="phone"]', phone);
     await page.fill('input[name="password"]', password1);
     await page.locator('form button[type="submit"]').click();
-    await expect.poll(() => page.locator('.toast').first().textContent({ timeout: 5000 })).toBeTruthy();
+    await expect.poll(() => page.getByTestId('toast').first().textContent({ timeout: 5000 })).toBeTruthy();
     expect(page.url()).toMatch(/login/);
     await page.fill('input[name="password"]', password2);
     await page.locator('form button[type="submit"]').click();

@@ -53,7 +53,7 @@ describe('market screens (360×800)', () => {
       )
       .toBeGreaterThan(0);
     // What changes is drawn: the worker repaints the row's canvas (two screenshots of it differ).
-    const canvas = page.locator('.quote-row__canvas').first();
+    const canvas = page.getByTestId('quote-row').locator('canvas').first();
     expect(await canvas.getAttribute('aria-label')).toMatch(
       /^Price [\d,]+\.\d+, change [+-]?[\d.]+%, volume [\d.]+[KMGTPE]?$/,
     );
@@ -61,7 +61,7 @@ describe('market screens (360×800)', () => {
     await expect
       .poll(async () => (await canvas.screenshot()).equals(first), { timeout: 20_000, interval: 500 })
       .toBe(false);
-    expect(await axeSeriousOrCritical(page, '.markets-page')).toEqual([]);
+    expect(await axeSeriousOrCritical(page, '[data-testid=markets-page]')).toEqual([]);
   });
 
   it('sorts by name and switches to crypto pairs', async () => {
@@ -83,7 +83,7 @@ describe('market screens (360×800)', () => {
     const cards = page.getByTestId('index-card');
     await expect.poll(() => cards.count()).toBe(4);
     await expect
-      .poll(() => cards.locator('.index-card__price').allTextContents(), { timeout: 15_000 })
+      .poll(() => cards.getByTestId('index-price').allTextContents(), { timeout: 15_000 })
       .toEqual([
         expect.stringMatching(/\d/),
         expect.stringMatching(/\d/),
@@ -108,7 +108,7 @@ describe('market screens (360×800)', () => {
       .toBeGreaterThan(3);
     expect(await page.getByTestId('book-asks').locator('li').count()).toBeGreaterThan(3);
     // The chart stays left-to-right inside the page.
-    expect(await page.locator('.kl-chart-box').getAttribute('dir')).toBe('ltr');
+    expect(await page.getByTestId('kline-chart-box').getAttribute('dir')).toBe('ltr');
 
     // The indicator lines come computed from the market worker: the legend reads the newest bar's values.
     await expect
@@ -132,7 +132,7 @@ describe('market screens (360×800)', () => {
   it('opens a coin k-line', async () => {
     await page.goto(`${server.url}/pages/coin/coinKline?symbol=BTCUSDT`);
     await page.getByTestId('kline-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.locator('.app-header__title').textContent()).toBe('BTC/USDT');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('BTC/USDT');
   });
 
   it('a logged-in star puts the stock in the Watchlist tab', async () => {
@@ -154,10 +154,10 @@ describe('market screens (360×800)', () => {
       await p.goto(`${server.url}/pages/tabbar/markets`);
       await p.getByTestId('quote-row').first().waitFor();
       expect(await p.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await expect.poll(() => p.locator('.quote-row__name').first().textContent()).toMatch(/[\u0600-\u06FF]/);
+      await expect.poll(() => p.getByTestId('quote-name').first().textContent()).toMatch(/[\u0600-\u06FF]/);
       // The painted cell's label is Urdu, its figures Latin digits (drawn left to right in the canvas).
       await expect
-        .poll(() => p.locator('.quote-row__canvas').first().getAttribute('aria-label'))
+        .poll(() => p.getByTestId('quote-row').locator('canvas').first().getAttribute('aria-label'))
         .toMatch(/^قیمت [\d,]+\.\d+، تبدیلی [+-]?[\d.]+%، حجم [\d.]+[KMGTPE]?$/);
       expect(await p.getByTestId('tab-psx').textContent()).toBe('PSX حصص');
     } finally {

@@ -76,7 +76,7 @@ afterAll(async () => {
 /** For points down the viewport: the symbol the row under it shows (filled rows only) and the one it should. */
 function rowsUnderViewport(p: Page) {
   return p.evaluate((rowH) => {
-    const body = document.querySelector('.pos-list__body');
+    const body = document.querySelector('[data-testid=positions-body]');
     if (!body) return [];
     const top = body.getBoundingClientRect().top + scrollY;
     // Points above the list's first row (the totals card at the top of the page) are not rows.

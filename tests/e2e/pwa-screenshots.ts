@@ -24,7 +24,7 @@ try {
     const page = await context.newPage();
     for (const [name, path] of PAGES) {
       await page.goto(`${server.url}${path}`);
-      await page.locator('.install-intro').waitFor();
+      await page.getByTestId('install-intro').waitFor();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: `${OUT}/pwa-${name}-${lang}.png` });
       await page.screenshot({ path: `${OUT}/pwa-${name}-${lang}-full.png`, fullPage: true });

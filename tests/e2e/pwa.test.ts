@@ -241,7 +241,7 @@ describe('installable PWA (360×800)', () => {
     ).toBe('offline');
     await page.reload();
     await page.locator('.app-shell').waitFor();
-    await page.locator('.tabbar').waitFor();
+    await page.getByTestId('tabbar').waitFor();
     const tagline = (
       JSON.parse(fs.readFileSync('locales/ur-PK/info.json', 'utf8')) as { about: { tagline: string } }
     ).about.tagline;

@@ -1,12 +1,16 @@
 // `npm run screenshots`: starts the real server on a temp database, signs up a user whose demo account buys a
 // few stocks, and writes 360×800 screenshots of the main screens in Urdu and English to tests/e2e/screenshots/
-// (and, as a guest, of registration and the password reset with a code just sent: the resend countdown).
+// (and, as a guest, of registration and the password reset with a code just sent: the resend countdown), and
+// of the sheets and dialogs those screens open. SHOTS_OUT and STATIC_DIR point it at another folder and build
+// (say, a build of main, to compare before and after).
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { startServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 
-const OUT = 'tests/e2e/screenshots';
+const OUT = process.env.SHOTS_OUT ?? 'tests/e2e/screenshots';
+const STATIC_DIR = process.env.STATIC_DIR;
 /** Guest screens: the phone is typed and "Send code" tapped, so the countdown and filled fields show. */
 const GUEST_SCREENS: Array<[name: string, path: string]> = [
   ['register', '/pages/account/reg'],
@@ -14,27 +18,50 @@ const GUEST_SCREENS: Array<[name: string, path: string]> = [
   ['login', '/pages/account/login'],
 ];
 
-const SCREENS: Array<[name: string, path: string, open?: 'drawer']> = [
+/** What to do on a screen before the shot: open a surface or another tab. */
+const OPEN = {
+  drawer: (p: Page) => p.getByTestId('open-drawer').click(),
+  orders: (p: Page) => p.getByTestId('tab-orders').click(),
+  positionSheet: (p: Page) => p.getByTestId('position-row').first().click(),
+  picker: (p: Page) => p.getByTestId('symbol-picker').click(),
+  pin: async (p: Page) => {
+    await p.getByTestId('qty').fill('10');
+    await p.getByTestId('net').filter({ hasText: /\d/ }).waitFor();
+    await p.getByTestId('submit-order').click();
+  },
+  signOut: (p: Page) => p.getByTestId('mine-sign-out').click(),
+} as const;
+
+const SCREENS: Array<[name: string, path: string, open?: keyof typeof OPEN]> = [
   ['home', '/pages/tabbar/home'],
   ['drawer', '/pages/tabbar/home', 'drawer'],
   ['markets', '/pages/tabbar/markets'],
+  ['hot-list', '/pages/stock/list?type=gainers'],
+  ['indices', '/pages/stock/index'],
   ['kline', '/pages/stock/stockKline?symbol=OGDC'],
   ['coin-kline', '/pages/coin/coinKline?symbol=BTCUSDT'],
   ['search', '/pages/stock/search'],
   ['mine', '/pages/tabbar/mine'],
+  ['sign-out-dialog', '/pages/tabbar/mine', 'signOut'],
   ['security', '/pages/user/security'],
   ['user-info', '/pages/user/userInfo'],
   ['about', '/pages/user/about'],
   ['trade', '/pages/stock/order?symbol=OGDC&side=buy'],
+  ['trade-picker', '/pages/stock/order?symbol=OGDC&side=buy', 'picker'],
+  ['trade-pin', '/pages/stock/order?symbol=OGDC&side=buy', 'pin'],
   ['positions', '/pages/tabbar/position'],
+  ['position-sheet', '/pages/tabbar/position', 'positionSheet'],
+  ['orders', '/pages/tabbar/position', 'orders'],
+  ['income', '/pages/stock/income'],
   ['assets', '/pages/user/assets'],
   ['funds-detail', '/pages/fundsDetail/stockFundsDetail'],
+  ['download', '/pages/common/download'],
   ['ai-coming-soon', '/pages/robot/list'],
 ];
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const server = await startServer();
+  const server = await startServer(STATIC_DIR ? { STATIC_DIR } : {});
   const browser = await launchBrowser();
   try {
     const login = await registerUser(server);
@@ -90,8 +117,8 @@ async function main(): Promise<void> {
       const page = await ctx.newPage();
       for (const [name, path, open] of SCREENS) {
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        if (open === 'drawer') {
-          await page.getByTestId('open-drawer').click();
+        if (open) {
+          await OPEN[open](page);
           await page.waitForTimeout(700);
         }
         await page.waitForTimeout(1200);

@@ -61,7 +61,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByLabel('New transaction password').fill(PIN);
     await page.getByLabel('Repeat the transaction password').fill(PIN);
     await page.getByTestId('trade-password-submit').click();
-    await page.locator('.toast', { hasText: 'Transaction password set' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Transaction password set' }).waitFor();
   });
 
   it('buys 100 OGDC at market with the keypad and lands in the order centre', async () => {
@@ -70,18 +70,18 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByTestId('qty').fill('100');
     // The server's preview: value, fees and the net amount to pay.
     await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2}$/);
-    await expect.poll(() => page.locator('.fees').getAttribute('aria-busy')).toBe('false');
-    expect(await axeSeriousOrCritical(page, '.trade-page')).toEqual([]);
+    await expect.poll(() => page.getByTestId('fee-breakdown').getAttribute('aria-busy')).toBe('false');
+    expect(await axeSeriousOrCritical(page, '[data-testid=trade-page]')).toEqual([]);
     await page.getByTestId('submit-order').click();
     await page.getByTestId('keypad').waitFor();
     // A wrong password is the server's message; the boxes clear for another try.
     await page.keyboard.type('000000');
-    await page.locator('.toast', { hasText: 'transaction password is incorrect' }).waitFor();
-    await expect.poll(() => page.locator('.pin-box.is-filled').count()).toBe(0);
-    for (const d of PIN) await page.locator(`.keypad__key[data-key="${d}"]`).click();
+    await page.getByTestId('toast').filter({ hasText: 'transaction password is incorrect' }).waitFor();
+    await expect.poll(() => page.getByTestId('pin-boxes').locator('[data-filled]').count()).toBe(0);
+    for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
     await page.waitForURL(/\/pages\/tabbar\/position/);
     // The fill is told with its own figures, and the order centre opens on History, where the fill is.
-    const toast = page.locator('.toast', { hasText: /^Bought 100 OGDC at [\d,]+\.\d{2}$/ });
+    const toast = page.getByTestId('toast').filter({ hasText: /^Bought 100 OGDC at [\d,]+\.\d{2}$/ });
     await toast.waitFor();
     await expect.poll(() => page.getByTestId('order-centre').isVisible()).toBe(true);
     expect(await page.getByTestId('orders-tab-filled').getAttribute('aria-selected')).toBe('true');
@@ -105,7 +105,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await expect.poll(() => today.textContent(), { timeout: 10_000 }).not.toBe(firstToday);
     await expect.poll(() => text(page, 'totals-pnl')).toMatch(/\d/);
     await expect.poll(() => text(page, 'totals-today')).toMatch(/^[+-]?[\d,]+\.\d{2}$/);
-    expect(await axeSeriousOrCritical(page, '.positions-page')).toEqual([]);
+    expect(await axeSeriousOrCritical(page, '[data-testid=positions-page]')).toEqual([]);
   });
 
   it('refuses to sell the shares bought today with the T+1 message', async () => {
@@ -133,7 +133,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.goto(`${server.url}/pages/stock/order?symbol=OGDC&side=buy`);
     await page.getByTestId('type-switch').getByRole('radio', { name: 'Limit' }).click();
     await page.getByTestId('band').waitFor({ timeout: 10_000 });
-    const low = ((await page.getByTestId('band').locator('.down').textContent()) ?? '').replace(/,/g, '');
+    const low = ((await page.getByTestId('band-low').textContent()) ?? '').replace(/,/g, '');
     await page.getByTestId('price').fill(low);
     await page.getByTestId('qty').fill('10');
     await expect.poll(() => text(page, 'net'), { timeout: 10_000 }).toMatch(/\d/);
@@ -152,14 +152,14 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.getByTestId('tab-orders').click();
     await open.first().getByTestId('cancel-order').click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).click();
-    await page.locator('.toast', { hasText: 'Order cancelled' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Order cancelled' }).waitFor();
     await page.getByTestId('orders-empty').waitFor();
     await page.getByTestId('orders-tab-cancelled').click();
     await page.locator('[data-testid=order-row][data-status=cancelled]').first().waitFor();
 
     await page.goto(`${server.url}/pages/user/assets`);
     await expect.poll(() => text(page, 'assets-frozen'), { timeout: 10_000 }).toBe('0.00');
-    expect(await axeSeriousOrCritical(page, '.assets-page')).toEqual([]);
+    expect(await axeSeriousOrCritical(page, '[data-testid=assets-page]')).toEqual([]);
   });
 
   it('shows order changes pushed on the account channel without a reload', async () => {

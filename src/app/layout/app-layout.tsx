@@ -14,6 +14,7 @@ import { useCurrentRoute } from '../current-route.ts';
 import { Drawer } from './drawer.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { UpdateBanner } from './update-banner.tsx';
+import s from './app-layout.module.css';
 
 /** Spec §9: page async loading shows its indicator only after 200 ms, so fast pages never flash it. */
 const PROGRESS_DELAY_MS = 200;
@@ -30,7 +31,7 @@ function NavigationProgress() {
       setVisible(false);
     };
   }, [busy]);
-  return visible ? <div className="nav-progress" role="progressbar" aria-busy="true" /> : null;
+  return visible ? <div className={s.progress} role="progressbar" aria-busy="true" /> : null;
 }
 
 export function AppLayout() {

@@ -31,6 +31,10 @@ import {
   IconWithdraw,
 } from '../../shared/ui/icons.tsx';
 import { drawerRows, type DrawerRowId } from './drawer-menu.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { cx } from '../../shared/ui/cx.ts';
+import { ListRow, NavGroup } from '../../shared/ui/list-row.tsx';
+import s from './drawer.module.css';
 
 const ROW_ICON: Record<DrawerRowId, ReactNode> = {
   profile: <IconUser size={20} />,
@@ -78,44 +82,42 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
   const rows = drawerRows(loggedIn ? loginInfo?.openAutoApply : 0);
 
   return (
-    <div className={`drawer-root${isOpen ? ' is-open' : ''}`} data-testid="drawer">
-      <div className="drawer-backdrop" onClick={closeDrawer} aria-hidden="true" />
+    <div className={cx(s.root, isOpen && s.open)} data-testid="drawer" data-open={isOpen}>
+      <div className={s.backdrop} onClick={closeDrawer} aria-hidden="true" />
       <aside
         ref={panelRef}
-        className="drawer"
+        className={s.drawer}
         role="dialog"
         aria-modal="true"
         aria-label={t('nav:drawer.label')}
         tabIndex={-1}
       >
-        <div className="drawer__top">
+        <div className={s.top}>
           <IconLogo size={36} />
-          <span className="drawer__brand">{t('common:appName')}</span>
+          <span className={s.brand}>{t('common:appName')}</span>
           <button type="button" className="icon-btn" aria-label={t('common:close')} onClick={closeDrawer}>
             <IconClose />
           </button>
         </div>
 
         {loggedIn && user ? (
-          <div className="drawer__account drawer__account--user">
+          <div className={cx(s.account, s.user)}>
             <Link
-              className="drawer__account-link"
+              className={s.accountLink}
               to={routeTo('user.userInfo')}
               onClick={closeDrawer}
               data-testid="drawer-account"
             >
-              <span className="avatar">
-                <IconUser />
-              </span>
-              <span className="drawer__account-main">
-                <span className="drawer__account-name">
+              <Avatar />
+              <span className={s.accountMain}>
+                <span className={s.accountName}>
                   <Num>{user.account}</Num>
                 </span>
                 <KycBadge idStatus={user.idStatus} />
               </span>
-              <IconChevron size={18} className="row__chevron" />
+              <IconChevron size={18} className={s.chevron} />
             </Link>
-            <div className="drawer__id">
+            <div className={s.id} data-testid="drawer-id">
               <span>
                 {t('account:fields.userId')}: <Num>{id}</Num>
               </span>
@@ -128,13 +130,11 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
             </div>
           </div>
         ) : (
-          <div className="drawer__account" data-testid="drawer-guest">
-            <span className="avatar">
-              <IconUser />
-            </span>
-            <span className="drawer__account-main">
-              <span className="drawer__account-name">{t('nav:drawer.guest')}</span>
-              <span className="home-greeting__row">
+          <div className={s.account} data-testid="drawer-guest">
+            <Avatar />
+            <span className={s.accountMain}>
+              <span className={s.accountName}>{t('nav:drawer.guest')}</span>
+              <span className={s.guestActions}>
                 <Link
                   className="btn btn--primary btn--small"
                   to={routeTo('common.login')}
@@ -152,7 +152,7 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
 
         {loggedIn && <AccountSwitch />}
 
-        <div className="drawer__money">
+        <div className={s.money}>
           <Link className="btn btn--up" to={routeTo('recharge.recharge')} onClick={closeDrawer}>
             <IconDeposit size={20} />
             {t('nav:drawer.deposit')}
@@ -163,20 +163,20 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
           </Link>
         </div>
 
-        <nav
-          className="list-group__rows drawer__rows"
-          aria-label={t('nav:drawer.menu')}
-          data-testid="drawer-rows"
-        >
+        <NavGroup label={t('nav:drawer.menu')} testId="drawer-rows">
           {rows.map((r) => (
-            <Link key={r.id} className="row" to={r.to} onClick={closeDrawer} data-row={r.id}>
-              <span className="row__icon">{ROW_ICON[r.id]}</span>
-              <span className="row__label">{t(r.labelKey)}</span>
-              <IconChevron className="row__chevron" size={18} />
-            </Link>
+            <ListRow
+              key={r.id}
+              icon={ROW_ICON[r.id]}
+              label={t(r.labelKey)}
+              to={r.to}
+              onClick={closeDrawer}
+              compact
+              rowId={r.id}
+            />
           ))}
           {loggedIn && <SignOutRow onClick={openSignOut} testId="drawer-sign-out" />}
-        </nav>
+        </NavGroup>
       </aside>
       {signOutDialog}
     </div>

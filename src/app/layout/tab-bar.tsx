@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { IconHome, IconPositions, IconRobot, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
 import { TAB_ROUTES, type TabId } from '../routes.ts';
+import s from './tab-bar.module.css';
 
 const TAB_ICON: Record<TabId, ComponentType<{ size?: number }>> = {
   home: IconHome,
@@ -17,7 +18,7 @@ const TAB_ICON: Record<TabId, ComponentType<{ size?: number }>> = {
 export function TabBar({ active }: { active: TabId }) {
   const { t } = useTranslation();
   return (
-    <nav className="tabbar" aria-label={t('nav:tabbar')}>
+    <nav className={s.tabbar} aria-label={t('nav:tabbar')} data-testid="tabbar">
       {TAB_ROUTES.map(({ id, route }) => {
         const Icon = TAB_ICON[id];
         const isActive = id === active;
@@ -25,12 +26,12 @@ export function TabBar({ active }: { active: TabId }) {
           <Link
             key={id}
             to={routeTo(route)}
-            className={`tabbar__item${isActive ? ' is-active' : ''}`}
+            className={s.item}
             aria-current={isActive ? 'page' : undefined}
             data-testid={`tab-${id}`}
             replace
           >
-            <span className="tabbar__icon">
+            <span className={s.icon}>
               <Icon size={22} />
             </span>
             <span>{t(`nav:tab.${id}`)}</span>

@@ -4,17 +4,17 @@
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from '../../shared/pwa/sw-update.ts';
 import { IconClose, IconRefresh } from '../../shared/ui/icons.tsx';
-import './update-banner.css';
+import s from './update-banner.module.css';
 
 export function UpdateBanner() {
   const { t } = useTranslation('pwa');
   const waiting = useUpdateWaiting();
   if (!waiting) return null;
   return (
-    <div className="update-banner" role="status" data-testid="update-banner">
-      <IconRefresh size={20} className="update-banner__icon" />
-      <span className="update-banner__text">{t('update.ready')}</span>
-      <button type="button" className="btn btn--primary update-banner__reload" onClick={applyUpdate}>
+    <div className={s.banner} role="status" data-testid="update-banner">
+      <IconRefresh size={20} className={s.icon} />
+      <span className={s.text}>{t('update.ready')}</span>
+      <button type="button" className={`btn btn--primary ${s.reload}`} onClick={applyUpdate}>
         {t('update.reload')}
       </button>
       <button type="button" className="icon-btn" aria-label={t('update.later')} onClick={dismissUpdate}>

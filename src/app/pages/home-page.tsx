@@ -27,6 +27,7 @@ import { HomeMarkets } from '../../features/markets/home-markets.tsx';
 import { AccountTypeBadge } from '../../features/account/account-switch.tsx';
 import { KycBadge } from '../../features/account/kyc-badge.tsx';
 import { accountTypeAtom, isLoggedInAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import s from './home-page.module.css';
 
 interface QuickEntry {
   route: RouteName;
@@ -73,23 +74,23 @@ export default function HomePage() {
         }
       />
       <div className="page__body">
-        <section className="card card--hero home-greeting" aria-label={t('home:greeting.label')}>
+        <section className={`card card--hero ${s.greeting}`} aria-label={t('home:greeting.label')}>
           {loggedIn ? (
             <>
               <p className="muted small">{t('home:greeting.welcomeBack')}</p>
-              <p className="home-greeting__hello">
+              <p className={s.hello}>
                 <Num>{user?.account ?? ''}</Num>
               </p>
-              <div className="home-greeting__row">
+              <div className={s.badges}>
                 <AccountTypeBadge type={type} />
                 <KycBadge idStatus={user?.idStatus} />
               </div>
             </>
           ) : (
             <>
-              <p className="home-greeting__hello">{t('home:greeting.guestTitle')}</p>
+              <p className={s.hello}>{t('home:greeting.guestTitle')}</p>
               <p className="muted small">{t('home:greeting.guestText')}</p>
-              <div className="home-cta">
+              <div className={s.cta}>
                 <Link className="btn btn--primary" to={routeTo('account.login')}>
                   {t('home:greeting.login')}
                 </Link>
@@ -101,10 +102,10 @@ export default function HomePage() {
           )}
         </section>
 
-        <nav className="card quick-grid" aria-label={t('home:quick.label')}>
+        <nav className={`card ${s.quick}`} aria-label={t('home:quick.label')}>
           {QUICK_ENTRIES.map((q) => (
-            <Link key={q.route} className="quick-grid__item" to={routeTo(q.route)}>
-              <span className="quick-grid__icon">{q.icon}</span>
+            <Link key={q.route} className={s.item} to={routeTo(q.route)}>
+              <span className={s.icon}>{q.icon}</span>
               <span>{t(q.labelKey)}</span>
             </Link>
           ))}
@@ -112,17 +113,17 @@ export default function HomePage() {
 
         <HomeMarkets />
 
-        <Link className="card soon-card" to={routeTo('news.list')}>
-          <span className="soon-card__icon">
+        <Link className={`card ${s.soon}`} to={routeTo('news.list')}>
+          <span className={s.soonIcon}>
             <IconNews />
           </span>
           <div>
-            <p className="soon-card__title">{t('home:news.title')}</p>
+            <p className={s.soonTitle}>{t('home:news.title')}</p>
             <p className="muted small">{t('home:news.text')}</p>
           </div>
         </Link>
-        <div className="card soon-card">
-          <span className="soon-card__icon">
+        <div className={`card ${s.soon}`}>
+          <span className={s.soonIcon}>
             <IconBolt />
           </span>
           <p className="muted small">{t('home:risk')}</p>

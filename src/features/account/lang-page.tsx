@@ -6,6 +6,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { IconCheck } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import s from './lang-page.module.css';
 
 /**
  * Each language is named in its own script, so a user who cannot read the current one still finds theirs
@@ -33,13 +34,13 @@ export default function LangPage() {
             <ListRow
               key={lang}
               testId={`lang-${lang}`}
-              icon={<span className="lang-flag">{NATIVE_NAME[lang].code}</span>}
+              icon={<span className={s.flag}>{NATIVE_NAME[lang].code}</span>}
               label={
                 <span lang={lang} dir={lang === 'ur-PK' ? 'rtl' : 'ltr'}>
                   {t(NATIVE_NAME[lang].key)}
                 </span>
               }
-              value={current === lang ? <IconCheck className="check-mark" /> : undefined}
+              value={current === lang ? <IconCheck className={s.tick} /> : undefined}
               chevron={false}
               onClick={() => void selectLanguage(lang)}
             />

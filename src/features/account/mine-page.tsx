@@ -14,6 +14,8 @@ import { AccountSwitch, AccountTypeBadge } from './account-switch.tsx';
 import { KycBadge } from './kyc-badge.tsx';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { SignOutRow, useSignOutDialog } from './sign-out-dialog.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import s from './mine-page.module.css';
 
 export default function MinePage() {
   const { t } = useTranslation();
@@ -27,18 +29,16 @@ export default function MinePage() {
     <div className="page">
       <PageHeader title={t('nav:title.tabbar.mine')} start={null} />
       <div className="page__body">
-        <div className="card card--hero profile">
-          <span className="avatar">
-            <IconUser />
-          </span>
-          <div className="profile__main">
-            <span className="profile__name">
+        <div className={`card card--hero ${s.profile}`}>
+          <Avatar />
+          <div className={s.main}>
+            <span className={s.name}>
               <Num>{user?.account ?? '—'}</Num>
             </span>
-            <span className="profile__meta">
+            <span className={s.meta}>
               {t('account:fields.userId')}: <Num>{user?.id ?? '—'}</Num>
             </span>
-            <span className="home-greeting__row">
+            <span className={s.badges}>
               <AccountTypeBadge type={type} />
               <KycBadge idStatus={user?.idStatus} withResubmit />
             </span>

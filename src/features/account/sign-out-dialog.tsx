@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { IconLogout } from '../../shared/ui/icons.tsx';
 import { ListRow } from '../../shared/ui/list-row.tsx';
 import { signOut } from './session.ts';

@@ -20,7 +20,8 @@ import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { switchAccountType } from './assets-api.ts';
-import './assets.css';
+import { toneClass } from '../../shared/ui/tone.ts';
+import s from './assets-page.module.css';
 
 function pnlDir(v: number | undefined): 'up' | 'down' | 'flat' {
   return !v ? 'flat' : v < 0 ? 'down' : 'up';
@@ -40,7 +41,7 @@ export default function AssetsPage() {
   const dir = pnlDir(assets?.floatingPnlValue);
   const todayDir = pnlDir(assets?.todayPnlValue);
   return (
-    <div className="page assets-page">
+    <div className="page" data-testid="assets-page">
       <PageHeader title={t('nav:title.user.assets')} start={null} />
       <div className="page__body">
         <Segmented<AccountType>
@@ -57,16 +58,16 @@ export default function AssetsPage() {
             void switchAccountType(next).finally(() => setBusy(false));
           }}
         />
-        <section className="card card--hero assets-hero" data-testid="assets-card">
+        <section className={`card card--hero ${s.hero}`} data-testid="assets-card">
           <span className="muted small">
             {t('trade:assets.total')} (<Num>PKR</Num>)
           </span>
           <AsOfNote asOf={asOf} testId="assets-as-of" />
-          <span className="assets-hero__total" data-testid="assets-total">
+          <span className={s.total} data-testid="assets-total">
             <Num>{v(assets?.total)}</Num>
           </span>
-          <div className="assets-grid">
-            <span className="assets-grid__wide">
+          <div className={s.grid}>
+            <span className={s.wide}>
               <span className="muted small">{t('trade:positions.marketValue')}</span>
               <span data-testid="assets-market-value">
                 <Num>{v(assets?.marketValue)}</Num>
@@ -86,13 +87,13 @@ export default function AssetsPage() {
             </span>
             <span>
               <span className="muted small">{t('trade:positions.floatingPnl')}</span>
-              <span className={`is-${dir}`} data-testid="assets-pnl">
+              <span className={toneClass(dir)} data-testid="assets-pnl">
                 <Num>{v(assets?.floatingPnl)}</Num>
               </span>
             </span>
             <span>
               <span className="muted small">{t('trade:positions.todayPnl')}</span>
-              <span className={`is-${todayDir}`} data-testid="assets-today">
+              <span className={toneClass(todayDir)} data-testid="assets-today">
                 <Num>{v(assets?.todayPnl)}</Num>
               </span>
             </span>
@@ -100,7 +101,7 @@ export default function AssetsPage() {
           {offline ? (
             // Offline a deposit or withdrawal cannot be sent: the entries are disabled and say why.
             <>
-              <div className="assets-cta">
+              <div className={s.cta}>
                 <button
                   type="button"
                   className="btn btn--primary"
@@ -125,7 +126,7 @@ export default function AssetsPage() {
               <OfflineReason id={reasonId} text={t('trade:offline.funds')} />
             </>
           ) : (
-            <div className="assets-cta">
+            <div className={s.cta}>
               <Link
                 className="btn btn--primary"
                 to={routeTo('recharge.recharge')}

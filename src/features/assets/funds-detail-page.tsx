@@ -13,29 +13,32 @@ import { TX_TYPES } from '../../../contract/trade-lists.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { txRecordsQuery } from './queries.ts';
-import './assets.css';
+import tone from '../../shared/ui/tone.module.css';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import s from './funds-detail-page.module.css';
 
 /** All movements, then one filter per kind the server records. */
 export const TX_FILTERS = ['', ...TX_TYPES] as const;
 type Filter = (typeof TX_FILTERS)[number];
+const PANEL_ID = 'funds-panel';
 function TxRow({ r }: { r: TxRecord }) {
   const { t } = useTranslation();
   const neg = r.amount.startsWith('-');
   const amount = formatPKRAmount(r.amount);
   return (
-    <div className="tx-row" data-testid="tx-row" data-type={r.type}>
-      <span className="tx-row__main">
-        <span className="tx-row__type">
+    <div className={s.row} data-testid="tx-row" data-type={r.type}>
+      <span className={s.main}>
+        <span className={s.type}>
           {t(`trade:funds.type.${r.type}`)}
           {/* A space, not a margin: the symbol is an LTR isolate, so its inline-start margin lands on the far
               side in Urdu and the label ran into it. */}
           {r.symbol && ' '}
-          {r.symbol && <Num className="muted small tx-row__sym">{r.symbol}</Num>}
+          {r.symbol && <Num className="muted small">{r.symbol}</Num>}
         </span>
         <Num className="muted small">{formatDate(r.createdAt)}</Num>
       </span>
-      <span className="tx-row__nums">
-        <span className={neg ? 'down' : 'up'}>
+      <span className={s.nums}>
+        <span className={neg ? tone.down : tone.up}>
           <Num>{neg ? amount : `+${amount}`}</Num>
         </span>
         <span className="muted small">
@@ -52,31 +55,32 @@ export default function FundsDetailPage() {
   const records = useInfiniteQuery(txRecordsQuery(useAccountScope(), filter));
 
   return (
-    <div className="page funds-page">
+    <div className="page">
       <PageHeader title={t('nav:title.fundsDetail.stockFundsDetail')} />
-      <div className="funds-filters" role="radiogroup" aria-label={t('trade:funds.filter')}>
-        {TX_FILTERS.map((f) => (
-          <button
-            key={f || 'all'}
-            type="button"
-            role="radio"
-            aria-checked={filter === f}
-            className={`chip${filter === f ? ' is-active' : ''}`}
-            data-testid={`tx-filter-${f || 'all'}`}
-            onClick={() => setFilter(f)}
-          >
-            {f ? t(`trade:funds.type.${f}`) : t('trade:funds.all')}
-          </button>
-        ))}
-      </div>
-      <PagedList
-        query={records}
-        testId="tx-list"
-        itemHeight={64}
-        itemKey={(r) => r.id}
-        renderItem={(r) => <TxRow r={r} />}
-        empty={<EmptyState title={t('trade:funds.empty')} testId="tx-empty" />}
+      <Tabs
+        items={TX_FILTERS.map((f) => ({
+          value: f,
+          label: f ? t(`trade:funds.type.${f}`) : t('trade:funds.all'),
+          testId: `tx-filter-${f || 'all'}`,
+        }))}
+        value={filter}
+        onChange={setFilter}
+        label={t('trade:funds.filter')}
+        variant="pill"
+        scrollable
+        panelId={PANEL_ID}
+        className={s.filters}
       />
+      <TabPanel id={PANEL_ID} value={filter}>
+        <PagedList
+          query={records}
+          testId="tx-list"
+          itemHeight={64}
+          itemKey={(r) => r.id}
+          renderItem={(r) => <TxRow r={r} />}
+          empty={<EmptyState title={t('trade:funds.empty')} testId="tx-empty" />}
+        />
+      </TabPanel>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { IconDoc, IconInfo, IconLogo, IconShield } from '../../shared/ui/icons.t
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import s from './about-page.module.css';
 
 /** Spec §9: app version 1.0.0, version code 100. */
 export const APP_VERSION = '1.0.0';
@@ -16,9 +17,9 @@ export default function AboutPage() {
     <div className="page">
       <PageHeader title={t('nav:title.user.about')} />
       <div className="page__body">
-        <div className="about-head">
+        <div className={s.head}>
           <IconLogo size={72} />
-          <h2 className="about-head__name">{t('common:appName')}</h2>
+          <h2 className={s.name}>{t('common:appName')}</h2>
           <p className="muted small">{t('info:about.tagline')}</p>
           <p className="muted small" data-testid="app-version">
             {t('info:about.version')} <Num>{`${APP_VERSION} (${APP_VERSION_CODE})`}</Num>

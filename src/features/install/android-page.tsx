@@ -5,12 +5,11 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { InstallAction } from './install-action.tsx';
 import { InstallIntro } from './install-intro.tsx';
 import { InstallSteps } from './install-steps.tsx';
-import './install.css';
 
 export default function AndroidPage() {
   const { t } = useTranslation();
   return (
-    <div className="page install-page" data-testid="android-page">
+    <div className="page" data-testid="android-page">
       <PageHeader title={t('nav:title.common.androidAPP')} />
       <div className="page__body">
         <InstallIntro />

@@ -6,12 +6,11 @@ import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { InstallAction } from './install-action.tsx';
 import { InstallIntro } from './install-intro.tsx';
-import './install.css';
 
 export default function DownloadPage() {
   const { t } = useTranslation();
   return (
-    <div className="page install-page" data-testid="download-page">
+    <div className="page" data-testid="download-page">
       <PageHeader title={t('nav:title.common.download')} />
       <div className="page__body">
         <InstallIntro />

@@ -4,13 +4,14 @@
 import { useTranslation } from 'react-i18next';
 import { promptInstall, useInstallState } from '../../shared/pwa/install-prompt.ts';
 import { IconCheck, IconDeposit } from '../../shared/ui/icons.tsx';
+import s from './install-action.module.css';
 
 export function InstallAction() {
   const { t } = useTranslation('pwa');
   const state = useInstallState();
   if (state === 'installed') {
     return (
-      <p className="install-note install-note--ok" data-testid="install-state" data-state={state}>
+      <p className={`${s.note} ${s.ok}`} data-testid="install-state" data-state={state}>
         <IconCheck size={20} />
         <span>{t('install.installed')}</span>
       </p>
@@ -30,7 +31,7 @@ export function InstallAction() {
     );
   }
   return (
-    <p className="install-note" data-testid="install-state" data-state={state}>
+    <p className={s.note} data-testid="install-state" data-state={state}>
       {t('install.manual')}
     </p>
   );

@@ -2,15 +2,16 @@
 // works without a connection (the screens) and what does not (prices, the account, orders).
 import { useTranslation } from 'react-i18next';
 import { IconLogo } from '../../shared/ui/icons.tsx';
+import s from './install-intro.module.css';
 
 export function InstallIntro() {
   const { t } = useTranslation();
   return (
-    <div className="install-intro">
+    <div className={s.intro} data-testid="install-intro">
       <IconLogo size={56} />
-      <h2 className="install-intro__name">{t('common:appName')}</h2>
-      <p className="install-intro__text">{t('pwa:install.intro')}</p>
-      <p className="install-intro__text muted">{t('pwa:install.benefits')}</p>
+      <h2 className={s.name}>{t('common:appName')}</h2>
+      <p className={s.text}>{t('pwa:install.intro')}</p>
+      <p className={`${s.text} muted`}>{t('pwa:install.benefits')}</p>
     </div>
   );
 }

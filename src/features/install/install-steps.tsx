@@ -2,6 +2,7 @@
 // inside Urdu text like every number of the app.
 import { useTranslation } from 'react-i18next';
 import { Num } from '../../shared/ui/num.tsx';
+import s from './install-steps.module.css';
 
 /** The steps each platform's texts have in locales/<lang>/pwa.json. */
 const STEPS = {
@@ -14,22 +15,22 @@ export type InstallPlatform = keyof typeof STEPS;
 export function InstallSteps({ platform }: { platform: InstallPlatform }) {
   const { t } = useTranslation('pwa');
   return (
-    <section className="install-steps" aria-labelledby={`install-steps-${platform}`}>
-      <h2 className="install-steps__title" id={`install-steps-${platform}`}>
+    <section className={s.steps} aria-labelledby={`install-steps-${platform}`}>
+      <h2 className={s.title} id={`install-steps-${platform}`}>
         {t(`${platform}.title`)}
       </h2>
-      <ol className="install-steps__list">
+      <ol className={s.list}>
         {STEPS[platform].map((step, i) => (
-          <li key={step} className="install-steps__item">
+          <li key={step} className={s.item}>
             {/* The list is an <ol>: screen readers announce the position, so the drawn number is hidden. */}
-            <span className="install-steps__n" aria-hidden="true">
+            <span className={s.n} aria-hidden="true">
               <Num>{i + 1}</Num>
             </span>
-            <span className="install-steps__text">{t(`${platform}.${step}`)}</span>
+            <span>{t(`${platform}.${step}`)}</span>
           </li>
         ))}
       </ol>
-      <p className="install-steps__note muted small">{t(`${platform}.note`)}</p>
+      <p className={`${s.note} muted small`}>{t(`${platform}.note`)}</p>
     </section>
   );
 }

@@ -6,13 +6,12 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { InstallAction } from './install-action.tsx';
 import { InstallIntro } from './install-intro.tsx';
 import { InstallSteps } from './install-steps.tsx';
-import './install.css';
 
 export default function IosPage() {
   const { t } = useTranslation();
   const installed = useInstallState() === 'installed';
   return (
-    <div className="page install-page" data-testid="ios-page">
+    <div className="page" data-testid="ios-page">
       <PageHeader title={t('nav:title.common.iosAPP')} />
       <div className="page__body">
         <InstallIntro />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HotType } from '../../../workers/protocol/market.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { MarketAsOf } from './components/market-as-of.tsx';
 import { IndexCard } from './components/index-card.tsx';
@@ -15,11 +16,12 @@ import { QuoteRow } from './components/quote-row.tsx';
 import { useInstruments } from './instruments.ts';
 import { useMarketSubscription } from './live.ts';
 import { hotListQuery, instrumentsQuery } from './queries.ts';
-import './markets.css';
+import s from './home-markets.module.css';
 
 export const HOME_INDICES = ['KSE100', 'KSE30', 'KMI30', 'ALLSHR'] as const;
 export const HOT_TYPES: readonly HotType[] = ['gainers', 'losers', 'active'];
 const MOVERS = 5;
+const MOVERS_PANEL = 'movers-panel';
 
 /** One hot list's symbols: undefined while loading, null after a failure with nothing to show. */
 export function useHotList(type: HotType, limit: number): string[] | null | undefined {
@@ -36,39 +38,36 @@ function TopMovers() {
   useMarketSubscription(symbols ?? []);
   return (
     <>
-      <div className="home-markets__head">
+      <div className={s.head}>
         <h2 className="section-title">{t('markets:home.movers')}</h2>
-        <Link className="home-markets__more" to={routeTo('stock.list', { type })}>
+        <Link className={s.more} to={routeTo('stock.list', { type })}>
           {t('markets:home.more')}
         </Link>
       </div>
-      <section className="card home-movers" aria-label={t('markets:home.movers')}>
-        <div className="mk-chips" role="tablist">
-          {HOT_TYPES.map((h) => (
-            <button
-              key={h}
-              type="button"
-              role="tab"
-              aria-selected={type === h}
-              className={`mk-chip${type === h ? ' is-active' : ''}`}
-              data-testid={`movers-${h}`}
-              onClick={() => setType(h)}
-            >
-              {t(`markets:home.${h}`)}
-            </button>
-          ))}
-        </div>
-        {symbols === undefined ? (
-          <SkeletonRows count={MOVERS} />
-        ) : symbols === null || symbols.length === 0 ? (
-          <ListState state={symbols === null ? 'error' : 'empty'} />
-        ) : (
-          <div data-testid="movers-list">
-            {symbols.map((s) => (
-              <QuoteRow key={s} symbol={s} inst={instruments[s]} />
-            ))}
-          </div>
-        )}
+      <section className={`card ${s.movers}`} aria-label={t('markets:home.movers')}>
+        <Tabs
+          items={HOT_TYPES.map((h) => ({ value: h, label: t(`markets:home.${h}`), testId: `movers-${h}` }))}
+          value={type}
+          onChange={setType}
+          label={t('markets:home.movers')}
+          variant="pill"
+          scrollable
+          panelId={MOVERS_PANEL}
+          className={s.moversTabs}
+        />
+        <TabPanel id={MOVERS_PANEL} value={type}>
+          {symbols === undefined ? (
+            <SkeletonRows count={MOVERS} />
+          ) : symbols === null || symbols.length === 0 ? (
+            <ListState state={symbols === null ? 'error' : 'empty'} />
+          ) : (
+            <div className={s.moversList} data-testid="movers-list">
+              {symbols.map((sym) => (
+                <QuoteRow key={sym} symbol={sym} inst={instruments[sym]} />
+              ))}
+            </div>
+          )}
+        </TabPanel>
       </section>
     </>
   );
@@ -81,18 +80,18 @@ export function HomeMarkets() {
   useMarketSubscription(indices);
   useQuery(instrumentsQuery('index'));
   return (
-    <div className="home-markets" data-testid="home-markets">
-      <div className="home-markets__head">
+    <div className={s.section} data-testid="home-markets">
+      <div className={s.head}>
         <h2 className="section-title">{t('markets:home.indices')}</h2>
         <FeedBadge />
-        <Link className="home-markets__more" to={routeTo('tabbar.markets')}>
+        <Link className={s.more} to={routeTo('tabbar.markets')}>
           {t('markets:home.more')}
         </Link>
       </div>
       <MarketAsOf testId="home-as-of" inline />
-      <div className="index-grid">
-        {indices.map((s) => (
-          <IndexCard key={s} symbol={s} inst={instruments[s]} />
+      <div className={s.grid}>
+        {indices.map((sym) => (
+          <IndexCard key={sym} symbol={sym} inst={instruments[sym]} />
         ))}
       </div>
       <TopMovers />

@@ -14,7 +14,7 @@ import { HOME_INDICES } from './home-markets.tsx';
 import { displayName, useInstruments } from './instruments.ts';
 import { useMarketSubscription } from './live.ts';
 import { instrumentsQuery, stockInfoQuery } from './queries.ts';
-import './markets.css';
+import s from './home-markets.module.css';
 
 const INDICES: string[] = [...HOME_INDICES];
 
@@ -32,24 +32,24 @@ export default function IndicesPage() {
     <div className="page">
       <PageHeader title={t('markets:indices.title')} />
       <div className="page__body">
-        <div className="index-grid">
-          {INDICES.map((s) => (
+        <div className={s.grid}>
+          {INDICES.map((sym) => (
             <IndexCard
-              key={s}
-              symbol={s}
-              inst={instruments[s]}
-              selected={s === sel}
+              key={sym}
+              symbol={sym}
+              inst={instruments[sym]}
+              selected={sym === sel}
               onSelect={(sym) => setParams({ symbol: sym }, { replace: true })}
             />
           ))}
         </div>
-        <div className="home-markets__head">
+        <div className={s.head}>
           <h2 className="section-title">
             {displayName(instruments[sel], i18n.language) || sel}{' '}
             {list && <Num className="muted">({list.length})</Num>}
           </h2>
           <FeedBadge />
-          <Link className="home-markets__more" to={routeTo('stock.stockKline', { symbol: sel })}>
+          <Link className={s.more} to={routeTo('stock.stockKline', { symbol: sel })}>
             {t('markets:indices.chart')}
           </Link>
         </div>

@@ -11,6 +11,7 @@ import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
 import { IconSearch } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState } from './components/list-state.tsx';
 import { MarketAsOf } from './components/market-as-of.tsx';
@@ -21,10 +22,11 @@ import { instrumentsQuery } from './queries.ts';
 import { useSortedSymbols } from './live.ts';
 import { DEFAULT_SORT, sortByName, toggleSort, type SortState } from './sort.ts';
 import { useWatchlist } from './watchlist.ts';
-import './markets.css';
+import s from './markets-page.module.css';
 
 export type MarketTab = 'psx' | 'index' | 'crypto' | 'watch';
 export const MARKET_TABS: readonly MarketTab[] = ['psx', 'index', 'crypto', 'watch'];
+const PANEL_ID = 'markets-panel';
 
 export function parseTab(v: string | null): MarketTab {
   return (MARKET_TABS as readonly string[]).includes(v ?? '') ? (v as MarketTab) : 'psx';
@@ -99,7 +101,7 @@ export default function MarketsPage() {
   const tab = parseTab(params.get('tab'));
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   return (
-    <div className="page markets-page">
+    <div className="page" data-testid="markets-page">
       <PageHeader
         title={t('markets:title')}
         end={
@@ -108,32 +110,29 @@ export default function MarketsPage() {
           </Link>
         }
       />
-      <div className="markets-sticky">
-        <div className="mk-tabs" role="tablist" aria-label={t('markets:tabs.label')}>
-          {MARKET_TABS.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
-              data-testid={`tab-${id}`}
-              onClick={() => {
-                if (id === tab) return;
-                setParams({ tab: id }, { replace: true });
-                window.scrollTo({ top: 0 });
-              }}
-            >
-              {t(`markets:tabs.${id}`)}
-            </button>
-          ))}
-        </div>
-        <div className="markets-sticky__bar">
+      <div className={s.sticky}>
+        <Tabs
+          items={MARKET_TABS.map((id) => ({
+            value: id,
+            label: t(`markets:tabs.${id}`),
+            testId: `tab-${id}`,
+          }))}
+          value={tab}
+          onChange={(id) => {
+            setParams({ tab: id }, { replace: true });
+            window.scrollTo({ top: 0 });
+          }}
+          label={t('markets:tabs.label')}
+          scrollable
+          panelId={PANEL_ID}
+          className={s.tabs}
+        />
+        <div className={s.bar}>
           <FeedBadge />
         </div>
         <SortHeader sort={sort} onSort={(k) => setSort((s) => toggleSort(s, k))} />
       </div>
-      <div role="tabpanel" className="markets-panel">
+      <TabPanel id={PANEL_ID} value={tab}>
         <MarketAsOf />
         {/* Keyed by tab: a fresh list (visible range, subscriptions) per market. */}
         {tab === 'watch' ? (
@@ -141,7 +140,7 @@ export default function MarketsPage() {
         ) : (
           <MarketTabList key={tab} market={tab} sort={sort} />
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { useMarketSubscription } from './live.ts';
 import { searchQuery } from './queries.ts';
 import { clearHistory, loadHistory, rememberSearch } from './search-history.ts';
 import { useDebounced } from '../../shared/ui/use-debounced.ts';
-import './markets.css';
+import s from './search-page.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -31,13 +31,13 @@ function Popular() {
   useMarketSubscription(symbols ?? []);
   if (!symbols || symbols.length === 0) return null;
   return (
-    <div className="search-popular" data-testid="search-popular">
-      <div className="search-results__head">
+    <div className={s.popular} data-testid="search-popular">
+      <div className={`${s.head} ${s.resultsHead}`}>
         <h2 className="section-title">{t('markets:search.popular')}</h2>
         <FeedBadge />
       </div>
-      {symbols.map((s) => (
-        <QuoteRow key={s} symbol={s} inst={instruments[s]} />
+      {symbols.map((sym) => (
+        <QuoteRow key={sym} symbol={sym} inst={instruments[sym]} />
       ))}
     </div>
   );
@@ -58,10 +58,10 @@ export default function SearchPage() {
   const remember = (term: string) => setHistory(rememberSearch(term));
 
   return (
-    <div className="page search-page">
+    <div className="page">
       <PageHeader title={t('markets:search.title')} />
       <form
-        className="search-box"
+        className={s.box}
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
@@ -70,7 +70,7 @@ export default function SearchPage() {
       >
         <IconSearch size={20} />
         <input
-          className="search-box__input"
+          className={s.input}
           type="search"
           enterKeyHint="search"
           autoComplete="off"
@@ -84,10 +84,10 @@ export default function SearchPage() {
       </form>
 
       {!text.trim() ? (
-        <section className="search-history" aria-label={t('markets:search.history')}>
+        <section className={s.history} aria-label={t('markets:search.history')}>
           {history.length > 0 ? (
             <>
-              <div className="search-history__head">
+              <div className={s.head}>
                 <h2 className="section-title">{t('markets:search.history')}</h2>
                 <button
                   type="button"
@@ -102,16 +102,16 @@ export default function SearchPage() {
                   <IconTrash />
                 </button>
               </div>
-              <div className="mk-chips mk-chips--wrap" data-testid="history">
+              <div className={s.chips} data-testid="history">
                 {history.map((h) => (
-                  <button key={h} type="button" className="mk-chip" onClick={() => setText(h)}>
+                  <button key={h} type="button" className={s.chip} onClick={() => setText(h)}>
                     {h}
                   </button>
                 ))}
               </div>
             </>
           ) : (
-            <p className="muted small search-hint">{t('markets:search.hint')}</p>
+            <p className={`muted small ${s.hint}`}>{t('markets:search.hint')}</p>
           )}
           <Popular />
         </section>
@@ -120,12 +120,12 @@ export default function SearchPage() {
       ) : shown === null ? (
         <ErrorWithRetry error={results.error} onRetry={() => void results.refetch()} />
       ) : shown.length === 0 ? (
-        <p className="list-state muted" data-testid="search-empty">
+        <p className={`muted ${s.empty}`} data-testid="search-empty">
           {t('markets:search.noResults', { q })}
         </p>
       ) : (
         <section aria-label={t('markets:search.results')}>
-          <div className="search-results__head">
+          <div className={`${s.head} ${s.resultsHead}`}>
             <h2 className="section-title">{t('markets:search.results')}</h2>
             <FeedBadge />
           </div>

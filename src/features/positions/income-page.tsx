@@ -19,7 +19,8 @@ import s from './income-page.module.css';
 import { OrderRow } from './order-row.tsx';
 import { dirOf, signed } from './pnl.ts';
 import { incomeQuery } from './queries.ts';
-import './positions.css';
+import { cx } from '../../shared/ui/cx.ts';
+import { toneClass } from '../../shared/ui/tone.ts';
 
 const WINDOWS = ['today', 'week', 'month'] as const;
 const DAYS = ['today', 'last1', 'last2'] as const;
@@ -58,28 +59,28 @@ export default function IncomePage() {
   const floatingDir = dirOf(floating);
 
   return (
-    <div className="page income-page">
+    <div className="page">
       <PageHeader title={t('nav:title.stock.income')} />
       <div className="page__body">
         <h2 className="section-title">{t('trade:income.realised')}</h2>
         <p className={`muted small ${s.note}`}>{t('trade:income.realisedNote')}</p>
-        <section className="income-cards" data-testid="income-cards" aria-label={t('trade:income.realised')}>
+        <section className={s.cards} data-testid="income-cards" aria-label={t('trade:income.realised')}>
           {WINDOWS.map((w) => {
             const v = data?.[w];
             const dir = dirOf(v);
             return (
-              <div key={w} className="card income-card">
+              <div key={w} className={`card ${s.card}`}>
                 <span className="muted small">{t(`trade:income.${w}`)}</span>
-                <span className={`income-card__v is-${dir}`} data-testid={`income-${w}`}>
+                <span className={cx(s.value, toneClass(dir))} data-testid={`income-${w}`}>
                   <Num>{v === undefined ? '—' : signed(formatPKRAmount(v), dir)}</Num>
                 </span>
               </div>
             );
           })}
         </section>
-        <div className="card income-card">
+        <div className={`card ${s.card}`}>
           <span className="muted small">{t('trade:income.floating')}</span>
-          <span className={`income-card__v is-${floatingDir}`} data-testid="income-floating">
+          <span className={cx(s.value, toneClass(floatingDir))} data-testid="income-floating">
             <Num>{floating === undefined ? '—' : signed(formatPKRAmount(floating), floatingDir)}</Num>
           </span>
           <span className="muted small">{t('trade:income.floatingNote')}</span>
@@ -106,7 +107,7 @@ export default function IncomePage() {
           empty={<EmptyState title={t('trade:income.noPurchases')} testId="purchases-empty" />}
         >
           {(d) => (
-            <div className="income-list">
+            <div>
               {purchases(d, days).map((o) => (
                 <OrderRow key={o.id} order={o} />
               ))}

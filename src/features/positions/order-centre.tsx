@@ -12,22 +12,24 @@ import { ORDER_CENTRE_TABS, type OrderCentreTab } from '../../shared/routing/ord
 import { useOffline, usePortfolioAsOf } from '../../market/connectivity.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { Num } from '../../shared/ui/num.tsx';
 import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { OrderRow } from './order-row.tsx';
 import { useLiveOpenOrders } from './positions-live.ts';
 import { cancelOrderCall, invalidateOrders, ordersQuery, orderStatsQuery } from './queries.ts';
+import s from './order-centre.module.css';
 
 export const ORDER_TABS = ORDER_CENTRE_TABS;
 type Tab = OrderCentreTab;
 /** Tabs the account feed keeps live; the others are history, paged from the server. */
 const LIVE_TABS: ReadonlySet<Tab> = new Set(['pending', 'partial']);
+const PANEL_ID = 'orders-panel';
 
 /**
  * The feed's open orders of one state; a skeleton until the feed has answered. Offline they show as of their
@@ -119,28 +121,29 @@ export function OrderCentre({
   });
 
   return (
-    <section className="order-centre" data-testid="order-centre">
-      <div className="sub-tabs" role="tablist" aria-label={t('trade:orders.title')}>
-        {ORDER_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`chip sub-tabs__tab${tab === id ? ' is-active' : ''}`}
-            data-testid={`orders-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`trade:orders.tab.${id}`)}
-            {stats && stats[id] > 0 && <Num className="sub-tabs__count">{stats[id]}</Num>}
-          </button>
-        ))}
-      </div>
-      {LIVE_TABS.has(tab) ? (
-        <LiveOrders tab={tab} onCancel={setConfirm} fresh={highlightId} />
-      ) : (
-        <HistoryOrders tab={tab} fresh={highlightId} />
-      )}
+    <section data-testid="order-centre">
+      <Tabs
+        items={ORDER_TABS.map((id) => ({
+          value: id,
+          label: t(`trade:orders.tab.${id}`),
+          count: stats?.[id],
+          testId: `orders-tab-${id}`,
+        }))}
+        value={tab}
+        onChange={setTab}
+        label={t('trade:orders.title')}
+        variant="pill"
+        scrollable
+        panelId={PANEL_ID}
+        className={s.tabs}
+      />
+      <TabPanel id={PANEL_ID} value={tab}>
+        {LIVE_TABS.has(tab) ? (
+          <LiveOrders tab={tab} onCancel={setConfirm} fresh={highlightId} />
+        ) : (
+          <HistoryOrders tab={tab} fresh={highlightId} />
+        )}
+      </TabPanel>
       <ConfirmDialog
         open={!!confirm}
         title={t('trade:orders.cancelTitle')}

@@ -6,6 +6,7 @@ import type { StockOrder } from '../../../workers/protocol/trade.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount, truncate, withThousands } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
+import { cx } from '../../shared/ui/cx.ts';
 import s from './order-row.module.css';
 
 export function OrderRow({
@@ -24,23 +25,23 @@ export function OrderRow({
   const price = order.type === 'market' ? t('trade:type.market') : truncate(order.price, 2);
   return (
     <article
-      className={fresh ? `order-row ${s.fresh}` : 'order-row'}
+      className={cx(s.row, fresh && s.fresh)}
       data-testid="order-row"
       data-status={order.status}
       data-id={order.id}
       data-fresh={fresh || undefined}
     >
-      <div className="order-row__top">
-        <span className={`side-tag side-tag--${order.side}`}>{t(`trade:orders.side.${order.side}`)}</span>
-        <Num className="order-row__sym">{order.symbol}</Num>
-        <span className="order-row__name">
+      <div className={s.top}>
+        <span className={cx(s.side, s[order.side])}>{t(`trade:orders.side.${order.side}`)}</span>
+        <Num className={s.sym}>{order.symbol}</Num>
+        <span className={s.name}>
           {i18n.language === 'ur-PK' ? order.nameUr || order.nameEn : order.nameEn}
         </span>
-        <span className={`order-row__status st-${order.status}`}>
+        <span className={s.status} data-status={order.status}>
           {t(`trade:orders.status.${order.status}`)}
         </span>
       </div>
-      <dl className="order-row__grid">
+      <dl className={s.grid}>
         <div>
           <dt>{t('trade:orders.price')}</dt>
           <dd>
@@ -68,9 +69,9 @@ export function OrderRow({
           </dd>
         </div>
       </dl>
-      <div className="order-row__foot">
+      <div className={s.foot}>
         <Num className="muted small">{formatDate(order.createdAt, 'YYYY-MM-DD HH:mm:ss')}</Num>
-        {order.reason && <span className="small down">{order.reason}</span>}
+        {order.reason && <span className={`small ${s.reason}`}>{order.reason}</span>}
         {open && onCancel && (
           <button
             type="button"

@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import s from './position-actions.module.css';
 
 export function PositionActions({ symbol, onClose }: { symbol: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <BottomSheet open={!!symbol} title={symbol ?? ''} onClose={onClose}>
       {symbol && (
-        <div className="pos-actions">
+        <div className={s.actions}>
           <Link className="btn btn--ghost btn--block" to={routeTo('stock.stockKline', { symbol })}>
             {t('trade:positions.chart')}
           </Link>
-          <div className="pos-actions__pair">
+          <div className={s.pair}>
             <Link
               className="btn btn--up"
               to={routeTo('stock.order', { symbol, side: 'buy' })}

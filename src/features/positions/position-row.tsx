@@ -10,6 +10,9 @@ import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePositionRow, type PositionRowView } from './positions-live.ts';
+import { cx } from '../../shared/ui/cx.ts';
+import { toneClass } from '../../shared/ui/tone.ts';
+import s from './position-row.module.css';
 
 export const POSITION_ROW_H = 76;
 
@@ -54,21 +57,21 @@ export const PositionRow = memo(function PositionRow({
   return (
     <button
       type="button"
-      className="pos-row"
+      className={s.row}
       data-testid={ready ? 'position-row' : undefined}
       data-symbol={symbol}
       aria-hidden={ready ? undefined : true}
       tabIndex={ready ? undefined : -1}
       onClick={() => ready && onOpen(symbol)}
     >
-      <span className="pos-row__col pos-row__id">
-        <span className="pos-row__symline">
-          <bdi dir="ltr" className="num pos-row__sym">
+      <span className={s.col}>
+        <span className={s.symline}>
+          <bdi dir="ltr" className={`num ${s.sym}`}>
             {p.symbol}
           </bdi>
           {locked && (
             <span
-              className="pos-row__t1"
+              className={s.t1}
               data-testid="t1-badge"
               title={t('trade:positions.lockedTitle', { locked: p.locked })}
             >
@@ -76,34 +79,34 @@ export const PositionRow = memo(function PositionRow({
             </span>
           )}
         </span>
-        <span className="pos-row__name">{lang === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
+        <span className={s.name}>{lang === 'ur-PK' ? p.nameUr || p.nameEn : p.nameEn}</span>
       </span>
-      <span className="pos-row__col">
-        <bdi dir="ltr" className="num pos-row__main">
+      <span className={s.col}>
+        <bdi dir="ltr" className={`num ${s.main}`}>
           {p.marketValue}
         </bdi>
-        <bdi dir="ltr" className="num pos-row__sub">
+        <bdi dir="ltr" className={`num ${s.sub}`}>
           {ready ? `${p.qty}/${p.available}` : ''}
         </bdi>
       </span>
-      <span className="pos-row__col">
-        <bdi dir="ltr" className="num pos-row__main">
+      <span className={s.col}>
+        <bdi dir="ltr" className={`num ${s.main}`}>
           {p.last}
         </bdi>
-        <bdi dir="ltr" className="num pos-row__sub">
+        <bdi dir="ltr" className={`num ${s.sub}`}>
           {p.avgCost}
         </bdi>
       </span>
-      <span className={`pos-row__col pos-row__pnl is-${p.dir}`} data-testid="position-pnl">
-        <bdi dir="ltr" className="num pos-row__main">
+      <span className={cx(s.col, s.pnl, toneClass(p.dir))} data-testid="position-pnl">
+        <bdi dir="ltr" className={`num ${s.main}`}>
           {p.pnl}
         </bdi>
-        <bdi dir="ltr" className="num pos-row__sub">
+        <bdi dir="ltr" className={`num ${s.sub}`}>
           {p.pnlPct}
         </bdi>
       </span>
-      <span className={`pos-row__today is-${p.todayDir}`} data-testid="position-today">
-        <span className="pos-row__today-label">{ready ? todayLabel : ''}</span>
+      <span className={cx(s.today, toneClass(p.todayDir))} data-testid="position-today">
+        <span className={s.todayLabel}>{ready ? todayLabel : ''}</span>
         <bdi dir="ltr" className="num">
           {ready ? p.todayPnl || '—' : ''}
         </bdi>
@@ -119,19 +122,19 @@ export const PositionRow = memo(function PositionRow({
 export function PositionsHeader() {
   const { t } = useTranslation();
   return (
-    <div className="pos-head" aria-hidden="true">
-      <span className="pos-row__col">{t('trade:positions.stock')}</span>
-      <span className="pos-row__col">
+    <div className={s.head} aria-hidden="true">
+      <span className={s.col}>{t('trade:positions.stock')}</span>
+      <span className={s.col}>
         <span>{t('trade:positions.value')}</span>
         <span>
           {t('trade:positions.qty')}/{t('trade:positions.available')}
         </span>
       </span>
-      <span className="pos-row__col">
+      <span className={s.col}>
         <span>{t('trade:positions.last')}</span>
         <span>{t('trade:positions.avgCost')}</span>
       </span>
-      <span className="pos-row__col">
+      <span className={s.col}>
         <span>{t('trade:positions.pnlShort')}</span>
         <span>%</span>
       </span>

@@ -10,6 +10,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { useTranslation } from 'react-i18next';
 import { POSITION_ROW_H, PositionRow, PositionsHeader } from './position-row.tsx';
 import { useVisiblePositions } from './positions-live.ts';
+import s from './positions-list.module.css';
 
 /** Rows kept mounted beyond each edge of the viewport, so a scroll shows filled rows before React catches up. */
 const OVERSCAN = 7;
@@ -144,25 +145,36 @@ export function PositionsList({
   const todayLabel = t('trade:positions.today');
   useVisiblePositions(subscribed);
   return (
-    <div className="pos-list" data-testid="positions-list">
+    <div className={s.list} data-testid="positions-list">
       <PositionsHeader />
       {/* Full height, so the page scrolls as if every row were there; the window of rows is moved, not the
           rows laid out again (style props are set through the CSSOM, which the CSP allows). */}
-      <div className="pos-list__body" ref={body} style={{ blockSize: total * POSITION_ROW_H }}>
+      <div
+        className={s.body}
+        data-testid="positions-body"
+        ref={body}
+        style={{ blockSize: total * POSITION_ROW_H }}
+      >
         <div
           ref={above}
-          className="pos-list__guard"
+          className={s.guard}
+          data-testid="positions-guard"
           style={{ insetBlockStart: 0, blockSize: start > 0 ? (start + MARGIN) * POSITION_ROW_H : 0 }}
         />
         <div
           ref={below}
-          className="pos-list__guard"
+          className={s.guard}
+          data-testid="positions-guard"
           style={{
             insetBlockStart: (end - MARGIN) * POSITION_ROW_H,
             blockSize: end < total ? (total - end + MARGIN) * POSITION_ROW_H : 0,
           }}
         />
-        <div className="pos-list__window" style={{ transform: `translateY(${start * POSITION_ROW_H}px)` }}>
+        <div
+          className={s.window}
+          data-testid="positions-window"
+          style={{ transform: `translateY(${start * POSITION_ROW_H}px)` }}
+        >
           {symbols.slice(start, end).map((s, k) => (
             <PositionRow
               key={(start + k) % slots}

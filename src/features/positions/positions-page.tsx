@@ -15,31 +15,37 @@ import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconMarkets, IconPositions } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { OrderCentre } from './order-centre.tsx';
 import { PositionActions } from './position-actions.tsx';
 import { PositionsList } from './positions-list.tsx';
 import { usePositionsFailed, usePositionSymbols } from './positions-live.ts';
 import { TotalsCard } from './totals-card.tsx';
-import './positions.css';
+import s from './positions-page.module.css';
 
+/** In positionTab's order (0 positions, 1 the order centre). */
 const TABS = ['positions', 'orders'] as const;
+type Tab = (typeof TABS)[number];
+const PANEL_ID = 'positions-panel';
 
 export default function PositionsPage() {
   const { t } = useTranslation();
   const account = useAtomValue(accountTypeAtom);
   const intent = readOrderCentreIntent(useLocation().state);
-  const [tab, setTabState] = useState(() => (intent || storage.get('positionTab') === 1 ? 1 : 0));
+  const [tab, setTabState] = useState<Tab>(() =>
+    intent || storage.get('positionTab') === 1 ? 'orders' : 'positions',
+  );
   const [open, setOpen] = useState<string | null>(null);
   const symbols = usePositionSymbols();
   const failed = usePositionsFailed();
   const asOf = usePortfolioAsOf();
-  const setTab = (i: number) => {
-    storage.set('positionTab', i);
-    setTabState(i);
+  const setTab = (id: Tab) => {
+    storage.set('positionTab', TABS.indexOf(id));
+    setTabState(id);
   };
 
   return (
-    <div className="page positions-page">
+    <div className="page" data-testid="positions-page">
       <PageHeader
         title={t('nav:title.tabbar.position')}
         start={null}
@@ -55,51 +61,49 @@ export default function PositionsPage() {
           </Link>
         }
       />
-      <div className="page__body positions-body">
+      <div className={`page__body ${s.body}`}>
         <TotalsCard account={account} />
-        <div className="pos-tabs">
-          <div className="pos-tabs__list" role="tablist" aria-label={t('nav:title.tabbar.position')}>
-            {TABS.map((id, i) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={tab === i}
-                className={`pos-tabs__tab${tab === i ? ' is-active' : ''}`}
-                data-testid={`tab-${id}`}
-                onClick={() => setTab(i)}
-              >
-                {t(`trade:positions.tab.${id}`)}
-              </button>
-            ))}
-          </div>
-          <Link className="btn btn--primary btn--small pos-tabs__trade" to={routeTo('tabbar.trade')}>
+        <div className={s.tabsRow}>
+          <Tabs
+            items={TABS.map((id) => ({
+              value: id,
+              label: t(`trade:positions.tab.${id}`),
+              testId: `tab-${id}`,
+            }))}
+            value={tab}
+            onChange={setTab}
+            label={t('nav:title.tabbar.position')}
+            panelId={PANEL_ID}
+          />
+          <Link className={`btn btn--primary btn--small ${s.trade}`} to={routeTo('tabbar.trade')}>
             {t('trade:title')}
           </Link>
         </div>
-        {tab === 1 ? (
-          <OrderCentre initialTab={intent?.orderTab ?? 'pending'} highlightId={intent?.orderId ?? null} />
-        ) : symbols === null ? (
-          <p className="tr-state muted" role="status">
-            {failed ? t('trade:state.error') : t('common:loading')}
-          </p>
-        ) : symbols.length === 0 ? (
-          <EmptyState
-            icon={<IconPositions size={40} />}
-            title={t('trade:positions.empty')}
-            text={t('trade:positions.emptyText')}
-            action={
-              <Link className="btn btn--primary" to={routeTo('tabbar.trade')}>
-                {t('trade:title')}
-              </Link>
-            }
-          />
-        ) : (
-          <>
-            <AsOfNote asOf={asOf} testId="positions-as-of" />
-            <PositionsList symbols={symbols} onOpen={setOpen} />
-          </>
-        )}
+        <TabPanel id={PANEL_ID} value={tab}>
+          {tab === 'orders' ? (
+            <OrderCentre initialTab={intent?.orderTab ?? 'pending'} highlightId={intent?.orderId ?? null} />
+          ) : symbols === null ? (
+            <p className={`muted ${s.state}`} role="status">
+              {failed ? t('trade:state.error') : t('common:loading')}
+            </p>
+          ) : symbols.length === 0 ? (
+            <EmptyState
+              icon={<IconPositions size={40} />}
+              title={t('trade:positions.empty')}
+              text={t('trade:positions.emptyText')}
+              action={
+                <Link className="btn btn--primary" to={routeTo('tabbar.trade')}>
+                  {t('trade:title')}
+                </Link>
+              }
+            />
+          ) : (
+            <>
+              <AsOfNote asOf={asOf} testId="positions-as-of" />
+              <PositionsList symbols={symbols} onOpen={setOpen} />
+            </>
+          )}
+        </TabPanel>
       </div>
       <PositionActions symbol={open} onClose={() => setOpen(null)} />
     </div>

@@ -8,6 +8,9 @@ import { usePortfolioAsOf } from '../../market/connectivity.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { useCash, useLiveTotals } from './positions-live.ts';
+import { cx } from '../../shared/ui/cx.ts';
+import { toneClass } from '../../shared/ui/tone.ts';
+import s from './totals-card.module.css';
 
 const MarketValue = memo(function MarketValue() {
   const totals = useLiveTotals();
@@ -17,7 +20,7 @@ const MarketValue = memo(function MarketValue() {
 const Pnl = memo(function Pnl() {
   const totals = useLiveTotals();
   return (
-    <span className={`totals__pnl is-${totals?.dir ?? 'flat'}`}>
+    <span className={cx(s.pnl, toneClass(totals?.dir ?? 'flat'))}>
       <span data-testid="totals-pnl">
         <Num>{totals ? totals.pnl : '—'}</Num>
       </span>
@@ -30,7 +33,7 @@ const TodayPnl = memo(function TodayPnl() {
   const totals = useLiveTotals();
   const known = !!totals?.todayPnl;
   return (
-    <span className={`totals__pnl is-${known ? totals.todayDir : 'flat'}`}>
+    <span className={cx(s.pnl, toneClass(known ? totals.todayDir : 'flat'))}>
       <span data-testid="totals-today">
         <Num>{known ? totals.todayPnl : '—'}</Num>
       </span>
@@ -45,21 +48,21 @@ export function TotalsCard({ account }: { account: AccountType }) {
   const asOf = usePortfolioAsOf();
   return (
     <section
-      className="card card--hero totals"
+      className={`card card--hero ${s.totals}`}
       data-testid="positions-totals"
       aria-label={t('trade:positions.totals')}
     >
-      <div className="totals__head">
+      <div className={s.head}>
         <span className="muted small">{t('trade:positions.marketValue')}</span>
         <span className={`badge badge--${account}`}>
           {t(account === 'real' ? 'trade:account.real' : 'trade:account.demo')}
         </span>
       </div>
       <AsOfNote asOf={asOf} testId="totals-as-of" />
-      <span className="totals__big" data-testid="totals-value">
+      <span className={s.big} data-testid="totals-value">
         <MarketValue />
       </span>
-      <div className="totals__grid">
+      <div className={s.grid} data-testid="totals-grid">
         <span>
           <span className="muted small">{t('trade:positions.pnlShort')}</span>
           <Pnl />

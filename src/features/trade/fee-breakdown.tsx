@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderPreview } from '../../../workers/protocol/trade.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { Num } from '../../shared/ui/num.tsx';
+import s from './fee-breakdown.module.css';
 
 const FEES = ['commission', 'sst', 'cvt', 'cdc', 'exchange'] as const;
 
@@ -12,28 +13,28 @@ export function FeeBreakdown({ preview, pending }: { preview: OrderPreview | nul
   const v = (s: string | undefined) => (preview && s !== undefined ? formatPKRAmount(s) : '—');
   return (
     <section
-      className={`fees card${pending ? ' is-pending' : ''}`}
+      className={`card ${s.fees}`}
       aria-label={t('trade:fees.title')}
       aria-busy={pending}
       data-testid="fee-breakdown"
     >
-      <div className="fees__row">
+      <div className={s.row}>
         <span>{t('trade:fees.amount')}</span>
         <Num>{v(preview?.amount)}</Num>
       </div>
       {FEES.map((k) => (
-        <div key={k} className="fees__row fees__row--minor">
+        <div key={k} className={`${s.row} ${s.minor}`}>
           <span>{t(`trade:fees.${k}`)}</span>
           <Num>{v(preview?.fee[k])}</Num>
         </div>
       ))}
-      <div className="fees__row fees__row--minor">
+      <div className={`${s.row} ${s.minor}`}>
         <span>{t('trade:fees.total')}</span>
         <Num>{v(preview?.fee.total)}</Num>
       </div>
-      <div className="fees__row fees__row--net">
+      <div className={`${s.row} ${s.net}`}>
         <span>{preview?.side === 'sell' ? t('trade:fees.netSell') : t('trade:fees.netBuy')}</span>
-        <span className="fees__net" data-testid="net">
+        <span className={s.netValue} data-testid="net">
           <Num>{v(preview?.net)}</Num>
         </span>
       </div>

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import s from './password-sheet.module.css';
 
 export const PIN_LENGTH = 6;
 
@@ -68,18 +69,18 @@ export function PasswordSheet({ open, onClose, onComplete, summary }: PasswordSh
     <BottomSheet open={open} title={t('trade:pin.title')} onClose={onClose}>
       {summary}
       <div
-        className="pin-boxes"
+        className={s.boxes}
         role="img"
         aria-label={t('trade:pin.entered', { count: pin.length, total: PIN_LENGTH })}
         data-testid="pin-boxes"
         dir="ltr"
       >
         {Array.from({ length: PIN_LENGTH }, (_, i) => (
-          <span key={i} className={`pin-box${i < pin.length ? ' is-filled' : ''}`} />
+          <span key={i} className={s.box} data-filled={i < pin.length || undefined} />
         ))}
       </div>
-      <p className="muted small pin-hint">{t('trade:pin.hint')}</p>
-      <div className="keypad" dir="ltr" data-testid="keypad">
+      <p className={`muted small ${s.hint}`}>{t('trade:pin.hint')}</p>
+      <div className={s.keypad} dir="ltr" data-testid="keypad">
         {KEYS.map((k) =>
           k === '' ? (
             <span key="gap" />
@@ -87,7 +88,7 @@ export function PasswordSheet({ open, onClose, onComplete, summary }: PasswordSh
             <button
               key={k}
               type="button"
-              className="keypad__key"
+              className={s.key}
               disabled={busy}
               aria-label={k === 'del' ? t('trade:pin.delete') : k}
               data-key={k}

@@ -1,6 +1,7 @@
 // A numeric field between − and + buttons (price by ticks, quantity by lots). Values stay left-to-right.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import s from './stepper-field.module.css';
 
 interface StepperFieldProps {
   label: string;
@@ -17,14 +18,14 @@ export function StepperField(props: StepperFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="stepper">
-      <label className="stepper__label" htmlFor={id}>
+    <div className={s.stepper}>
+      <label className={s.label} htmlFor={id}>
         {props.label}
       </label>
-      <div className={`stepper__box${props.disabled ? ' is-disabled' : ''}`} dir="ltr">
+      <div className={s.box} dir="ltr">
         <button
           type="button"
-          className="stepper__btn"
+          className={s.btn}
           aria-label={t('trade:form.decrease', { field: props.label })}
           disabled={props.disabled}
           data-testid={`${props.testId}-minus`}
@@ -34,7 +35,7 @@ export function StepperField(props: StepperFieldProps) {
         </button>
         <input
           id={id}
-          className="stepper__input"
+          className={s.input}
           inputMode={props.inputMode}
           autoComplete="off"
           value={props.value}
@@ -45,7 +46,7 @@ export function StepperField(props: StepperFieldProps) {
         />
         <button
           type="button"
-          className="stepper__btn"
+          className={s.btn}
           aria-label={t('trade:form.increase', { field: props.label })}
           disabled={props.disabled}
           data-testid={`${props.testId}-plus`}
@@ -54,6 +55,16 @@ export function StepperField(props: StepperFieldProps) {
           +
         </button>
       </div>
+    </div>
+  );
+}
+
+/** The same box holding a fixed text instead of a number (a market order's price). */
+export function FixedStepperField({ label, text }: { label: string; text: string }) {
+  return (
+    <div className={s.stepper}>
+      <span className={s.label}>{label}</span>
+      <div className={`${s.box} ${s.fixed}`}>{text}</div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { useDebounced } from '../../shared/ui/use-debounced.ts';
 import { pickerSearchQuery } from './queries.ts';
+import s from './symbol-picker.module.css';
 
 export const PICKER_DEBOUNCE_MS = 250;
 
@@ -25,7 +26,7 @@ export function SymbolPicker({ open, onClose, onPick }: SymbolPickerProps) {
   return (
     <BottomSheet open={open} title={t('trade:picker.title')} onClose={onClose}>
       <input
-        className="picker__input"
+        className={s.input}
         type="search"
         autoFocus
         autoComplete="off"
@@ -35,23 +36,21 @@ export function SymbolPicker({ open, onClose, onPick }: SymbolPickerProps) {
         data-testid="picker-input"
         onChange={(e) => setText(e.target.value)}
       />
-      <div className="picker__list" data-testid="picker-results">
-        {shown?.length === 0 && <p className="muted small picker__empty">{t('trade:picker.none')}</p>}
+      <div className={s.list} data-testid="picker-results">
+        {shown?.length === 0 && <p className={`muted small ${s.empty}`}>{t('trade:picker.none')}</p>}
         {shown?.map((q) => (
           <button
             key={q.symbol}
             type="button"
-            className="picker__row"
+            className={s.row}
             data-symbol={q.symbol}
             onClick={() => {
               onPick(q.symbol);
               setText('');
             }}
           >
-            <Num className="picker__sym">{q.symbol}</Num>
-            <span className="picker__name">
-              {i18n.language === 'ur-PK' ? q.nameUr || q.nameEn : q.nameEn}
-            </span>
+            <Num className={s.sym}>{q.symbol}</Num>
+            <span className={s.name}>{i18n.language === 'ur-PK' ? q.nameUr || q.nameEn : q.nameEn}</span>
           </button>
         ))}
       </div>

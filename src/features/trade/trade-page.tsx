@@ -15,7 +15,7 @@ import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
-import { ConfirmDialog } from '../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { IconChevron, IconReceipt } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
@@ -33,13 +33,15 @@ import {
   type OrderDraft,
 } from './order-form.ts';
 import { PasswordSheet } from './password-sheet.tsx';
-import { StepperField } from './stepper-field.tsx';
+import { FixedStepperField, StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
 import { holdingQuery, tradeStockInfoQuery } from './queries.ts';
 import { useLivePrice } from './trade-live.ts';
 import { ORDERS_TAB, usePlaceOrder } from './use-place-order.ts';
 import { useOrderPreview } from './use-order-preview.ts';
-import './trade.css';
+import { cx } from '../../shared/ui/cx.ts';
+import tone from '../../shared/ui/tone.module.css';
+import s from './trade-page.module.css';
 
 const PCTS = [25, 50, 75, 100] as const;
 
@@ -95,7 +97,7 @@ export default function TradePage() {
     setSearch(symbol ? { symbol, side: next } : { side: next }, { replace: true });
 
   return (
-    <div className="page trade-page">
+    <div className="page" data-testid="trade-page">
       <PageHeader
         title={t('trade:title')}
         end={
@@ -111,18 +113,18 @@ export default function TradePage() {
           </Link>
         }
       />
-      <div className="page__body trade-body">
+      <div className={`page__body ${s.body}`}>
         <button
           type="button"
-          className="card trade-symbol"
+          className={`card ${s.symbol}`}
           data-testid="symbol-picker"
           onClick={() => setPicker(true)}
         >
-          <span className="trade-symbol__main">
+          <span className={s.main}>
             {draft.symbol ? (
               <>
-                <Num className="trade-symbol__sym">{draft.symbol}</Num>
-                <span className="trade-symbol__name">
+                <Num className={s.sym}>{draft.symbol}</Num>
+                <span className={s.name}>
                   {info?.symbol === symbol
                     ? i18n.language === 'ur-PK'
                       ? info.nameUr || info.nameEn
@@ -131,20 +133,20 @@ export default function TradePage() {
                 </span>
               </>
             ) : (
-              <span className="trade-symbol__sym">{t('trade:picker.choose')}</span>
+              <span className={s.sym}>{t('trade:picker.choose')}</span>
             )}
           </span>
           {live && (
-            <span className={`trade-symbol__px is-${live.dir}`} data-testid="live-price">
+            <span className={cx(s.px, tone[live.dir])} data-testid="live-price">
               <Num>{live.price}</Num>
               <Num className="small">{live.changePct}</Num>
             </span>
           )}
-          <IconChevron size={18} className="row__chevron" />
+          <IconChevron size={18} className={s.chevron} />
         </button>
         {live && <AsOfNote asOf={priceAsOf} testId="price-as-of" />}
 
-        <div className="trade-meta">
+        <div className={s.meta}>
           <span className={`badge badge--${account}`} data-testid="account-badge">
             {t(account === 'real' ? 'trade:account.real' : 'trade:account.demo')}
           </span>
@@ -156,7 +158,7 @@ export default function TradePage() {
           </span>
         </div>
 
-        <div className={`side-switch is-${draft.side}`}>
+        <div className={s[draft.side]}>
           <Segmented<OrderSide>
             label={t('trade:form.side')}
             value={draft.side}
@@ -189,18 +191,16 @@ export default function TradePage() {
             onStep={(dir) => set({ price: stepPrice(draft.price, '0.01', dir) })}
           />
         ) : (
-          <div className="stepper">
-            <span className="stepper__label">{t('trade:form.price')}</span>
-            <div className="stepper__box is-disabled">
-              <span className="stepper__market">{t('trade:form.marketPrice')}</span>
-            </div>
-          </div>
+          <FixedStepperField label={t('trade:form.price')} text={t('trade:form.marketPrice')} />
         )}
         {preview && preview.limitUp !== '0' && (
-          <p className="trade-band small" data-testid="band">
-            {t('trade:form.limitDown')} <Num className="down">{formatPKRAmount(preview.limitDown)}</Num>
+          <p className={`small ${s.band}`} data-testid="band">
+            {t('trade:form.limitDown')}{' '}
+            <span className={tone.down} data-testid="band-low">
+              <Num>{formatPKRAmount(preview.limitDown)}</Num>
+            </span>
             <span aria-hidden="true"> · </span>
-            {t('trade:form.limitUp')} <Num className="up">{formatPKRAmount(preview.limitUp)}</Num>
+            {t('trade:form.limitUp')} <Num className={tone.up}>{formatPKRAmount(preview.limitUp)}</Num>
           </p>
         )}
 
@@ -213,12 +213,12 @@ export default function TradePage() {
           onValue={(v) => set({ qty: cleanQty(v) })}
           onStep={(dir) => set({ qty: stepQty(draft.qty, lot, dir) })}
         />
-        <div className="pct-row" role="group" aria-label={t('trade:form.pctLabel')}>
+        <div className={s.pcts} role="group" aria-label={t('trade:form.pctLabel')}>
           {PCTS.map((p) => (
             <button
               key={p}
               type="button"
-              className="pct-chip"
+              className={s.pct}
               disabled={!preview}
               data-testid={`pct-${p}`}
               onClick={() => preview && set({ qty: pctOfMax(preview.maxQty, lot, p) })}
@@ -239,11 +239,11 @@ export default function TradePage() {
             {t(error.key, error.values ?? {})}
           </p>
         )}
-        <div className="trade-submit-bar">
+        <div className={s.submitBar}>
           {offline && <OfflineReason id={offlineId} text={t('trade:offline.orders')} />}
           <button
             type="button"
-            className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} trade-submit`}
+            className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} ${s.submit}`}
             data-testid="submit-order"
             disabled={offline}
             aria-describedby={offline ? offlineId : undefined}
@@ -264,7 +264,7 @@ export default function TradePage() {
           onClose={flow.closeSheet}
           onComplete={flow.submit}
           summary={
-            <p className="pin-summary">
+            <p className={s.summary}>
               {t(buy ? 'trade:side.buy' : 'trade:side.sell')} <Num>{draft.symbol}</Num> ·{' '}
               <Num>{withThousands(draft.qty || '0')}</Num> ·{' '}
               <Num>{preview ? formatPKRAmount(preview.net) : '—'}</Num>

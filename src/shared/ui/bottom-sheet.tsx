@@ -1,47 +1,42 @@
-// A bottom sheet: slides up from the bottom edge over a backdrop; used for pickers and short choices.
-import { useEffect, useId, type ReactNode } from 'react';
+// A bottom sheet for pickers and short choices: slides up over a backdrop, keeps focus inside while open
+// (Escape or a tap outside closes it) and gives focus back to what opened it.
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import s from './bottom-sheet.module.css';
 import { IconClose } from './icons.tsx';
+import { ModalFrame } from './modal-frame.tsx';
 
 interface BottomSheetProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
+  testId?: string;
 }
 
-export function BottomSheet({ open, title, onClose, children }: BottomSheetProps) {
+export function BottomSheet({ open, title, onClose, children, testId }: BottomSheetProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-  if (!open) return null;
   return (
-    <div className="modal-backdrop modal-backdrop--sheet" onClick={onClose}>
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="sheet__grip" aria-hidden="true" />
-        <div className="sheet__head">
-          <h2 id={titleId} className="sheet__title">
-            {title}
-          </h2>
-          <button type="button" className="icon-btn" aria-label={t('common:close')} onClick={onClose}>
-            <IconClose />
-          </button>
-        </div>
-        <div className="sheet__body">{children}</div>
+    <ModalFrame
+      open={open}
+      onClose={onClose}
+      role="dialog"
+      labelledBy={titleId}
+      placement="bottom"
+      className={s.sheet}
+      testId={testId}
+    >
+      <div className={s.grip} aria-hidden="true" />
+      <div className={s.head}>
+        <h2 id={titleId} className={s.title}>
+          {title}
+        </h2>
+        <button type="button" className="icon-btn" aria-label={t('common:close')} onClick={onClose}>
+          <IconClose />
+        </button>
       </div>
-    </div>
+      <div className={s.body}>{children}</div>
+    </ModalFrame>
   );
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { IconCopy } from './icons.tsx';
 import { showToast } from './toast.tsx';
+import s from './copy-button.module.css';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -17,7 +18,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="copy-btn"
+      className={s.copy}
       aria-label={label}
       onClick={(e) => {
         e.stopPropagation();

@@ -1,6 +1,8 @@
 // A centred illustration + text block for empty and "coming soon" states, with an optional action. The
 // illustration is optional: a list that simply has no rows yet needs only the sentence.
 import type { ReactNode } from 'react';
+import { cx } from './cx.ts';
+import s from './empty-state.module.css';
 
 interface EmptyStateProps {
   icon?: ReactNode;
@@ -12,14 +14,14 @@ interface EmptyStateProps {
 
 export function EmptyState({ icon, title, text, action, testId }: EmptyStateProps) {
   return (
-    <div className={`empty-state${icon ? '' : ' empty-state--plain'}`} data-testid={testId}>
+    <div className={cx(s.empty, !icon && s.plain)} data-testid={testId}>
       {icon && (
-        <div className="empty-state__art" aria-hidden="true">
+        <div className={s.art} aria-hidden="true">
           {icon}
         </div>
       )}
-      <h2 className="empty-state__title">{title}</h2>
-      {text && <p className="empty-state__text">{text}</p>}
+      <h2 className={s.title}>{title}</h2>
+      {text && <p className={s.text}>{text}</p>}
       {action}
     </div>
   );

@@ -2,7 +2,7 @@
 // with a server message was already toasted by the global handler; this block stays plain.
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../api/api-errors.ts';
-import './remote-state.css';
+import s from './error-with-retry.module.css';
 
 export function ErrorWithRetry({
   error,
@@ -16,9 +16,9 @@ export function ErrorWithRetry({
   const { t } = useTranslation();
   const offline = error instanceof NetworkError;
   return (
-    <div className="rs-block" role="alert" data-testid={testId}>
-      <p className="rs-block__title">{t(offline ? 'common:state.offline' : 'common:state.error')}</p>
-      <button type="button" className="btn btn--ghost rs-btn" onClick={onRetry}>
+    <div className={s.block} role="alert" data-testid={testId}>
+      <p className={s.title}>{t(offline ? 'common:state.offline' : 'common:state.error')}</p>
+      <button type="button" className={`btn btn--ghost ${s.retry}`} onClick={onRetry}>
         {t('common:retry')}
       </button>
     </div>

@@ -3,42 +3,50 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconChevron } from './icons.tsx';
+import { cx } from './cx.ts';
+import s from './list-row.module.css';
 
 interface ListRowProps {
   icon?: ReactNode;
   label: ReactNode;
   value?: ReactNode;
+  /** A link; `onClick` then runs too (the drawer closes itself). */
   to?: string;
   onClick?: () => void;
   danger?: boolean;
   chevron?: boolean;
+  /** Shorter rows (the drawer's menu). */
+  compact?: boolean;
   testId?: string;
+  /** Identifies the row among its siblings (data-row). */
+  rowId?: string;
 }
 
-export function ListRow({ icon, label, value, to, onClick, danger, chevron = true, testId }: ListRowProps) {
+export function ListRow(props: ListRowProps) {
+  const { icon, label, value, to, onClick, danger, chevron = true, compact, testId, rowId } = props;
   const inner = (
     <>
-      {icon && <span className="row__icon">{icon}</span>}
-      <span className="row__label">{label}</span>
-      {value !== undefined && <span className="row__value">{value}</span>}
-      {chevron && (to || onClick) && <IconChevron className="row__chevron" size={18} />}
+      {icon && <span className={s.icon}>{icon}</span>}
+      <span className={s.label}>{label}</span>
+      {value !== undefined && <span className={s.value}>{value}</span>}
+      {chevron && (to || onClick) && <IconChevron className={s.chevron} size={18} />}
     </>
   );
-  const cls = `row${danger ? ' row--danger' : ''}`;
+  const cls = cx(s.row, danger && s.danger, compact && s.compact);
   if (to)
     return (
-      <Link className={cls} to={to} data-testid={testId}>
+      <Link className={cls} to={to} onClick={onClick} data-testid={testId} data-row={rowId}>
         {inner}
       </Link>
     );
   if (onClick)
     return (
-      <button type="button" className={cls} onClick={onClick} data-testid={testId}>
+      <button type="button" className={cls} onClick={onClick} data-testid={testId} data-row={rowId}>
         {inner}
       </button>
     );
   return (
-    <div className={cls} data-testid={testId}>
+    <div className={cls} data-testid={testId} data-row={rowId}>
       {inner}
     </div>
   );
@@ -46,9 +54,26 @@ export function ListRow({ icon, label, value, to, onClick, danger, chevron = tru
 
 export function ListGroup({ children, title }: { children: ReactNode; title?: string }) {
   return (
-    <section className="list-group">
-      {title && <h2 className="list-group__title">{title}</h2>}
-      <div className="list-group__rows">{children}</div>
+    <section className={s.group}>
+      {title && <h2 className={s.groupTitle}>{title}</h2>}
+      <div className={s.rows}>{children}</div>
     </section>
+  );
+}
+
+/** A group of rows that is the page's navigation (the drawer's menu): a labelled nav, no title. */
+export function NavGroup({
+  children,
+  label,
+  testId,
+}: {
+  children: ReactNode;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <nav className={s.rows} aria-label={label} data-testid={testId}>
+      {children}
+    </nav>
   );
 }

@@ -2,6 +2,7 @@
 // last one ends (the API client calls showLoader/hideLoader around each request that asks for it).
 import { useTranslation } from 'react-i18next';
 import { appStore, atom, useAtomValue } from '../state/jotai.ts';
+import s from './loader.module.css';
 
 export const loaderCountAtom = atom(0);
 
@@ -14,7 +15,7 @@ export function hideLoader(): void {
 
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
-  return <span className="spinner" role="progressbar" aria-label={label ?? t('common:loading')} />;
+  return <span className={s.spinner} role="progressbar" aria-label={label ?? t('common:loading')} />;
 }
 
 export function LoaderHost() {
@@ -22,8 +23,8 @@ export function LoaderHost() {
   const count = useAtomValue(loaderCountAtom);
   if (count <= 0) return null;
   return (
-    <div className="loader-host">
-      <div className="loader-box">
+    <div className={s.host}>
+      <div className={s.box}>
         <Spinner label={t('common:loading')} />
       </div>
     </div>

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconBack } from './icons.tsx';
 import { useGoBack } from './use-go-back.ts';
+import { cx } from './cx.ts';
+import s from './page-header.module.css';
 
 interface PageHeaderProps {
   title: string;
@@ -16,8 +18,8 @@ export function PageHeader({ title, start, end, transparent }: PageHeaderProps) 
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
-    <header className={`app-header${transparent ? ' app-header--clear' : ''}`}>
-      <div className="app-header__side">
+    <header className={cx(s.header, transparent && s.clear)}>
+      <div className={s.side}>
         {start === undefined ? (
           <button type="button" className="icon-btn" aria-label={t('common:back')} onClick={goBack}>
             <IconBack />
@@ -26,8 +28,8 @@ export function PageHeader({ title, start, end, transparent }: PageHeaderProps) 
           start
         )}
       </div>
-      <h1 className="app-header__title">{title}</h1>
-      <div className="app-header__side app-header__side--end">{end}</div>
+      <h1 className={s.title}>{title}</h1>
+      <div className={cx(s.side, s.end)}>{end}</div>
     </header>
   );
 }

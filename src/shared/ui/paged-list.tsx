@@ -10,7 +10,7 @@ import { flattenPages } from '../query/paging.ts';
 import { Spinner } from './loader.tsx';
 import { RemoteView } from './remote-view.tsx';
 import { toRemoteState } from './remote-state.ts';
-import './remote-state.css';
+import s from './paged-list.module.css';
 
 export type FooterState = 'more' | 'loading' | 'no-more';
 
@@ -34,9 +34,9 @@ interface PagedListProps<T> {
 function PagedFooter({ state, onMore }: { state: FooterState; onMore: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="rs-footer" data-testid="paged-footer" data-state={state}>
+    <div className={s.footer} data-testid="paged-footer" data-state={state}>
       {state === 'more' ? (
-        <button type="button" className="btn btn--ghost rs-btn" onClick={onMore}>
+        <button type="button" className={`btn btn--ghost ${s.more}`} onClick={onMore}>
           {t('common:state.more')}
         </button>
       ) : state === 'loading' ? (
@@ -63,7 +63,7 @@ export function PagedList<T>({ query, itemKey, renderItem, empty, itemHeight, te
       {(data) => {
         const items = flattenPages(data);
         return (
-          <div className="rs-paged" data-testid={testId}>
+          <div data-testid={testId}>
             <Virtuoso
               useWindowScroll
               data={items}

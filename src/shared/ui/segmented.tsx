@@ -1,4 +1,6 @@
 // A two-or-more option segmented control (real/demo account and the like), exposed as a radio group.
+import s from './segmented.module.css';
+
 interface SegmentedProps<V extends string> {
   label: string;
   value: V;
@@ -17,14 +19,14 @@ export function Segmented<V extends string>({
   testId,
 }: SegmentedProps<V>) {
   return (
-    <div className="segmented" role="radiogroup" aria-label={label} data-testid={testId}>
+    <div className={s.segmented} role="radiogroup" aria-label={label} data-testid={testId}>
       {options.map((o) => (
         <button
           key={o.value}
           type="button"
           role="radio"
           aria-checked={o.value === value}
-          className={`segmented__opt${o.value === value ? ' is-active' : ''}`}
+          className={s.opt}
           disabled={disabled}
           onClick={() => o.value !== value && onChange(o.value)}
         >

@@ -2,7 +2,7 @@
 // the device's local clock time, digits left-to-right inside Urdu.
 import { useTranslation } from 'react-i18next';
 import { Num } from './num.tsx';
-import './remote-state.css';
+import s from './stale-note.module.css';
 
 export function clockTime(ms: number): string {
   const d = new Date(ms);
@@ -12,12 +12,12 @@ export function clockTime(ms: number): string {
 export function StaleNote({ updatedAt, onRetry }: { updatedAt: number; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <p className="rs-stale" role="status" data-testid="stale-note">
+    <p className={s.note} role="status" data-testid="stale-note">
       <span>
         {t('common:state.asOf')} <Num>{clockTime(updatedAt)}</Num>
       </span>
       {onRetry && (
-        <button type="button" className="link-btn rs-stale__retry" onClick={onRetry}>
+        <button type="button" className={`link-btn ${s.retry}`} onClick={onRetry}>
           {t('common:retry')}
         </button>
       )}

@@ -2,6 +2,7 @@
 // Default 2000 ms (spec §8); the API's -1001 answer uses 1000 ms with no icon.
 import { appStore, atom, useAtomValue } from '../state/jotai.ts';
 import { IconCheck, IconInfo } from './icons.tsx';
+import s from './toast.module.css';
 
 export type ToastIcon = 'none' | 'success' | 'error';
 export interface ToastOptions {
@@ -34,11 +35,11 @@ export function showToast(msg: string, opts: ToastOptions = {}): void {
 export function ToastHost() {
   const toast = useAtomValue(toastAtom);
   return (
-    <div className="toast-host" role="status" aria-live="polite">
+    <div className={s.host} role="status" aria-live="polite">
       {toast && (
-        <div className="toast" key={toast.id}>
-          {toast.icon === 'success' && <IconCheck className="toast__icon toast__icon--ok" />}
-          {toast.icon === 'error' && <IconInfo className="toast__icon toast__icon--err" />}
+        <div className={s.toast} key={toast.id} data-testid="toast">
+          {toast.icon === 'success' && <IconCheck className={s.ok} />}
+          {toast.icon === 'error' && <IconInfo className={s.err} />}
           <span>{toast.msg}</span>
         </div>
       )}

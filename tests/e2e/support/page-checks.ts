@@ -28,3 +28,37 @@ export async function axeSeriousOrCritical(p: Page, include: string): Promise<st
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The smallest a control may be, either way (CSS px; var(--touch-min)). */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * Visible controls (links, buttons, fields, tabs) smaller than MIN_TARGET_PX either way inside `include`, one
+ * line each (empty when every one is big enough). A link inside a sentence is exempt (WCAG 2.5.5 "inline").
+ */
+export async function smallTargets(p: Page, include = 'body'): Promise<string[]> {
+  return p.evaluate(
+    ({ include, min }) => {
+      const sel =
+        'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="radio"]';
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>(`${include} :is(${sel})`)) {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (!r.width || !r.height || style.visibility === 'hidden' || el.closest('[aria-hidden="true"]'))
+          continue;
+        // A field's box is the target (the input fills it; a checkbox sits in its label's full row).
+        const target = el.matches('input, select, textarea')
+          ? (el.closest('label') ?? el.parentElement ?? el)
+          : el;
+        const box = target.getBoundingClientRect();
+        if (style.display === 'inline' && el.closest('p')) continue;
+        if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+      return out;
+    },
+    { include, min: MIN_TARGET_PX },
+  );
+}

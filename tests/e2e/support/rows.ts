@@ -8,8 +8,8 @@ export async function rowPrices(p: Page, n = 12): Promise<Record<string, string>
   return p.evaluate((max) => {
     const out: Record<string, string> = {};
     for (const row of [...document.querySelectorAll('[data-testid=quote-row]')].slice(0, max)) {
-      const label = row.querySelector('.quote-row__canvas')?.getAttribute('aria-label');
-      const text = label ?? row.querySelector('.quote-row__price')?.textContent ?? '';
+      const label = row.querySelector('canvas')?.getAttribute('aria-label');
+      const text = label ?? row.querySelector('[data-testid=quote-price]')?.textContent ?? '';
       out[row.getAttribute('data-symbol') ?? ''] = /[\d,]+\.\d+/.exec(text)?.[0] ?? '';
     }
     return out;

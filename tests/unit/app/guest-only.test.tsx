@@ -2,13 +2,15 @@
 // Login and registration are for guests: a signed-in user who opens them goes home, or where ?redirect= said
 // (issue 14, 6l); a guest still sees them.
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { answerAll, ok, useMswServer } from '../support/msw.ts';
 import { renderRoutes } from '../support/render-app.tsx';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../../src/app/router.tsx';
 import { initI18n } from '../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../src/shared/storage/storage.ts';
 
+useMswServer();
 beforeAll(async () => {
   await initI18n('en-US');
   bindSessionToStorage();
@@ -18,17 +20,11 @@ beforeEach(() => {
   localStorage.clear();
   storage.clearSession();
   syncSessionFromStorage();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: '', data: {} }))),
-  );
+  answerAll(() => ok({}));
   window.scrollTo = () => undefined;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderAt = (path: string) => renderRoutes(buildRoutes(), path).router;
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 // The shell in a browser-like DOM: the guest guard, the drawer (rows, targets, openAutoApply, login-info
-// outcomes, sign-out confirmation) and the back rule. The API is a stubbed fetch.
+// outcomes, sign-out confirmation) and the back rule. The API is answered at the fetch level (MSW).
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import { answerAll, calls, HttpResponse, ok, useMswServer } from '../support/msw.ts';
 import { renderRoutes } from '../support/render-app.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/router.tsx';
@@ -19,12 +21,14 @@ import {
 } from '../../../src/shared/ui/drawer-state.ts';
 import { hasInAppHistory } from '../../../src/shared/ui/use-go-back.ts';
 
-type Answer = { code: number; msg: string; data: unknown };
+type Answer = { code: number; msg: string; data: JsonBodyType };
 let answers: Record<string, Answer>;
-const calls: string[] = [];
+/** The calls made, as "METHOD path". */
+const methodPaths = () => calls.map((c) => `${c.method} ${c.path}`);
 
 const USER = { id: 100042, account: '+923001234567', status: 1, idStatus: 'none' as const };
 
+useMswServer();
 beforeAll(async () => {
   await initI18n('en-US');
   bindSessionToStorage();
@@ -35,16 +39,10 @@ beforeEach(() => {
   storage.clearSession();
   syncSessionFromStorage();
   appStore.set(drawerPhaseAtom, 'closed');
-  calls.length = 0;
   answers = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://localhost').pathname.replace(/^\/api\//, '');
-      calls.push(`${init.method} ${path}`);
-      const body = answers[path] ?? { code: 0, msg: '', data: {} };
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    }),
+  answerAll(
+    ({ path }) => (answers[path] ? HttpResponse.json(answers[path]) : undefined),
+    () => ok({}),
   );
   window.scrollTo = () => undefined; // jsdom lacks it; ScrollRestoration calls it
   Object.defineProperty(navigator, 'clipboard', {
@@ -53,10 +51,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function logIn() {
   storage.set('userTokenReal', 'tok-real');
@@ -83,7 +78,7 @@ const renderAt = (path: string) => renderRoutes(buildRoutes(), path).router;
 async function openTheDrawer() {
   await screen.findByRole('heading', { name: 'About us' });
   act(() => openDrawer());
-  await waitFor(() => expect(screen.getByTestId('drawer').className).toContain('is-open'));
+  await waitFor(() => expect(screen.getByTestId('drawer').dataset.open).toBe('true'));
 }
 
 describe('guest guard', () => {
@@ -170,7 +165,7 @@ describe('drawer', () => {
     };
     renderAt('/pages/user/about');
     await openTheDrawer();
-    expect(calls).toContain('GET user/login/info');
+    expect(methodPaths()).toContain('GET user/login/info');
     const drawer = screen.getByTestId('drawer');
     await waitFor(() => expect(drawer.querySelector('[data-row=autoIpo]')).toBeTruthy());
     const rows = [...drawer.querySelectorAll('[data-row]')].map((a) => [
@@ -205,7 +200,7 @@ describe('drawer', () => {
     renderAt('/pages/user/about');
     await openTheDrawer();
     await waitFor(() => expect(storage.get('userToken')).toBe(''));
-    expect(calls).toContain('POST user/logout');
+    expect(methodPaths()).toContain('POST user/logout');
   });
 
   it('confirms sign-out: cancel keeps the session, confirm revokes, clears and goes to login', async () => {
@@ -228,7 +223,7 @@ describe('drawer', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/common/login'));
     expect(router.state.location.search).toBe('');
-    expect(calls).toContain('POST user/logout');
+    expect(methodPaths()).toContain('POST user/logout');
     expect(storage.get('userToken')).toBe('');
     expect(storage.get('userTokenReal')).toBe('');
     expect(storage.get('userInfo')).toBeNull();

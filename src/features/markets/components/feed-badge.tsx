@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { Num } from '../../../shared/ui/num.tsx';
+import { cx } from '../../../shared/ui/cx.ts';
 import { useFeedStatus } from '../live.ts';
-import styles from './feed-badge.module.css';
+import s from './feed-badge.module.css';
 import { FeedDetails } from './feed-details.tsx';
 
 export function FeedBadge() {
@@ -18,22 +19,22 @@ export function FeedBadge() {
     <>
       <button
         type="button"
-        className={styles.trigger}
+        className={s.trigger}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="feed-badge-button"
         onClick={() => setOpen(true)}
       >
         <span
-          className={`feed-badge feed-badge--${status}`}
+          className={cx(s.badge, status !== 'connecting' && s[status])}
           data-testid="feed-badge"
           data-status={status}
           title={status === 'connecting' ? undefined : t(`markets:feed.${status}Hint`)}
         >
-          <span className="feed-badge__dot" aria-hidden="true" />
+          <span className={s.dot} aria-hidden="true" />
           <span>{t(`markets:feed.${status}`)}</span>
           {showTime && (
-            <span className="feed-badge__time">
+            <span className={s.time}>
               <Num>{formatDate(lastUpdate, 'HH:mm:ss')}</Num>
             </span>
           )}

@@ -2,10 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Instrument } from '../../../../workers/protocol/market.ts';
+import { cx } from '../../../shared/ui/cx.ts';
 import { Num } from '../../../shared/ui/num.tsx';
+import { flashClass, toneClass } from '../../../shared/ui/tone.ts';
 import { displayName } from '../instruments.ts';
 import { useTicker } from '../live.ts';
-import { flashClass } from './quote-cell.tsx';
+import s from './index-card.module.css';
 import { klineHref } from './quote-row.tsx';
 
 interface IndexCardProps {
@@ -23,17 +25,17 @@ export function IndexCard({ symbol, inst, onSelect, selected }: IndexCardProps) 
   const name = displayName(inst, i18n.language) || symbol;
   const body = (
     <>
-      <span className="index-card__name">{name}</span>
-      <span className={`index-card__price ${dir}${flashClass(tk?.flash)}`}>
+      <span className={s.name}>{name}</span>
+      <span className={cx(s.price, toneClass(dir), flashClass(tk?.flash))} data-testid="index-price">
         <Num>{tk?.price ?? '--'}</Num>
       </span>
-      <span className={`index-card__chg ${dir}`}>
+      <span className={cx(s.chg, toneClass(dir))}>
         <Num>{tk?.change ?? '--'}</Num>
         <Num>{tk?.changePct ?? ''}</Num>
       </span>
     </>
   );
-  const cls = `index-card index-card--${dir}${selected ? ' is-selected' : ''}`;
+  const cls = cx(s.card, dir !== 'flat' && s[dir]);
   if (onSelect)
     return (
       <button

@@ -1,17 +1,19 @@
 // Honest list states: loading skeleton rows, an error with retry, an empty watchlist, a guest prompt.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../../shared/ui/cx.ts';
+import s from './list-state.module.css';
 
 type State = 'loading' | 'error' | 'empty' | 'watchEmpty' | 'guest';
 
 export function SkeletonRows({ count = 8 }: { count?: number }) {
   return (
-    <div className="skeleton-list" aria-hidden="true">
+    <div aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="skeleton-row">
-          <span className="skeleton skeleton--a" />
-          <span className="skeleton skeleton--b" />
-          <span className="skeleton skeleton--c" />
+        <div key={i} className={s.row}>
+          <span className={cx(s.bar, s.barA)} />
+          <span className={s.bar} />
+          <span className={cx(s.bar, s.barC)} />
         </div>
       ))}
     </div>
@@ -43,8 +45,8 @@ export function ListState({
           ? t('markets:state.watchGuest')
           : t('markets:state.empty');
   return (
-    <div className="list-state" data-testid={`list-${state}`}>
-      <p className="list-state__title">{title}</p>
+    <div className={s.state} data-testid={`list-${state}`}>
+      <p className={s.title}>{title}</p>
       {state === 'watchEmpty' && <p className="muted small">{t('markets:state.watchEmptyText')}</p>}
       {state === 'error' && onRetry && (
         <button type="button" className="btn btn--ghost btn--small" onClick={onRetry}>

@@ -7,14 +7,12 @@
 // so a screen reader says the name, then the figures. (The DOM version's figures were hidden behind the
 // link's own aria-label.)
 import { memo, useRef } from 'react';
+import { cx } from '../../../shared/ui/cx.ts';
 import { Num } from '../../../shared/ui/num.tsx';
+import { flashClass, toneClass } from '../../../shared/ui/tone.ts';
 import { useTicker, useWorkerCell, type CellWords } from '../live.ts';
 import { ChangePill } from './change-pill.tsx';
-
-/** The tint of a flash showing now (the bridge starts and clears it on batch frames). */
-export function flashClass(flash: 'up' | 'down' | null | undefined): string {
-  return flash ? ` flash-${flash}` : '';
-}
+import s from './quote-row.module.css';
 
 interface CellProps {
   symbol: string;
@@ -27,7 +25,7 @@ interface CellProps {
 export const WorkerQuoteCell = memo(function WorkerQuoteCell({ symbol, words, domId }: CellProps) {
   const host = useRef<HTMLSpanElement>(null);
   useWorkerCell(host, domId, symbol, words);
-  return <span className="quote-row__cell" ref={host} />;
+  return <span className={s.cell} ref={host} />;
 });
 
 /**
@@ -37,17 +35,17 @@ export const WorkerQuoteCell = memo(function WorkerQuoteCell({ symbol, words, do
 export const DomQuoteCell = memo(function DomQuoteCell({ symbol, words }: CellProps) {
   const tk = useTicker(symbol);
   return (
-    <span className="quote-row__cell">
-      <span className="quote-row__live">
-        <span className="quote-row__mid">
-          <span className={`quote-row__price${tk ? ` ${tk.dir}` : ''}${flashClass(tk?.flash)}`}>
+    <span className={s.cell}>
+      <span className={s.live}>
+        <span className={s.mid}>
+          <span className={cx(s.price, toneClass(tk?.dir), flashClass(tk?.flash))} data-testid="quote-price">
             <Num>{tk?.price ?? '--'}</Num>
           </span>
-          <span className="quote-row__vol">
+          <span className={s.vol}>
             {words.volLabel} <Num>{tk?.volume ?? '--'}</Num>
           </span>
         </span>
-        <ChangePill pct={tk?.changePct} dir={tk?.dir} />
+        <ChangePill pct={tk?.changePct} dir={tk?.dir} className={s.pill} />
       </span>
     </span>
   );

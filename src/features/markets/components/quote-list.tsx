@@ -7,7 +7,7 @@ import { useInstruments } from '../instruments.ts';
 import { useMarketSubscription, usePaintMode } from '../live.ts';
 import { QuoteRow } from './quote-row.tsx';
 
-/** Row heights as styles/list.css sets them (Nastaliq needs taller lines). Virtuoso places rows by them. */
+/** Row heights as quote-row.module.css sets them (Nastaliq needs taller lines). Virtuoso places rows by them. */
 export function rowHeight(lang: string): number {
   return lang === 'ur-PK' ? 68 : 64;
 }
@@ -36,7 +36,7 @@ export function QuoteList({ symbols, testId }: { symbols: readonly string[]; tes
     setRange((prev) => (prev && prev.startIndex === r.startIndex && prev.endIndex === r.endIndex ? prev : r));
   }, []);
   return (
-    <div className="quote-list" data-testid={testId}>
+    <div data-testid={testId}>
       <Virtuoso
         useWindowScroll
         data={symbols as string[]}

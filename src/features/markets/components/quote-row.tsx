@@ -9,6 +9,7 @@ import { displayName, isCoin } from '../instruments.ts';
 import type { Instrument } from '../../../../workers/protocol/market.ts';
 import { usePaintMode, type CellWords } from '../live.ts';
 import { DomQuoteCell, WorkerQuoteCell } from './quote-cell.tsx';
+import s from './quote-row.module.css';
 
 export function klineHref(symbol: string, inst: Pick<Instrument, 'market'> | undefined): string {
   return isCoin(inst, symbol)
@@ -39,18 +40,18 @@ export const QuoteRow = memo(function QuoteRow({ symbol, inst }: QuoteRowProps) 
   const Cell = CELLS[mode];
   return (
     <Link
-      className="quote-row"
+      className={s.row}
       to={klineHref(symbol, inst)}
       data-testid="quote-row"
       data-symbol={symbol}
       aria-label={t('markets:row.open', { name: name || symbol })}
       aria-describedby={mode === 'dom' ? undefined : domId}
     >
-      <span className="quote-row__id">
-        <Num className="quote-row__sym">
-          {inst?.market === 'crypto' ? `${inst.base}/${inst.quote}` : symbol}
-        </Num>
-        <span className="quote-row__name">{name}</span>
+      <span className={s.id}>
+        <Num className={s.sym}>{inst?.market === 'crypto' ? `${inst.base}/${inst.quote}` : symbol}</Num>
+        <span className={s.name} data-testid="quote-name">
+          {name}
+        </span>
       </span>
       <Cell symbol={symbol} words={words} domId={domId} />
     </Link>

@@ -1,6 +1,8 @@
 // The column header of a market list: name, volume and change toggle the sort (asc/desc) when tapped.
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../../shared/ui/cx.ts';
 import type { SortKey, SortState } from '../sort.ts';
+import s from './sort-header.module.css';
 
 function SortButton({
   k,
@@ -11,14 +13,14 @@ function SortButton({
   k: SortKey;
   sort: SortState;
   onSort: (k: SortKey) => void;
-  className: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
   const active = sort.key === k;
   return (
     <button
       type="button"
-      className={`sort-btn ${className}${active ? ' is-active' : ''}`}
+      className={cx(s.btn, className)}
       aria-pressed={active}
       data-dir={active ? sort.dir : undefined}
       aria-label={`${t(`markets:sort.${k}`)}${active ? ` (${t(`markets:sort.${sort.dir}`)})` : ''}`}
@@ -26,7 +28,7 @@ function SortButton({
       onClick={() => onSort(k)}
     >
       {t(`markets:sort.${k}`)}
-      <span className={`sort-btn__arrows${active ? ` is-${sort.dir}` : ''}`} aria-hidden="true">
+      <span className={s.arrows} aria-hidden="true">
         <i />
         <i />
       </span>
@@ -37,14 +39,14 @@ function SortButton({
 export function SortHeader({ sort, onSort }: { sort: SortState; onSort: (k: SortKey) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="sort-header" role="group" aria-label={t('markets:sort.label')}>
-      <SortButton k="name" sort={sort} onSort={onSort} className="sort-header__name" />
-      <span className="sort-header__mid">
-        <span className="sort-header__price">{t('markets:sort.price')}</span>
+    <div className={s.header} role="group" aria-label={t('markets:sort.label')}>
+      <SortButton k="name" sort={sort} onSort={onSort} className={s.name} />
+      <span className={s.mid}>
+        <span>{t('markets:sort.price')}</span>
         <span aria-hidden="true">/</span>
-        <SortButton k="volume" sort={sort} onSort={onSort} className="sort-header__vol" />
+        <SortButton k="volume" sort={sort} onSort={onSort} />
       </span>
-      <SortButton k="change" sort={sort} onSort={onSort} className="sort-header__chg" />
+      <SortButton k="change" sort={sort} onSort={onSort} className={s.chg} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import type { ChartBar, IndicatorView } from '../../../market/hooks.ts';
 import { chartNumberText, chartVolumeText } from './chart-format.ts';
 import { lineColor, valueAtTime } from './chart-series.ts';
+import s from './chart-legend.module.css';
 
 /** decimals null: a volume (whole shares, K/M/G above a thousand). */
 function fmt(v: number, decimals: number | null): string {
@@ -25,7 +26,7 @@ function Row({
   testId: string;
 }) {
   return (
-    <div className="kl-legend__row" data-testid={testId}>
+    <div className={s.row} data-testid={testId}>
       {view.lines.map((l, k) => {
         const color = lineColor(view.lines, k, colors);
         return (
@@ -59,7 +60,7 @@ export function ChartLegend({
   const time = bars[i]!.time;
   const subIsVol = sub.lines[0] === 'vol';
   return (
-    <div className="kl-legend num" aria-hidden="true">
+    <div className={`${s.legend} num`} aria-hidden="true">
       <Row view={main} time={time} colors={colors} decimals={precision} testId="legend-main" />
       <Row view={sub} time={time} colors={colors} decimals={subIsVol ? null : 2} testId="legend-sub" />
     </div>

@@ -1,7 +1,9 @@
 // Interval tabs and the main/sub indicator switches above the chart.
 import { useTranslation } from 'react-i18next';
 import { INTERVALS, type Interval } from '../../../../workers/protocol/market.ts';
+import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { MAIN_INDICATORS, SUB_INDICATORS, type MainIndicator, type SubIndicator } from './chart-prefs.ts';
+import s from './chart-toolbar.module.css';
 
 interface Props {
   interval: Interval;
@@ -15,36 +17,32 @@ interface Props {
 export function IntervalBar({ interval, onInterval }: Pick<Props, 'interval' | 'onInterval'>) {
   const { t } = useTranslation();
   return (
-    <div className="kl-intervals" role="tablist" aria-label={t('markets:kline.intervals')}>
-      {INTERVALS.map((iv) => (
-        <button
-          key={iv}
-          type="button"
-          role="tab"
-          aria-selected={iv === interval}
-          className={`kl-iv${iv === interval ? ' is-active' : ''}`}
-          data-testid={`iv-${iv}`}
-          onClick={() => onInterval(iv)}
-        >
-          {t(`markets:kline.iv.${iv}`)}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      items={INTERVALS.map((iv) => ({ value: iv, label: t(`markets:kline.iv.${iv}`), testId: `iv-${iv}` }))}
+      value={interval}
+      onChange={onInterval}
+      label={t('markets:kline.intervals')}
+      variant="pill"
+      scrollable
+      // Each interval loads a history: arrows only move focus, Enter or Space picks one.
+      activation="manual"
+      className={s.intervals}
+    />
   );
 }
 
 export function IndicatorBar({ main, onMain, sub, onSub }: Omit<Props, 'interval' | 'onInterval'>) {
   const { t } = useTranslation();
   return (
-    <div className="kl-inds" dir="ltr">
-      <div className="kl-inds__group" role="radiogroup" aria-label={t('markets:kline.mainLabel')}>
+    <div className={s.inds} dir="ltr">
+      <div className={s.group} role="radiogroup" aria-label={t('markets:kline.mainLabel')}>
         {MAIN_INDICATORS.map((m) => (
           <button
             key={m}
             type="button"
             role="radio"
             aria-checked={m === main}
-            className={`kl-ind${m === main ? ' is-active' : ''}`}
+            className={s.ind}
             data-testid={`main-${m}`}
             onClick={() => onMain(m)}
           >
@@ -52,19 +50,19 @@ export function IndicatorBar({ main, onMain, sub, onSub }: Omit<Props, 'interval
           </button>
         ))}
       </div>
-      <span className="kl-inds__sep" aria-hidden="true" />
-      <div className="kl-inds__group" role="radiogroup" aria-label={t('markets:kline.subLabel')}>
-        {SUB_INDICATORS.map((s) => (
+      <span className={s.sep} aria-hidden="true" />
+      <div className={s.group} role="radiogroup" aria-label={t('markets:kline.subLabel')}>
+        {SUB_INDICATORS.map((ind) => (
           <button
-            key={s}
+            key={ind}
             type="button"
             role="radio"
-            aria-checked={s === sub}
-            className={`kl-ind${s === sub ? ' is-active' : ''}`}
-            data-testid={`sub-${s}`}
-            onClick={() => onSub(s)}
+            aria-checked={ind === sub}
+            className={s.ind}
+            data-testid={`sub-${ind}`}
+            onClick={() => onSub(ind)}
           >
-            {s}
+            {ind}
           </button>
         ))}
       </div>

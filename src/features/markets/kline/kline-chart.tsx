@@ -32,6 +32,7 @@ import type { MainIndicator, SubIndicator } from './chart-prefs.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { EMPTY_PANE, syncPane, type PaneState } from './indicator-pane.ts';
 import { priceAxisFormat } from './chart-format.ts';
+import s from './kline-chart.module.css';
 
 interface Props {
   symbol: string;
@@ -219,7 +220,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
 
   return (
     <div
-      className="kl-chart"
+      className={s.chart}
       ref={box}
       role="img"
       aria-label={t('markets:kline.chart', { symbol })}
@@ -236,7 +237,7 @@ export default function KlineChart({ symbol, interval, main, sub, precision = 2 
         />
       )}
       {!data && (
-        <div className="kl-chart--loading">
+        <div className={s.loading}>
           {status === 'error' ? t('markets:state.error') : t('markets:kline.chartLoading')}
         </div>
       )}

@@ -30,13 +30,17 @@ import { KlineSummary, SessionBadge } from './kline-summary.tsx';
 import { OrderBook } from './order-book.tsx';
 import { TradesTape } from './trades-tape.tsx';
 import { WatchStar } from './watch-star.tsx';
-import '../markets.css';
+import { cx } from '../../../shared/ui/cx.ts';
+import { TabPanel, Tabs } from '../../../shared/ui/tabs.tsx';
+import chartStyles from './kline-chart.module.css';
+import s from './kline-page.module.css';
 
 // The chart's code, and (once per page, a frame) the check that its canvases will see the screen's real pixel
 // density (device-pixels.ts).
 const KlineChart = lazy(() =>
   Promise.all([import('./kline-chart.tsx'), devicePixelCheck()]).then(([m]) => m),
 );
+const DEPTH_TABS = ['book', 'trades'] as const;
 
 export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const { t, i18n } = useTranslation();
@@ -45,7 +49,7 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
   const interval = parseInterval(params.get('iv'));
   const [main, setMain] = useState<MainIndicator>(readMainInd);
   const [sub, setSub] = useState<SubIndicator>(readSubInd);
-  const [tab, setTab] = useState<'book' | 'trades'>('book');
+  const [tab, setTab] = useState<(typeof DEPTH_TABS)[number]>('book');
   const inst = useInstruments()[symbol];
   const syms = useMemo(() => [symbol], [symbol]);
   useMarketSubscription(syms);
@@ -87,14 +91,11 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
     );
 
   return (
-    <div
-      className={`page kline-page${kind === 'stock' && !isIndex ? ' kline-page--trade' : ''}`}
-      data-testid="kline-page"
-    >
+    <div className={cx('page', kind === 'stock' && !isIndex && s.trade)} data-testid="kline-page">
       <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
-      <div className="kl-titlebar">
-        <span className="kl-titlebar__name">{displayName(inst, i18n.language)}</span>
-        <span className="kl-titlebar__badges">
+      <div className={s.titlebar}>
+        <span className={s.name}>{displayName(inst, i18n.language)}</span>
+        <span className={s.badges}>
           <SessionBadge symbol={symbol} />
           <FeedBadge />
         </span>
@@ -113,10 +114,8 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
           saveSubInd(s);
         }}
       />
-      <div className="kl-chart-box" dir="ltr">
-        <Suspense
-          fallback={<div className="kl-chart kl-chart--loading">{t('markets:kline.chartLoading')}</div>}
-        >
+      <div className={s.chartBox} dir="ltr" data-testid="kline-chart-box">
+        <Suspense fallback={<div className={chartStyles.loading}>{t('markets:kline.chartLoading')}</div>}>
           <KlineChart
             symbol={symbol}
             interval={interval}
@@ -127,34 +126,29 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
         </Suspense>
       </div>
       {isIndex ? (
-        <Link className="card kl-index-link" to={routeTo('stock.index', { symbol })}>
+        <Link className={`card ${s.indexLink}`} to={routeTo('stock.index', { symbol })}>
           {t('markets:indices.constituents')}
         </Link>
       ) : (
         <>
-          <div className="mk-tabs kl-tabs" role="tablist">
-            {(['book', 'trades'] as const).map((id) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={tab === id}
-                className={`mk-tabs__tab${tab === id ? ' is-active' : ''}`}
-                onClick={() => setTab(id)}
-              >
-                {t(`markets:${id}.title`)}
-              </button>
-            ))}
-          </div>
-          {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
+          <Tabs
+            items={DEPTH_TABS.map((id) => ({ value: id, label: t(`markets:${id}.title`) }))}
+            value={tab}
+            onChange={setTab}
+            panelId="kline-depth"
+            className={s.tabs}
+          />
+          <TabPanel id="kline-depth" value={tab}>
+            {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
+          </TabPanel>
         </>
       )}
       {kind === 'stock' && !isIndex && (
-        <div className="kl-actions">
-          <Link className="btn btn--up" to={routeTo('stock.order', { symbol, side: 'buy' })}>
+        <div className={s.actions}>
+          <Link className={`btn ${s.buy}`} to={routeTo('stock.order', { symbol, side: 'buy' })}>
             {t('markets:kline.buy')}
           </Link>
-          <Link className="btn btn--down" to={routeTo('stock.order', { symbol, side: 'sell' })}>
+          <Link className={`btn ${s.sell}`} to={routeTo('stock.order', { symbol, side: 'sell' })}>
             {t('markets:kline.sell')}
           </Link>
         </div>

@@ -4,24 +4,31 @@ import { useTranslation } from 'react-i18next';
 import type { StockInfo } from '../../../../workers/protocol/market.ts';
 import { abbreviate, formatMoney } from '../../../shared/format/numbers.ts';
 import { Num } from '../../../shared/ui/num.tsx';
-import { flashClass } from '../components/quote-cell.tsx';
+import { cx } from '../../../shared/ui/cx.ts';
+import { flashClass, toneClass } from '../../../shared/ui/tone.ts';
 import { useTicker } from '../live.ts';
+import s from './kline-summary.module.css';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
   return (
-    <div className="kl-stat">
-      <span className="kl-stat__label">{label}</span>
-      <Num className="kl-stat__value">{value ?? '--'}</Num>
+    <div className={s.stat}>
+      <span className={s.label}>{label}</span>
+      <Num className={s.value}>{value ?? '--'}</Num>
     </div>
   );
 }
+
+/** Tinted sessions: open green, pre-open and break amber; closed stays grey. */
+const sessionClass: Partial<Record<string, string>> = { open: s.open, pre: s.pre, break: s.break };
 
 /** The trading session (pre-open, open, break, closed) as a small badge. */
 export function SessionBadge({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const tk = useTicker(symbol);
   if (!tk) return null;
-  return <span className={`kl-session kl-session--${tk.session}`}>{t(`markets:session.${tk.session}`)}</span>;
+  return (
+    <span className={cx(s.session, sessionClass[tk.session])}>{t(`markets:session.${tk.session}`)}</span>
+  );
 }
 
 export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo | undefined }) {
@@ -30,17 +37,17 @@ export function KlineSummary({ symbol, info }: { symbol: string; info: StockInfo
   const dir = tk?.dir ?? 'flat';
   const stock = info && info.market === 'psx';
   return (
-    <section className="kl-summary" data-testid="kline-summary">
-      <div className="kl-summary__main">
-        <span className={`kl-summary__price ${dir}${flashClass(tk?.flash)}`} data-testid="kline-price">
+    <section className={s.summary} data-testid="kline-summary">
+      <div className={s.main}>
+        <span className={cx(s.price, toneClass(dir), flashClass(tk?.flash))} data-testid="kline-price">
           <Num>{tk?.price ?? '--'}</Num>
         </span>
-        <span className={`kl-summary__chg ${dir}`}>
+        <span className={cx(s.chg, toneClass(dir))}>
           <Num>{tk?.change ?? ''}</Num>
           <Num>{tk?.changePct ?? ''}</Num>
         </span>
       </div>
-      <div className="kl-stats">
+      <div className={s.stats}>
         <Stat label={t('markets:kline.high')} value={tk?.high} />
         <Stat label={t('markets:kline.low')} value={tk?.low} />
         <Stat label={t('markets:kline.vol')} value={tk?.volume} />

@@ -3,24 +3,31 @@
 import { useTranslation } from 'react-i18next';
 import type { BookRow } from '../live.ts';
 import { useBook } from '../live.ts';
+import { cx } from '../../../shared/ui/cx.ts';
+import tone from '../../../shared/ui/tone.module.css';
+import s from './order-book.module.css';
 
 const LEVELS = 12;
 
 function Side({ rows, side }: { rows: readonly BookRow[]; side: 'bid' | 'ask' }) {
   return (
-    <ol className={`book__side book__side--${side}`} data-testid={`book-${side}s`}>
+    <ol className={cx(s.side, s[side])} data-testid={`book-${side}s`}>
       {rows.slice(0, LEVELS).map((r) => (
-        <li key={r.price} className="book__row">
-          <span className="book__bar" style={{ inlineSize: `${Math.round(r.depth * 100)}%` }} />
+        <li key={r.price} className={s.row}>
+          <span
+            className={s.bar}
+            data-testid="book-bar"
+            style={{ inlineSize: `${Math.round(r.depth * 100)}%` }}
+          />
           {side === 'bid' ? (
             <>
-              <span className="book__qty">{r.qty}</span>
-              <span className="book__price up">{r.price}</span>
+              <span className={s.qty}>{r.qty}</span>
+              <span className={cx(s.price, tone.up)}>{r.price}</span>
             </>
           ) : (
             <>
-              <span className="book__price down">{r.price}</span>
-              <span className="book__qty">{r.qty}</span>
+              <span className={cx(s.price, tone.down)}>{r.price}</span>
+              <span className={s.qty}>{r.qty}</span>
             </>
           )}
         </li>
@@ -34,8 +41,8 @@ export function OrderBook({ symbol }: { symbol: string }) {
   const book = useBook(symbol);
   const empty = !book || (book.bids.length === 0 && book.asks.length === 0);
   return (
-    <section className="book" aria-label={t('markets:book.title')} data-testid="order-book">
-      <div className="book__head" dir="ltr">
+    <section className={s.book} aria-label={t('markets:book.title')} data-testid="order-book">
+      <div className={s.head} dir="ltr">
         <span>
           {t('markets:book.bid')} · {t('markets:book.qty')}
         </span>
@@ -45,11 +52,11 @@ export function OrderBook({ symbol }: { symbol: string }) {
         </span>
       </div>
       {empty ? (
-        <p className="muted small book__empty">
+        <p className={`muted small ${s.empty}`}>
           {book ? t('markets:book.empty') : t('markets:state.loading')}
         </p>
       ) : (
-        <div className="book__body num" dir="ltr">
+        <div className={`${s.body} num`} dir="ltr">
           <Side rows={book.bids} side="bid" />
           <Side rows={book.asks} side="ask" />
         </div>

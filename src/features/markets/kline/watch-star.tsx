@@ -8,6 +8,7 @@ import { showToast } from '../../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../../shared/ui/toast-call-failure.ts';
 import { IconStar } from '../../../shared/ui/icons.tsx';
 import { isWatched, useToggleWatch, useWatchlist } from '../watchlist.ts';
+import s from './watch-star.module.css';
 
 export function WatchStar({ kind, symbol }: { kind: 'stock' | 'coin'; symbol: string }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function WatchStar({ kind, symbol }: { kind: 'stock' | 'coin'; symbol: st
   return (
     <button
       type="button"
-      className={`icon-btn watch-star${on ? ' is-on' : ''}`}
+      className={`icon-btn ${s.star}`}
       aria-pressed={on}
       aria-label={on ? t('markets:star.remove') : t('markets:star.add')}
       data-testid="watch-star"

@@ -2,14 +2,12 @@
 // The k-line page with the live hooks mocked and lightweight-charts stubbed (it needs a real canvas): the
 // chart gets candles, volume and indicator series (the lines as the worker's calculators give them — the
 // page computes none), live bars go through update(), indicator choices are remembered and asked of the
-// worker, the book and tape render, and a guest's star sends them to login.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// worker, the book and tape render, and a guest's star sends them to login. The API is answered at the fetch
+// level (MSW).
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
-import { StoreProvider, appStore } from '../../../../src/shared/state/jotai.ts';
+import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { syncSessionFromStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
@@ -17,6 +15,9 @@ import type { ChartBar, IndicatorName, IndicatorView } from '../../../../src/mar
 import { candlesToColumns, computeIndicator } from '../../../../workers/market/calc/indicators/core.ts';
 import { indicatorDef } from '../../../../workers/market/calc/indicators/registry.ts';
 import type { ChartLog } from './chart-mock.ts';
+import tone from '../../../../src/shared/ui/tone.module.css';
+import { answerAll, ok, refused, useMswServer } from '../../support/msw.ts';
+import { renderRoutes } from '../../support/render-app.tsx';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 const chartLog = vi.hoisted((): ChartLog => ({ series: [], removed: 0, created: 0, range: null }));
@@ -69,6 +70,7 @@ const bar = (i: number, close: number) => ({
 });
 const BARS = Array.from({ length: 40 }, (_, i) => bar(i, 100 + (i % 7)));
 
+useMswServer();
 beforeAll(async () => {
   await initI18n('en-US');
 });
@@ -91,36 +93,20 @@ beforeEach(() => {
     nameUr: 'او جی ڈی سی',
     market: 'psx',
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () => new Response(JSON.stringify({ code: 0, msg: '', data: { ...ogdc, priceDecimals: 2 } })),
-    ),
-  );
+  answerAll(() => ok({ ...ogdc, priceDecimals: 2 }));
   window.scrollTo = () => undefined;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderPage(path = '/pages/stock/stockKline?symbol=OGDC') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/pages/stock/stockKline', element: <StockKlinePage /> },
       { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 const byKind = (k: string) => chartLog.series.filter((s) => s.kind === k);
@@ -219,12 +205,12 @@ describe('k-line page', () => {
     renderPage();
     const bids = await screen.findByTestId('book-bids');
     expect(within(bids).getAllByRole('listitem')).toHaveLength(2);
-    expect((bids.querySelector('.book__bar') as HTMLElement).style.inlineSize).toBe('25%');
+    expect((bids.querySelector('[data-testid=book-bar]') as HTMLElement).style.inlineSize).toBe('25%');
     expect(within(screen.getByTestId('book-asks')).getByText('284.20')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Trades' }));
     const tape = screen.getByTestId('trades-tape');
     expect(within(tape).getByText('10:00:00')).toBeTruthy();
-    expect(within(tape).getByText('284.14').className).toBe('up');
+    expect(within(tape).getByText('284.14').className).toBe(tone.up);
   });
 
   it('sends a guest who taps the star to login with "please log in first"', async () => {
@@ -237,12 +223,7 @@ describe('k-line page', () => {
   });
 
   it('says so when the server does not know the symbol', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify({ code: -1001, msg: 'Unknown symbol: NOPE', data: null })),
-      ),
-    );
+    answerAll(() => refused('Unknown symbol: NOPE'));
     renderPage('/pages/stock/stockKline?symbol=NOPE');
     expect(await screen.findByText('This symbol was not found')).toBeTruthy();
     expect(screen.queryByTestId('kline-chart')).toBeNull();
@@ -257,13 +238,7 @@ describe('k-line page', () => {
       quote: 'PKR',
       base: 'KSE100',
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 0, msg: '', data: { ...info, priceDecimals: 2, ticker: {} } })),
-      ),
-    );
+    answerAll(() => ok({ ...info, priceDecimals: 2, ticker: {} }));
     renderPage('/pages/stock/stockKline?symbol=KSE100');
     const link = await screen.findByText('Constituents');
     expect(link.getAttribute('href')).toBe('/pages/stock/index?symbol=KSE100');

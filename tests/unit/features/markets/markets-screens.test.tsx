@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 // Markets list, home section and search in a DOM with the live hooks mocked (see live-mock.ts) and the REST
-// calls answered by a stubbed fetch.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// calls answered at the fetch level (MSW) from a table per test.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, i18next } from '../../../../src/shared/i18n/i18n.ts';
 import { feedStatusAtom } from '../../../../src/market/atoms.ts';
-import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import pill from '../../../../src/features/markets/components/change-pill.module.css';
+import tone from '../../../../src/shared/ui/tone.module.css';
+import { answerAll, calls, ok, useMswServer } from '../../support/msw.ts';
+import { renderRoutes } from '../../support/render-app.tsx';
 import { live, liveModule, ticker } from './live-mock.ts';
 
 vi.mock('../../../../src/features/markets/live.ts', () => liveModule);
@@ -38,8 +41,11 @@ const INST = {
 } as const;
 
 const quote = (s: keyof typeof INST) => ({ sector: 'x', quote: 'PKR', base: s, ...INST[s], ticker: {} });
-let answers: Record<string, unknown>;
-const calls: string[] = [];
+let answers: Record<string, JsonBodyType>;
+/** The calls made, as path?query. */
+const urls = () => calls.map((c) => `${c.path}${c.query.size ? `?${c.query}` : ''}`);
+
+useMswServer();
 
 beforeAll(async () => {
   await initI18n('en-US');
@@ -49,7 +55,6 @@ beforeEach(() => {
   live.reset();
   localStorage.clear();
   storage.set('searchHistoryData', []);
-  calls.length = 0;
   answers = {
     'stock/list': { list: [quote('OGDC'), quote('HBL')], total: 2, page: 1, size: 200 },
     'stock/index/indices/list': [quote('KSE100')],
@@ -57,34 +62,18 @@ beforeEach(() => {
     'stock/list/hot': [quote('HBL'), quote('OGDC')],
     'stock/search': [quote('OGDC')],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      calls.push(`${path}${u.search}`);
-      return new Response(JSON.stringify({ code: 0, msg: '', data: answers[path] ?? null }));
-    }),
-  );
+  answerAll((c) => ok(answers[c.path] ?? null));
   window.scrollTo = () => undefined;
 });
 
 afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   await i18next.changeLanguage('en-US');
 });
 
-function renderAt(path: string, element: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
+function renderAt(path: string, element: ReactNode) {
+  return renderRoutes([{ path: '*', element }], path);
 }
 
 describe('Markets screen', () => {
@@ -97,8 +86,8 @@ describe('Markets screen', () => {
     const rows = await screen.findAllByTestId('quote-row');
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['HBL', 'OGDC']);
     await waitFor(() => expect(within(rows[1]!).getByText('Oil & Gas Development Company')).toBeTruthy());
-    expect(within(rows[1]!).getByText('-0.23%').closest('.pill')?.className).toContain('pill--down');
-    expect(within(rows[0]!).getByText('+2.50%').closest('.pill')?.className).toContain('pill--up');
+    expect(within(rows[1]!).getByText('-0.23%').closest(`.${pill.pill}`)?.className).toContain(pill.down);
+    expect(within(rows[0]!).getByText('+2.50%').closest(`.${pill.pill}`)?.className).toContain(pill.up);
     expect(rows[1]!.getAttribute('href')).toBe('/pages/stock/stockKline?symbol=OGDC');
     // Visible rows are what gets subscribed.
     expect(live.subscribed.some((s) => s.includes('HBL') && s.includes('OGDC'))).toBe(true);
@@ -139,11 +128,13 @@ describe('Markets screen', () => {
     });
     renderAt('/pages/tabbar/markets', <MarketsPage />);
     await screen.findByTestId('quote-row');
-    expect(screen.getByText('1.00').closest('.quote-row__price')!.className).toContain('flash-up');
+    const price = (text: string) => screen.getByText(text).closest('[data-testid=quote-price]')!.className;
+    expect(price('1.00')).toContain(tone.flashUp);
     act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.99', '+0.90%', 'down') } }));
-    expect(screen.getByText('0.99').closest('.quote-row__price')!.className).toContain('flash-down');
+    expect(price('0.99')).toContain(tone.flashDown);
     act(() => live.set({ tickers: { OGDC: ticker('OGDC', '0.98', '+0.80%', null) } }));
-    expect(screen.getByText('0.98').closest('.quote-row__price')!.className).not.toContain('flash');
+    expect(price('0.98')).not.toContain(tone.flashUp);
+    expect(price('0.98')).not.toContain(tone.flashDown);
   });
 
   it('shows the feed state with the last update time when degraded', async () => {
@@ -207,7 +198,7 @@ describe('Markets screen', () => {
     });
     // The row's link is described by the painted cell (its label carries the figures).
     expect(rows[0]!.getAttribute('aria-describedby')).toBe(hbl.domId);
-    expect(rows[0]!.querySelector('.quote-row__price')).toBeNull();
+    expect(rows[0]!.querySelector('[data-testid=quote-price]')).toBeNull();
     // The worker draws those rows itself: no visible-row ticker subscription from the list.
     expect(live.subscribed.every((s) => s.length === 0)).toBe(true);
   });
@@ -228,9 +219,9 @@ describe('Home markets section', () => {
         .getAllByTestId('quote-row')
         .map((r) => r.getAttribute('data-symbol')),
     ).toEqual(['HBL', 'OGDC']);
-    expect(calls.some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
+    expect(urls().some((c) => c.startsWith('stock/list/hot?type=gainers'))).toBe(true);
     fireEvent.click(screen.getByTestId('movers-losers'));
-    await waitFor(() => expect(calls.some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
+    await waitFor(() => expect(urls().some((c) => c.startsWith('stock/list/hot?type=losers'))).toBe(true));
     expect(screen.getAllByText('More')[1]!.getAttribute('href')).toBe('/pages/stock/list?type=losers');
   });
 });
@@ -243,7 +234,7 @@ describe('Search', () => {
     fireEvent.change(input, { target: { value: 'og' } });
     fireEvent.change(input, { target: { value: 'ogdc' } });
     const results = await screen.findByTestId('search-results');
-    expect(calls.filter((c) => c.startsWith('stock/search'))).toEqual(['stock/search?q=ogdc&limit=30']);
+    expect(urls().filter((c) => c.startsWith('stock/search'))).toEqual(['stock/search?q=ogdc&limit=30']);
     expect(within(results).getByText('284.14')).toBeTruthy();
     fireEvent.submit(input.closest('form')!);
     fireEvent.click(within(results).getByTestId('quote-row'));

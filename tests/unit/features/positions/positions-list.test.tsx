@@ -2,7 +2,7 @@
 // The positions list's windowing with 10,000 rows: only a window around the viewport is mounted, scrolling
 // moves it (reusing the row elements), the window's symbols are what gets subscribed, and a scroll inside the
 // same window renders nothing.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PositionRowView } from '../../../../src/features/positions/positions-live.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
@@ -93,7 +93,7 @@ describe('PositionsList', () => {
     render(<PositionsList symbols={symbols} onOpen={() => undefined} />);
     expect(shown()).toEqual(symbols.slice(0, 26));
     expect(subscribed.at(-1)).toEqual(symbols.slice(0, 32));
-    const body = screen.getByTestId('positions-list').querySelector<HTMLElement>('.pos-list__body')!;
+    const body = screen.getByTestId('positions-body');
     expect(body.style.blockSize).toBe(`${10_000 * POSITION_ROW_H}px`);
   });
 
@@ -120,7 +120,7 @@ describe('PositionsList', () => {
 
     scrollTo(5_000 * POSITION_ROW_H);
     expect(shown()).toEqual(symbols.slice(4_993, 5_019));
-    const win = screen.getByTestId('positions-list').querySelector<HTMLElement>('.pos-list__window')!;
+    const win = screen.getByTestId('positions-window');
     expect(win.style.transform).toBe(`translateY(${4_993 * POSITION_ROW_H}px)`);
   });
 });
@@ -158,7 +158,7 @@ describe('PositionsList with an IntersectionObserver (as in a browser)', () => {
     render(<PositionsList symbols={symbols} onOpen={() => undefined} />);
     const io = FakeObserver.last!;
     const list = screen.getByTestId('positions-list');
-    const [above, below] = [...list.querySelectorAll<HTMLElement>('.pos-list__guard')];
+    const [above, below] = within(list).getAllByTestId('positions-guard');
     expect([...io.watched]).toEqual([above, below]);
     // Window 0..25: nothing above it; below, from row 24 (two spare rows) to the list's end.
     expect(above!.style.blockSize).toBe('0px');

@@ -12,6 +12,7 @@ import { bindSessionToStorage, tokenAtom } from '../../../../src/shared/state/se
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import { api, http, ok, seen, server, useMswServer } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
+import tone from '../../../../src/shared/ui/tone.module.css';
 
 /** The balances the worker would post for each account (display strings, formatted in the worker). */
 const VIEWS: Record<string, AssetsView> = {
@@ -112,11 +113,11 @@ describe('AssetsPage', () => {
     await waitFor(() => expect(screen.getByTestId('assets-available').textContent).toBe('0.00'));
     expect(screen.getByTestId('assets-total').textContent).toBe('1,000,000.00');
     expect(screen.getByTestId('assets-frozen').textContent).toBe('2,591.20');
-    expect(screen.getByTestId('assets-pnl').className).toContain('is-down');
+    expect(screen.getByTestId('assets-pnl').className).toContain(tone.down);
     expect(screen.getByTestId('assets-market-value').textContent).toBe('28,035.00');
     // Today's P&L as the server gave it, coloured by its own sign (up today, down overall).
     expect(screen.getByTestId('assets-today').textContent).toBe('1,234.50');
-    expect(screen.getByTestId('assets-today').className).toContain('is-up');
+    expect(screen.getByTestId('assets-today').className).toContain(tone.up);
     expect(screen.getByText("Today's P&L")).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Demo' }));
     await waitFor(() => expect(screen.getByTestId('assets-available').textContent).toBe('948,983.98'));

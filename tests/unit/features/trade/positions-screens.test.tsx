@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Positions tab (live rows and totals mocked as the worker would give them) and the order centre's cancel
-// flow, with the API answered by a stubbed fetch. (The transaction password page: trade-password-page.test.tsx.)
+// flow, with the API answered at the fetch level (MSW). (The transaction password page:
+// trade-password-page.test.tsx.)
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { renderRoutes } from '../../support/render-app.tsx';
@@ -11,6 +12,8 @@ import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import tone from '../../../../src/shared/ui/tone.module.css';
+import { answerAll, calls, ok, useMswServer, type ApiCall } from '../../support/msw.ts';
 
 interface LiveState {
   rows: Record<string, PositionRowView>;
@@ -99,50 +102,41 @@ const order: StockOrder = {
 
 let openOrders: StockOrder[] = [];
 let filledOrders: StockOrder[] = [];
-const calls: { path: string; params: URLSearchParams }[] = [];
+/** What a call sent: its query (GET) or its form body (POST). */
+const params = (c: ApiCall | undefined) => (c?.method === 'GET' ? c.query : c?.body);
+
+useMswServer();
 
 beforeAll(async () => {
   await initI18n('en-US');
 });
 
 beforeEach(() => {
-  calls.length = 0;
   openOrders = [order];
   filledOrders = [];
   live.set({ rows: {}, symbols: null, totals: null, orders: openOrders });
   storage.set('positionTab', 0);
   window.scrollTo = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      const params = init?.body ? new URLSearchParams(String(init.body)) : u.searchParams;
-      calls.push({ path, params });
-      const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }));
-      if (path === 'stock/order/list') {
-        const status = u.searchParams.get('status');
-        const list = status === 'pending' ? openOrders : status === 'filled' ? filledOrders : [];
-        return answer({ list, total: list.length, page: 1, size: 20 });
-      }
-      if (path === 'stock/order/statistics')
-        return answer({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
-      if (path === 'stock/order/cancel') {
-        openOrders = [];
-        // The account channel reports the cancel; the worker posts the new open orders.
-        setTimeout(() => act(() => live.set({ orders: [] })), 0);
-        return answer({ ...order, status: 'cancelled' });
-      }
-      if (path === 'user/info') return answer(appStore.get(userInfoAtom));
-      return answer(null);
-    }),
-  );
+  answerAll(({ path, query }) => {
+    if (path === 'stock/order/list') {
+      const status = query.get('status');
+      const list = status === 'pending' ? openOrders : status === 'filled' ? filledOrders : [];
+      return ok({ list, total: list.length, page: 1, size: 20 });
+    }
+    if (path === 'stock/order/statistics')
+      return ok({ pending: openOrders.length, partial: 0, filled: 0, cancelled: 0 });
+    if (path === 'stock/order/cancel') {
+      openOrders = [];
+      // The account channel reports the cancel; the worker posts the new open orders.
+      setTimeout(() => act(() => live.set({ orders: [] })), 0);
+      return ok({ ...order, status: 'cancelled' });
+    }
+    if (path === 'user/info') return ok(appStore.get(userInfoAtom));
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string, element: React.ReactNode) {
   return renderRoutes(
@@ -169,7 +163,7 @@ describe('PositionsPage', () => {
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['OGDC', 'HBL']);
     expect(within(rows[0]!).getByTestId('t1-badge').textContent).toBe('T+1');
     expect(within(rows[1]!).queryByTestId('t1-badge')).toBeNull();
-    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-down');
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain(tone.down);
     expect(screen.getByTestId('totals-pnl').textContent).toBe('-48.00');
     act(() => live.set({ rows: { ...live.rows, OGDC: row('OGDC', '+5.00', 'up', '100') } }));
     expect(
@@ -191,8 +185,8 @@ describe('PositionsPage', () => {
     const rows = await screen.findAllByTestId('position-row');
     const today = within(rows[0]!).getByTestId('position-today');
     expect(today.textContent).toBe('Today-61.00-0.21%');
-    expect(today.className).toContain('is-down');
-    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain('is-up');
+    expect(today.className).toContain(tone.down);
+    expect(within(rows[0]!).getByTestId('position-pnl').className).toContain(tone.up);
     expect(within(rows[1]!).getByTestId('position-today').textContent).toBe('Today—');
     expect(screen.getByTestId('totals-today').textContent).toBe('—');
     act(() =>
@@ -211,9 +205,9 @@ describe('PositionsPage', () => {
     );
     const moved = within(screen.getAllByTestId('position-row')[0]!).getByTestId('position-today');
     expect(moved.textContent).toBe('Today+4.00+0.01%');
-    expect(moved.className).toContain('is-up');
+    expect(moved.className).toContain(tone.up);
     expect(screen.getByTestId('totals-today').textContent).toBe('+4.00');
-    expect(screen.getByTestId('totals-today').parentElement!.className).toContain('is-up');
+    expect(screen.getByTestId('totals-today').parentElement!.className).toContain(tone.up);
     expect(screen.getByText("Today's P&L")).toBeTruthy();
   });
 
@@ -227,7 +221,7 @@ describe('PositionsPage', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
     await screen.findByTestId('orders-empty');
     const cancel = calls.find((c) => c.path === 'stock/order/cancel');
-    expect(cancel?.params.get('id')).toBe('42');
+    expect(params(cancel)?.get('id')).toBe('42');
   });
 
   it('opens on the order centre when positionTab says so (after placing an order)', async () => {

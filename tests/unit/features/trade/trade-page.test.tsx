@@ -1,20 +1,19 @@
 // @vitest-environment jsdom
-// The trade screen in a DOM with the live price mocked and the API answered by a stubbed fetch: the server's
-// preview, the % shortcuts, the "set a password first" dialog, the keypad submit with a client order id that
-// is reused only when a submit got no answer, and the way to the order centre: a fill is told in a toast with
-// the server's figures and opens the list that holds it.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../../../src/shared/query/query-client.ts';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// The trade screen in a DOM with the live price mocked and the API answered at the fetch level (MSW): the
+// server's preview, the % shortcuts, the "set a password first" dialog, the keypad submit with a client order
+// id that is reused only when a submit got no answer, and the way to the order centre: a fill is told in a
+// toast with the server's figures and opens the list that holds it.
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderPreview } from '../../../../workers/protocol/trade.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { deviceOnlineAtom } from '../../../../src/market/connectivity.ts';
-import { appStore, StoreProvider } from '../../../../src/shared/state/jotai.ts';
+import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { userInfoAtom } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
 import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
+import { answerAll, calls, HttpResponse, ok, useMswServer } from '../../support/msw.ts';
+import { renderRoutes } from '../../support/render-app.tsx';
 
 vi.mock('../../../../src/features/trade/trade-live.ts', () => ({
   useLivePrice: (symbol: string) => (symbol ? { price: '280.30', changePct: '+0.30%', dir: 'up' } : null),
@@ -57,74 +56,55 @@ let hasPassword = true;
 let failNextOrder = false;
 /** How much of the next order fills at once ('all', a quantity, or 'none' for a resting limit order). */
 let fills: 'all' | 'none' | string = 'all';
-const calls: { path: string; query: URLSearchParams; body: URLSearchParams }[] = [];
 
+useMswServer();
 beforeAll(async () => {
   await initI18n('en-US');
 });
 
 beforeEach(() => {
-  calls.length = 0;
   hasPassword = true;
   failNextOrder = false;
   fills = 'all';
   storage.set('positionTab', 0);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const u = new URL(url, 'http://localhost');
-      const path = u.pathname.replace(/^\/api\//, '');
-      calls.push({ path, query: u.searchParams, body: new URLSearchParams(String(init?.body ?? '')) });
-      const answer = (data: unknown, code = 0, msg = '') => new Response(JSON.stringify({ code, msg, data }));
-      if (path === 'user/info') return answer(user(hasPassword));
-      if (path === 'stock/info')
-        return answer({
-          symbol: 'OGDC',
-          nameEn: 'Oil & Gas Development Company',
-          nameUr: 'او جی ڈی سی',
-          ticker: { p: '280.30' },
-        });
-      if (path === 'stock/hold/info') return answer({ symbol: 'OGDC', locked: '0' });
-      if (path === 'stock/order/preview')
-        return answer({ ...PREVIEW, side: u.searchParams.get('side'), qty: u.searchParams.get('qty') });
-      if (path === 'stock/order/buy') {
-        if (failNextOrder) {
-          failNextOrder = false;
-          throw new TypeError('network down');
-        }
-        const qty = new URLSearchParams(String(init?.body ?? '')).get('qty') ?? '0';
-        const filledQty = fills === 'all' ? qty : fills === 'none' ? '0' : fills;
-        const status = filledQty === qty ? 'filled' : filledQty === '0' ? 'pending' : 'cancelled';
-        return answer({ id: 41, status, symbol: 'OGDC', side: 'buy', qty, filledQty, avgPrice: '1281.4' });
+  answerAll(({ path, query, body }) => {
+    if (path === 'user/info') return ok(user(hasPassword));
+    if (path === 'stock/info')
+      return ok({
+        symbol: 'OGDC',
+        nameEn: 'Oil & Gas Development Company',
+        nameUr: 'او جی ڈی سی',
+        ticker: { p: '280.30' },
+      });
+    if (path === 'stock/hold/info') return ok({ symbol: 'OGDC', locked: '0' });
+    if (path === 'stock/order/preview')
+      return ok({ ...PREVIEW, side: query.get('side'), qty: query.get('qty') });
+    if (path === 'stock/order/buy') {
+      if (failNextOrder) {
+        failNextOrder = false;
+        return HttpResponse.error(); // no answer: the fetch fails as on a dropped connection
       }
-      return answer(null);
-    }),
-  );
+      const qty = body.get('qty') ?? '0';
+      const filledQty = fills === 'all' ? qty : fills === 'none' ? '0' : fills;
+      const status = filledQty === qty ? 'filled' : filledQty === '0' ? 'pending' : 'cancelled';
+      return ok({ id: 41, status, symbol: 'OGDC', side: 'buy', qty, filledQty, avgPrice: '1281.4' });
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderTrade(path = '/pages/stock/order?symbol=OGDC&side=buy') {
   appStore.set(userInfoAtom, user(hasPassword) as never);
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/pages/stock/order', element: <TradePage /> },
       { path: '/pages/tabbar/position', element: <p>positions page</p> },
       { path: '/pages/user/tradePassword', element: <p>trade password page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StoreProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 const previews = () => calls.filter((c) => c.path === 'stock/order/preview');
@@ -133,7 +113,7 @@ const orders = () => calls.filter((c) => c.path === 'stock/order/buy');
 async function typePin(pin: string) {
   await screen.findByTestId('keypad');
   for (const d of pin) {
-    const key = document.querySelector(`.keypad__key[data-key="${d}"]`)!;
+    const key = screen.getByTestId('keypad').querySelector(`[data-key="${d}"]`)!;
     await act(async () => fireEvent.click(key));
   }
 }

@@ -10,6 +10,7 @@ import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { FIRST_PAGE, nextPageParam } from '../../../../src/shared/query/paging.ts';
 import { EmptyState } from '../../../../src/shared/ui/empty-state.tsx';
 import { PagedList } from '../../../../src/shared/ui/paged-list.tsx';
+import s from '../../../../src/shared/ui/paged-list.module.css';
 import { api, http, HttpResponse, ok, server, useMswServer } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 
@@ -61,7 +62,7 @@ describe('PagedList', () => {
     expect(footer()).toBe('more');
     const more = screen.getByRole('button', { name: 'Load more' });
     // The spec's touch target: the button carries the shared ≥ 44 px class.
-    expect(more.className).toContain('rs-btn');
+    expect(more.className).toContain(s.more);
     fireEvent.click(more);
     await waitFor(() => expect(footer()).toBe('loading'));
     expect(screen.getByRole('progressbar', { name: 'Loading more…' })).toBeTruthy();
