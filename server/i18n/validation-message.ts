@@ -19,7 +19,10 @@ export function validationFailure(
   const has = (key: string) => tr.has(key);
   const error = errors[0];
   if (!error) return { msg: tr.t(lang, 'validation.format', { field: '' }), field: undefined };
-  const issue = schemaIssue({ keyword: error.keyword, instancePath: error.instancePath, params: error.params }, has);
+  const issue = schemaIssue(
+    { keyword: error.keyword, instancePath: error.instancePath, params: error.params },
+    has,
+  );
   return {
     msg: issueText(issue, (key, params) => tr.t(lang, key, params), has),
     field: issue.field === '' ? undefined : issue.field,
