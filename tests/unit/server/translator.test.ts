@@ -16,11 +16,15 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Message keys written as literals: AppError('key' …), .t('key' …), .t(lang, 'key' …), end('key'), err('key'). */
+/**
+ * Message keys written as literals: AppError('key' …), fieldError('field', 'key' …), .t('key' …),
+ * .t(lang, 'key' …), end('key'), err('key').
+ */
 function literalKeys(): string[] {
   const keys = new Set<string>();
   const patterns = [
     /new AppError\(\s*'([^']+)'/g,
+    /\bfieldError\(\s*'[^']+',\s*'([^']+)'/g,
     /\.t\(\s*'([^']+)'/g,
     /\.t\(\s*[\w.]+,\s*'([^']+)'/g,
     /\b(?:end|err)\(\s*'([a-z][\w]*\.[\w.]+)'/g,

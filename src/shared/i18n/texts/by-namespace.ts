@@ -3,10 +3,11 @@
 export type Namespaces = Record<string, Record<string, unknown>>;
 
 /**
- * The files the server reads and the app does not: refusals (errors.json) and market messages (market.json)
- * reach the app already translated, in the answer's `msg`. The language modules leave them out of the bundle.
+ * The files the server reads and the app does not: market messages (market.json) reach the app already
+ * translated, in the answer's `msg`. The language modules leave them out of the bundle. (errors.json is the
+ * server's refusals and also the forms' own messages, src/shared/forms/issue-text.ts: the app bundles it.)
  */
-export const SERVER_NAMESPACES = ['errors', 'market'] as const;
+export const SERVER_NAMESPACES = ['market'] as const;
 
 export function byNamespace(files: Record<string, Record<string, unknown>>): Namespaces {
   const out: Namespaces = {};

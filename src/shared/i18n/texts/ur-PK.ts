@@ -1,8 +1,8 @@
 // The Urdu texts, every namespace the app uses: one chunk, fetched only when the app is in Urdu (i18n.ts).
-// A namespace added under locales/ur-PK/ is picked up here; the server's own ones are left out
+// A namespace added under locales/ur-PK/ is picked up here; the server's own one is left out
 // (SERVER_NAMESPACES in by-namespace.ts, held to this list by tests/unit/i18n/texts-on-demand.test.ts).
 // The files by path; i18n.ts keys them by namespace (byNamespace), so this chunk shares no code with the other.
 export default import.meta.glob<Record<string, unknown>>(
-  ['../../../../locales/ur-PK/*.json', '!**/errors.json', '!**/market.json'],
+  ['../../../../locales/ur-PK/*.json', '!**/market.json'],
   { eager: true, import: 'default' },
 );
