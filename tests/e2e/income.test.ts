@@ -94,7 +94,7 @@ describe.each(CASES)('income ($lang)', (c) => {
       await expect.poll(() => page.getByTestId('purchases-days').textContent()).toBe(`${c.range1} ${prev1}`);
       await page.getByTestId('purchases-empty').waitFor();
       expect(await page.locator(`[data-testid=order-row][data-id="${orderId}"]`).count()).toBe(0);
-      expect(await axeSeriousOrCritical(page, '.income-page')).toEqual([]);
+      expect(await axeSeriousOrCritical(page, '[data-testid=income-page]')).toEqual([]);
     } finally {
       await context.close();
     }

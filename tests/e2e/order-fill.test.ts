@@ -54,7 +54,7 @@ async function placeOrder(page: Page, symbol: string, qty: string, limit?: strin
   await expect.poll(() => page.getByTestId('net').textContent(), { timeout: 10_000 }).toMatch(/\d/);
   await page.getByTestId('submit-order').click();
   await page.getByTestId('keypad').waitFor();
-  for (const d of PIN) await page.locator(`.keypad__key[data-key="${d}"]`).click();
+  for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
   await page.waitForURL(/\/pages\/tabbar\/position/);
 }
 
@@ -79,7 +79,7 @@ describe.each(CASES)('a market order that fills ($lang)', ({ lang, toast, placed
 
   it('is told in a toast with its figures, and the order centre opens on History with the fill outlined', async () => {
     await placeOrder(page, 'OGDC', '100');
-    const shown = page.locator('.toast').filter({ hasText: toast });
+    const shown = page.getByTestId('toast').filter({ hasText: toast });
     await shown.waitFor({ timeout: 10_000 });
     const price = toast.exec((await shown.textContent()) ?? '')![1]!;
     await page.getByTestId('order-centre').waitFor();
@@ -97,7 +97,7 @@ describe.each(CASES)('a market order that fills ($lang)', ({ lang, toast, placed
       (r) => r.json() as Promise<ApiEnvelope<{ limitDown: string }>>,
     );
     await placeOrder(page, 'HBL', '5', band.data.limitDown);
-    await page.locator('.toast', { hasText: placed }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('toast').filter({ hasText: placed }).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('orders-tab-pending').getAttribute('aria-selected')).toBe('true');
     const row = page.locator('[data-testid=order-row][data-fresh=true]');
     await row.waitFor({ timeout: 10_000 });

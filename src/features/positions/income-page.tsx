@@ -59,7 +59,7 @@ export default function IncomePage() {
   const floatingDir = dirOf(floating);
 
   return (
-    <div className="page">
+    <div className="page" data-testid="income-page">
       <PageHeader title={t('nav:title.stock.income')} />
       <div className="page__body">
         <h2 className="section-title">{t('trade:income.realised')}</h2>
