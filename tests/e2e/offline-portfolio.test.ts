@@ -94,7 +94,10 @@ function savedRecord(p: Page, accountKey: string) {
   } | null>;
 }
 
-/** Waits until the page's service worker controls it (the shell and every chunk then load offline). */
+/**
+ * Waits until the page's service worker controls it and keeps the screens this file opens offline: installing
+ * keeps only the shell, the other screens follow once the page is idle (src/shared/pwa/sw-update.ts).
+ */
 async function swControls(p: Page) {
   await expect
     .poll(() => p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.active)), {
@@ -105,6 +108,19 @@ async function swControls(p: Page) {
   await expect
     .poll(() => p.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
     .toBe(true);
+  const OFFLINE_SCREENS = ['positions-page', 'markets-page', 'assets-page', 'trade-page'];
+  await expect
+    .poll(
+      async () => {
+        const have = await p.evaluate(async () => {
+          const cache = await caches.open('pk-trade-precache-v1');
+          return (await cache.keys()).map((r) => new URL(r.url).pathname);
+        });
+        return OFFLINE_SCREENS.filter((c) => !have.some((path) => path.includes(`/${c}-`)));
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual([]);
 }
 
 /** ms from the navigation's start until `testId` is on screen (measured in the page, frame by frame). */
