@@ -38,7 +38,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </h2>
       {props.message && <p className={s.msg}>{props.message}</p>}
       <div className={s.actions}>
-        <button ref={cancelRef} type="button" className={`btn btn--ghost ${s.cancel}`} onClick={props.onCancel}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className={`btn btn--ghost ${s.cancel}`}
+          onClick={props.onCancel}
+        >
           {props.cancelLabel ?? t('common:cancel')}
         </button>
         <button

@@ -47,7 +47,9 @@ function OpenModal(props: ModalFrameProps) {
   const { onClose, role, labelledBy, initialFocus, placement, className, testId, children } = props;
   const panel = useRef<HTMLDivElement>(null);
   // Read while rendering, before any autofocused field inside takes focus: what to give focus back to.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;

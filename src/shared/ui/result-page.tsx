@@ -10,8 +10,7 @@ import s from './result-page.module.css';
 export type ResultStatus = 'success' | 'failure' | 'pending';
 
 export type ResultAction = { label: string; testId?: string } & (
-  | { to: string; onClick?: never }
-  | { onClick: () => void; to?: never }
+  { to: string; onClick?: never } | { onClick: () => void; to?: never }
 );
 
 interface ResultPageProps {

@@ -17,7 +17,14 @@ function Strip({ dir, activation }: { dir: 'ltr' | 'rtl'; activation?: 'auto' | 
   const [v, setV] = useState<V>('a');
   return (
     <div dir={dir}>
-      <Tabs items={ITEMS} value={v} onChange={setV} label="Lists" panelId="p" activation={activation ?? 'auto'} />
+      <Tabs
+        items={ITEMS}
+        value={v}
+        onChange={setV}
+        label="Lists"
+        panelId="p"
+        activation={activation ?? 'auto'}
+      />
       <TabPanel id="p" value={v}>
         panel {v}
       </TabPanel>
