@@ -154,6 +154,10 @@ describe('Nastaliq subset', () => {
         await page.waitForLoadState('networkidle');
         // Offline, the figures and the list order stop moving, so both shots show the same data.
         await ctx.setOffline(true);
+        // Where prices show, the badge then turns Offline and the lists add their "as of" note above the rows:
+        // wait for it, or the rows move down between the two shots.
+        if (await page.getByTestId('feed-badge').count())
+          await page.locator('[data-testid="feed-badge"][data-status="offline"]').first().waitFor();
         const shoot = async (font: 'subset' | 'full') => {
           // Live figures and their canvases (masked) are not drawn in Nastaliq.
           const shot = await page.screenshot({
