@@ -12,10 +12,10 @@ import path from 'node:path';
 const dir = process.argv[2] ?? 'dist';
 const TARGET = 150_000;
 /**
- * Brotli bytes each screen may not exceed: what it measured when last lowered (161,502 and 182,454 B) plus a
+ * Brotli bytes each screen may not exceed: what it measured when last lowered (157,4xx and 178,3xx B) plus a
  * little room. Lower them as the screens shrink; the target is TARGET.
  */
-const CEILING = { '/': 165_000, '/pages/tabbar/markets': 186_000 };
+const CEILING = { '/': 160_000, '/pages/tabbar/markets': 181_000 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
