@@ -1,6 +1,6 @@
 // The first screens' JavaScript, from the build alone (no browser): what `/` and Markets load on a first visit
-// in Urdu — the entry and everything it imports, the Urdu texts, the market worker, and for Markets its page
-// and what that imports — summed as the server sends them (the build's brotli copies) and as gzip, from
+// in Urdu — the entry and everything it imports, the first screens' Urdu texts, the market worker, and for
+// Markets its page and what that imports — summed as the server sends them (the build's brotli copies) and as gzip, from
 // dist/.vite/manifest.json. `npm test` runs it after the build. The issue's budget is 150 KB (150,000 B) per
 // first screen, the worker counted; a screen over its ceiling (what it measured when this check came, so it can
 // only shrink) fails. The browser bench (bench/browser/first-route.ts) measures the same bytes on the wire.
@@ -12,12 +12,13 @@ import path from 'node:path';
 const dir = process.argv[2] ?? 'dist';
 const TARGET = 150_000;
 /**
- * Brotli bytes each screen may not exceed: what it measured when last lowered (161,502 and 182,454 B) plus a
+ * Brotli bytes each screen may not exceed: what it measured when last lowered (157,4xx and 178,3xx B) plus a
  * little room. Lower them as the screens shrink; the target is TARGET.
  */
-const CEILING = { '/': 165_000, '/pages/tabbar/markets': 186_000 };
+const CEILING = { '/': 160_000, '/pages/tabbar/markets': 181_000 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
+  // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
   '/pages/tabbar/markets': ['src/shared/i18n/texts/ur-PK.ts', 'src/features/markets/markets-page.tsx'],
 };
 

@@ -1,6 +1,7 @@
 // Lazy page chunks with the spec's 120 s chunk time-out (§2, §9). A chunk that does not arrive in time, or
 // cannot be fetched at all, becomes a ChunkLoadError that the route's error screen reports (spec §8).
 import type { ComponentType } from 'react';
+import { ensureAllTexts } from '../shared/i18n/i18n.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -39,10 +40,19 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
   });
 }
 
-/** React Router's `lazy` for a page module. */
-export function lazyPage(load: PageLoader, timeoutMs = CHUNK_TIMEOUT_MS) {
+/**
+ * React Router's `lazy` for a page module. Unless the page shows only the first screens' texts, the rest of
+ * the texts comes with it (fetched in parallel, failing the same way).
+ */
+export function lazyPage(
+  load: PageLoader,
+  { allTexts = true, timeoutMs = CHUNK_TIMEOUT_MS }: { allTexts?: boolean; timeoutMs?: number } = {},
+) {
   return async () => {
-    const mod = await loadChunk(load, timeoutMs);
+    const [mod] = await Promise.all([
+      loadChunk(load, timeoutMs),
+      allTexts ? loadChunk(ensureAllTexts, timeoutMs) : undefined,
+    ]);
     return { Component: mod.default };
   };
 }

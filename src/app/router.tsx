@@ -17,7 +17,7 @@ export function toRouteObject(r: AppRoute): RouteObject {
     id: r.name,
     path: r.path,
     handle: { route: r },
-    lazy: lazyPage(r.load),
+    lazy: lazyPage(r.load, { allTexts: !r.firstScreenTexts }),
     errorElement: <RouteErrorScreen />,
     ...(!r.public && { loader: requireLogin }),
     ...(GUEST_ONLY.has(r.name) && { loader: guestOnly }),

@@ -20,6 +20,8 @@ export interface AppRoute {
   /** true: a later issue builds this screen; until then it shows its title and an honest "coming soon". */
   comingSoon: boolean;
   load: PageLoader;
+  /** The page shows only the first screens' texts (shared/i18n/texts/<lang>.ts): it need not wait for the rest. */
+  firstScreenTexts: boolean;
 }
 
 const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx');
@@ -27,6 +29,17 @@ const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx');
 // came as a cascade of a dozen small chunks after the entry, each a request of its own on a slow link.
 const home: PageLoader = () => Promise.resolve({ default: HomePage });
 const login: PageLoader = () => import('../features/account/login-page.tsx');
+
+/**
+ * The first screens of most visits: they show only the first screens' namespaces (common, nav, home, markets,
+ * account; held so by tests/unit/i18n/texts-on-demand.test.ts), so they do not wait for the rest of the texts.
+ */
+const FIRST_SCREEN_TEXTS: ReadonlySet<RouteName> = new Set<RouteName>([
+  'root',
+  'common.start',
+  'tabbar.home',
+  'tabbar.markets',
+]);
 
 /** Screens built in this issue. Everything else in ROUTE_PATHS is coming soon. */
 const PAGES: Partial<Record<RouteName, PageLoader>> = {
@@ -128,6 +141,7 @@ export const APP_ROUTES: readonly AppRoute[] = (Object.keys(ROUTE_PATHS) as Rout
     public: PUBLIC_ROUTES.has(name),
     comingSoon: !page,
     load: page ?? comingSoon,
+    firstScreenTexts: FIRST_SCREEN_TEXTS.has(name),
     ...(tab && { tab }),
   };
 });

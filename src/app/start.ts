@@ -24,7 +24,8 @@ export async function startApp(): Promise<AppRouter> {
   // The worker's account feed follows the signed-in account (login, real/demo switch, sign-out) from here on.
   followSession();
   forgetPrivateDataOnSignOut(queryClient);
-  await initI18n(storage.get('lang'));
+  // The first screens' texts now; the rest with the first other screen (lazy-page.ts) or the update banner.
+  await initI18n(storage.get('lang'), { firstScreenOnly: true });
   const followLang = (lng: string) => {
     if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));
   };

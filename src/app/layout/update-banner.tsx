@@ -7,9 +7,13 @@ import { IconClose, IconRefresh } from '../../shared/ui/icons.tsx';
 import s from './update-banner.module.css';
 
 export function UpdateBanner() {
+  // Asked for only while a release waits: its words are not among the first screens' texts (sw-update.ts
+  // fetches them before it reports the release).
+  return useUpdateWaiting() ? <UpdateBar /> : null;
+}
+
+function UpdateBar() {
   const { t } = useTranslation('pwa');
-  const waiting = useUpdateWaiting();
-  if (!waiting) return null;
   return (
     <div className={s.banner} role="status" data-testid="update-banner">
       <IconRefresh size={20} className={s.icon} />

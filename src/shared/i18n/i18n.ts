@@ -1,38 +1,71 @@
-// i18next set-up: Urdu is the default; only the language in use is downloaded (texts/<lang>.ts: one chunk
-// with every namespace the app uses), the other one when the user switches; changing the language loads its
-// texts first, then flips <html lang dir> and persists the choice without a reload.
+// i18next set-up: Urdu is the default; only the language in use is downloaded, in two chunks: what the first
+// screens show (texts/<lang>.ts, before the first render) and the rest (texts/<lang>-more.ts, with the first
+// lazy screen, or before the update banner shows). The other language is fetched when the user switches;
+// changing the language loads its texts first, then flips <html lang dir> and persists the choice without a
+// reload.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../../workers/protocol/api.ts';
 import { byNamespace, type Namespaces } from './texts/by-namespace.ts';
 
-const TEXTS: Record<Lang, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
-  'ur-PK': () => import('./texts/ur-PK.ts'),
-  'en-US': () => import('./texts/en-US.ts'),
+type Part = 'first' | 'more';
+type TextsModule = { default: Record<string, Record<string, unknown>> };
+const TEXTS: Record<Lang, Record<Part, () => Promise<TextsModule>>> = {
+  'ur-PK': { first: () => import('./texts/ur-PK.ts'), more: () => import('./texts/ur-PK-more.ts') },
+  'en-US': { first: () => import('./texts/en-US.ts'), more: () => import('./texts/en-US-more.ts') },
 };
-const loading = new Map<Lang, Promise<Namespaces>>();
+const loading = new Map<string, Promise<Namespaces>>();
 
-/** A language's texts (fetched once; a failed fetch is tried again on the next call). */
-export function loadTexts(lang: Lang): Promise<Namespaces> {
-  let p = loading.get(lang);
+/** One part of a language's texts (fetched once; a failed fetch is tried again on the next call). */
+function loadPart(lang: Lang, part: Part): Promise<Namespaces> {
+  const key = `${lang}:${part}`;
+  let p = loading.get(key);
   if (!p) {
-    p = TEXTS[lang]().then((m) => byNamespace(m.default));
-    p.catch(() => loading.delete(lang));
-    loading.set(lang, p);
+    p = TEXTS[lang][part]().then((m) => byNamespace(m.default));
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
   }
   return p;
 }
 
-/** i18next's way to the texts of a language it was not started with. */
+/** The texts the first screens of a language show. */
+export function loadTexts(lang: Lang): Promise<Namespaces> {
+  return loadPart(lang, 'first');
+}
+
+/** Every text of a language. */
+export async function loadAllTexts(lang: Lang): Promise<Namespaces> {
+  const [first, more] = await Promise.all([loadPart(lang, 'first'), loadPart(lang, 'more')]);
+  return { ...first, ...more };
+}
+
+/** Whether the rest of the texts was asked for: a language switch then brings the new language's rest too. */
+let wantAll = false;
+
+/**
+ * Every text of the language in use, for the screens past the first ones (the lazy routes wait for it): rejects
+ * when it cannot be fetched, so the route's error screen offers a retry rather than showing keys.
+ */
+export async function ensureAllTexts(): Promise<void> {
+  const lang = i18next.language;
+  if (!isLang(lang)) return;
+  wantAll = true;
+  const more = await loadPart(lang, 'more');
+  await i18next.loadNamespaces(Object.keys(more));
+}
+
+/** i18next's way to the texts it does not hold yet (the rest, or another language). */
 const textsBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, callback) {
     if (!isLang(lng)) return callback(null, {});
-    loadTexts(lng).then(
-      (texts) => callback(null, texts[ns] ?? {}),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-    );
+    loadPart(lng, 'first')
+      .then((first) => first[ns] ?? loadPart(lng, 'more').then((more) => more[ns] ?? {}))
+      .then(
+        (texts) => callback(null, texts),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+      );
   },
 };
 
@@ -51,15 +84,23 @@ export function applyDocumentLang(lang: Lang): void {
   root.dir = dirOf(lang);
 }
 
-export async function initI18n(initial: unknown): Promise<typeof i18next> {
+/**
+ * Starts i18n in the stored language. The app starts with the first screens' texts only (`firstScreenOnly`);
+ * by default (tests, tools) every text is there from the start.
+ */
+export async function initI18n(
+  initial: unknown,
+  { firstScreenOnly = false }: { firstScreenOnly?: boolean } = {},
+): Promise<typeof i18next> {
   const lng = isLang(initial) ? initial : DEFAULT_LANG;
-  const texts = await loadTexts(lng);
+  wantAll = !firstScreenOnly;
+  const texts = firstScreenOnly ? await loadTexts(lng) : await loadAllTexts(lng);
   await i18next
     .use(textsBackend)
     .use(initReactI18next)
     .init({
       resources: { [lng]: texts },
-      // The language in use comes with the start; the other one through the backend when switched to.
+      // The language in use comes with the start; the rest and the other language through the backend.
       partialBundledLanguages: true,
       lng,
       // No fallback language: it would download the other language's texts on every start. Both languages
@@ -82,7 +123,7 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   // and nothing changes. Then <html lang>: components re-rendered by the change may read the page's CSS for
   // the new language (the painted market cells read their fonts and line height from it); with the texts
   // already here, no frame shows the new direction with the old words.
-  await loadTexts(lang);
+  await (wantAll ? loadAllTexts(lang) : loadTexts(lang));
   applyDocumentLang(lang);
   await i18next.changeLanguage(lang);
 }

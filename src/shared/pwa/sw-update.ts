@@ -2,6 +2,7 @@
 // waiting, so the update banner can offer "Reload". The waiting worker takes over only when the user says so:
 // a trader mid-order must never have the page swapped under them.
 import { useSyncExternalStore } from 'react';
+import { ensureAllTexts } from '../i18n/i18n.ts';
 
 const SW_URL = '/sw.js';
 /** Besides the browser's own check on each navigation, look for a release when the app returns to the front. */
@@ -13,8 +14,16 @@ let waiting: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
 
 function setWaiting(worker: ServiceWorker | null): void {
-  waiting = worker;
-  for (const l of listeners) l();
+  const notify = () => {
+    waiting = worker;
+    for (const l of listeners) l();
+  };
+  // The banner's words are not among the first screens' texts: fetched first (shown anyway if that fails).
+  if (worker)
+    void ensureAllTexts()
+      .catch(() => undefined)
+      .finally(notify);
+  else notify();
 }
 
 function watch(reg: ServiceWorkerRegistration): void {

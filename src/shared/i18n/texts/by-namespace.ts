@@ -9,6 +9,9 @@ export type Namespaces = Record<string, Record<string, unknown>>;
  */
 export const SERVER_NAMESPACES = ['market'] as const;
 
+/** What the first screens show (texts/<lang>.ts); every other namespace is in texts/<lang>-more.ts. */
+export const FIRST_SCREEN_NAMESPACES = ['common', 'nav', 'home', 'markets', 'account'] as const;
+
 export function byNamespace(files: Record<string, Record<string, unknown>>): Namespaces {
   const out: Namespaces = {};
   for (const [file, json] of Object.entries(files)) {

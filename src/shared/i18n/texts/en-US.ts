@@ -1,8 +1,8 @@
-// The English texts, every namespace the app uses: one chunk, fetched only when the app is in English (i18n.ts).
-// A namespace added under locales/en-US/ is picked up here; the server's own one is left out
-// (SERVER_NAMESPACES in by-namespace.ts, held to this list by tests/unit/i18n/texts-on-demand.test.ts).
-// The files by path; i18n.ts keys them by namespace (byNamespace), so this chunk shares no code with the other.
+// The English texts the first screens show (the shell, Home, Markets, the drawer's account): one chunk, fetched
+// only when the app is in English (i18n.ts). The other namespaces are in en-US-more.ts, fetched with the first
+// other screen; the server's own ones (SERVER_NAMESPACES in by-namespace.ts) are in neither, held to these
+// lists by tests/unit/i18n/texts-on-demand.test.ts. i18n.ts keys the files by namespace (byNamespace).
 export default import.meta.glob<Record<string, unknown>>(
-  ['../../../../locales/en-US/*.json', '!**/market.json'],
+  '../../../../locales/en-US/{common,nav,home,markets,account}.json',
   { eager: true, import: 'default' },
 );
