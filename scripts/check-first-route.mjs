@@ -12,10 +12,12 @@ import path from 'node:path';
 const dir = process.argv[2] ?? 'dist';
 const TARGET = 150_000;
 /**
- * Brotli bytes each screen may not exceed: what it measured when last lowered (157,4xx and 178,3xx B) plus a
- * little room. Lower them as the screens shrink; the target is TARGET.
+ * Brotli bytes each screen may not exceed: what it measured when last set plus a little room. Raised once, from
+ * 160,000 / 181,000, when the platform's shared kit (Tabs, the modal frame under the feed badge's details sheet
+ * and the drawer's dialog, the tone module) and the offline portfolio joined the shell: 163,303 / 184,682 B.
+ * Lower them as the screens shrink (next: load the modal frame and the drawer on first use); the target is TARGET.
  */
-const CEILING = { '/': 160_000, '/pages/tabbar/markets': 181_000 };
+const CEILING = { '/': 164_000, '/pages/tabbar/markets': 185_500 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
