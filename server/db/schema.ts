@@ -230,6 +230,69 @@ export interface AttemptGuardsTable {
   last_failure_at: number;
 }
 
+export interface KycSubmissionsTable {
+  id: IdColumn;
+  user_id: number;
+  cert_type: 'cnic' | 'licence' | 'passport';
+  cert_number: string;
+  full_name: string;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  front_image: string;
+  back_image: string;
+  agreed_at: number;
+  status: 'pending' | 'succ' | 'fail';
+  reason: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+  created_at: number;
+}
+
+export interface PayoutBindingsTable {
+  id: IdColumn;
+  user_id: number;
+  kind: 'bank' | 'wallet';
+  /** bank code from the IBAN (e.g. HABB), or 'jazzcash' / 'easypaisa' */
+  provider: string;
+  /** IBAN without spaces, or the wallet's 03XXXXXXXXX */
+  number: string;
+  title: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface CryptoAddressesTable {
+  id: IdColumn;
+  user_id: number;
+  purpose: 'deposit' | 'withdraw';
+  chain: 'TRC20' | 'ERC20' | 'BEP20';
+  address: string;
+  label: Generated<string>;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface PlatformSettingsTable {
+  key: string;
+  /** JSON of the key's type (server/domain/settings/registry.ts) */
+  value: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface OperatorAuditTable {
+  id: IdColumn;
+  /** NULL: the back-office command */
+  operator_id: number | null;
+  source: 'console' | 'cli';
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before_json: string;
+  after_json: string;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -260,5 +323,10 @@ export interface Schema {
   trade_journals: TradeJournalsTable;
   kyc_reviews: KycReviewsTable;
   attempt_guards: AttemptGuardsTable;
+  kyc_submissions: KycSubmissionsTable;
+  payout_bindings: PayoutBindingsTable;
+  crypto_addresses: CryptoAddressesTable;
+  platform_settings: PlatformSettingsTable;
+  operator_audit: OperatorAuditTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,0 +1,69 @@
+// Every platform setting an operator may change: its key, its TypeBox type (checked on write and on read)
+// and its default (what applies while no row exists). The values are what the client needs as well as what
+// the server enforces: common/prop and common/props answer them, the operator console edits them.
+// An area adds its keys here; a key is `area.name`.
+//
+// Money values are decimal strings of PKR (2 places) or of the coin named (USDT: 2 places shown), never
+// numbers. Hours are Pakistan time (hours.ts).
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Hours = Type.Object(
+  {
+    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 }),
+    open: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' }),
+    close: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$' }),
+  },
+  { additionalProperties: false },
+);
+const Pkr = Type.String({ pattern: '^(0|[1-9]\\d{0,14})(\\.\\d{1,2})?$' });
+
+export interface SettingDef<S extends TSchema> {
+  schema: S;
+  default: Static<S>;
+  /** shown to the client by common/props (false: server and console only, e.g. a secret) */
+  public: boolean;
+  /** what it means, for the console and the API docs */
+  doc: string;
+}
+
+function def<S extends TSchema>(schema: S, value: Static<S>, doc: string, isPublic = true): SettingDef<S> {
+  return { schema, default: value, public: isPublic, doc };
+}
+
+/**
+ * Defaults (a decision where the spec says "not shown", written down here): deposits are accepted at any time
+ * (the money is credited when an operator matches it); withdrawals are paid in banking hours, Monday to
+ * Friday 09:00–17:00 PKT; PKR 500 minimum deposit, PKR 1,000 minimum withdrawal, PKR 5,000,000 a
+ * transaction and PKR 10,000,000 a day; withdrawal fee 0.1 % with a PKR 50 minimum.
+ */
+export const SETTINGS = {
+  'deposit.hours': def(
+    Hours,
+    { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' },
+    'When deposits may be requested (PKT)',
+  ),
+  'deposit.min': def(Pkr, '500.00', 'Smallest deposit, PKR'),
+  'deposit.max': def(Pkr, '10000000.00', 'Largest single deposit, PKR'),
+  'withdraw.hours': def(
+    Hours,
+    { days: [1, 2, 3, 4, 5], open: '09:00', close: '17:00' },
+    'When withdrawals may be requested (PKT)',
+  ),
+  'withdraw.min': def(Pkr, '1000.00', 'Smallest withdrawal, PKR'),
+  'withdraw.max': def(Pkr, '5000000.00', 'Largest single withdrawal, PKR'),
+  'withdraw.dailyMax': def(Pkr, '10000000.00', 'Most withdrawn in one PKT day, PKR'),
+  'withdraw.feeRate': def(
+    Type.String({ pattern: '^0(\\.\\d{1,6})?$' }),
+    '0.001',
+    'Withdrawal fee as a fraction of the amount (0.001 = 0.1 %)',
+  ),
+  'withdraw.feeMin': def(Pkr, '50.00', 'Smallest withdrawal fee, PKR'),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = Static<(typeof SETTINGS)[K]['schema']>;
+export type Settings = { [K in SettingKey]: SettingValue<K> };
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
