@@ -73,8 +73,9 @@ export const ZONES = [
   {
     name: 'contract-deps',
     files: ['contract/'],
-    only: { paths: ['contract/'], packages: ['typebox'] },
+    // @noble/hashes: audited pure-JS hashes (keccak-256, sha256) for the crypto address checks, no Node, no DOM.
+    only: { paths: ['contract/'], packages: ['typebox', '@noble/hashes'] },
     message:
-      'contract/ imports only typebox and itself: it is shared by server, worker and app (no Node, no DOM).',
+      'contract/ imports only typebox, @noble/hashes and itself: it is shared by server, worker and app (no Node, no DOM).',
   },
 ];
