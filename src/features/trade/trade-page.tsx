@@ -32,6 +32,7 @@ import {
   validateOrder,
   type OrderDraft,
 } from './order-form.ts';
+import { FormError } from '../../shared/forms/form-parts.tsx';
 import { PasswordSheet } from './password-sheet.tsx';
 import { FixedStepperField, StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
@@ -234,11 +235,7 @@ export default function TradePage() {
 
         <FeeBreakdown preview={draft.qty ? preview : null} pending={pending} />
 
-        {touched && error && (
-          <p className="field__error" role="alert" data-testid="form-error">
-            {t(error.key, error.values ?? {})}
-          </p>
-        )}
+        {touched && error && <FormError>{t(error.key, error.values ?? {})}</FormError>}
         <div className={s.submitBar}>
           {offline && <OfflineReason id={offlineId} text={t('trade:offline.orders')} />}
           <button

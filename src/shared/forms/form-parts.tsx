@@ -25,11 +25,7 @@ export function FormView({
   return (
     <form className={s.form} onSubmit={onSubmit} noValidate data-testid={testId} aria-busy={pending}>
       {children}
-      {formError && (
-        <p className={s.formError} role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
+      {formError && <FormError>{formError}</FormError>}
       <button
         type="submit"
         className="btn btn--primary btn--block"
@@ -39,5 +35,15 @@ export function FormView({
         {submitLabel}
       </button>
     </form>
+  );
+}
+
+/** A form's own error (not one field's): announced, above the submit button. Also used by forms that are not
+ * contract forms (the order ticket, whose checks come from the server's live preview). */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p className={s.formError} role="alert" data-testid="form-error">
+      {children}
+    </p>
   );
 }
