@@ -2,6 +2,8 @@
 declare const styles: {
   readonly bar: string;
   readonly barA: string;
+  readonly pill: string;
+  readonly quote: string;
   readonly row: string;
 };
 export default styles;

@@ -1,23 +1,14 @@
 // Honest list states: loading skeleton rows, an error with retry, an empty watchlist, a guest prompt.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../shared/ui/cx.ts';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import s from './list-state.module.css';
 
 type State = 'loading' | 'error' | 'empty' | 'watchEmpty' | 'guest';
 
+/** Quote-shaped placeholder rows (the shared Skeleton). */
 export function SkeletonRows({ count = 8 }: { count?: number }) {
-  return (
-    <div aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={s.row}>
-          <span className={cx(s.bar, s.barA)} />
-          <span className={s.bar} />
-          <span className={cx(s.bar, s.barC)} />
-        </div>
-      ))}
-    </div>
-  );
+  return <Skeleton rows={count} shape="quote" testId="quote-skeleton" />;
 }
 
 export function ListState({
@@ -31,11 +22,7 @@ export function ListState({
 }) {
   const { t } = useTranslation();
   if (state === 'loading')
-    return (
-      <div role="status" aria-label={t('markets:state.loading')} data-testid="list-loading">
-        <SkeletonRows />
-      </div>
-    );
+    return <Skeleton rows={8} shape="quote" testId="list-loading" label={t('markets:state.loading')} />;
   const title =
     state === 'error'
       ? t('markets:state.error')
