@@ -59,7 +59,10 @@ export function AppLayout() {
   return (
     <div className={`app-shell${route?.tab ? ' app-shell--tabs' : ''}`}>
       <NavigationProgress />
-      <Outlet />
+      {/* The one main landmark of every page (axe: landmark-one-main, region); the tab bar is its nav. */}
+      <main className={s.main} id="main">
+        <Outlet />
+      </main>
       {route?.tab && <TabBar active={route.tab} />}
       <UpdateBanner />
       <Drawer />
