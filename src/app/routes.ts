@@ -6,7 +6,7 @@ import { ROUTE_PATHS, type RouteName } from '../shared/routing/paths.ts';
 import type { PageLoader } from './lazy-page.ts';
 import HomePage from './pages/home-page.tsx';
 
-export type TabId = 'home' | 'position' | 'robot' | 'assets' | 'mine';
+export type TabId = 'home' | 'markets' | 'trade' | 'position' | 'mine';
 
 export interface AppRoute {
   name: RouteName;
@@ -115,12 +115,19 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'news.detail',
 ]);
 
-/** The 5 tabs of spec §2, in order. */
+/**
+ * The 5 tabs. Spec §2 gives two readings: Home, Positions, AI, Assets, Mine (the route table) and Home,
+ * Markets, Trade, Positions, Mine and Block Trade (other texts). We show Home, Markets, Trade, Positions,
+ * Mine: watching prices and placing an order are what a trading app is opened for, so both are one tap from
+ * every tab page (the fast/offline issue's defect n); AI robots are not built yet, and a tab must never lead
+ * to an empty page; Block Trade is not built either, and a sixth tab would not fit 360 px with Urdu labels.
+ * Assets stays one tap away from Positions (its totals card) and Mine (a row); AI is on Home's quick grid.
+ */
 export const TAB_ROUTES: readonly { id: TabId; route: RouteName }[] = [
   { id: 'home', route: 'tabbar.home' },
+  { id: 'markets', route: 'tabbar.markets' },
+  { id: 'trade', route: 'tabbar.trade' },
   { id: 'position', route: 'tabbar.position' },
-  { id: 'robot', route: 'robot.list' },
-  { id: 'assets', route: 'user.assets' },
   { id: 'mine', route: 'tabbar.mine' },
 ];
 

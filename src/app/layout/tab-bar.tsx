@@ -1,17 +1,17 @@
-// The bottom tab bar: the 5 tabs of spec §2 in order, each with a label and an inline SVG icon.
+// The bottom tab bar: the 5 tabs (routes.ts TAB_ROUTES says which and why), each with a label and an icon.
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { IconHome, IconPositions, IconRobot, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
+import { IconHome, IconMarkets, IconPositions, IconTrade, IconUser } from '../../shared/ui/icons.tsx';
 import { TAB_ROUTES, type TabId } from '../routes.ts';
 import s from './tab-bar.module.css';
 
 const TAB_ICON: Record<TabId, ComponentType<{ size?: number }>> = {
   home: IconHome,
+  markets: IconMarkets,
+  trade: IconTrade,
   position: IconPositions,
-  robot: IconRobot,
-  assets: IconWallet,
   mine: IconUser,
 };
 

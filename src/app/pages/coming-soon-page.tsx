@@ -13,7 +13,7 @@ export default function ComingSoonPage() {
   const route = useCurrentRoute();
   const title = route ? t(route.titleKey) : t('common:appName');
   return (
-    <div className="page">
+    <div className="page" data-testid="coming-soon">
       <PageHeader title={title} start={route?.tab ? null : undefined} />
       <div className="page__body page__body--center">
         <EmptyState

@@ -5,7 +5,7 @@ import { routeTo } from '../../shared/routing/paths.ts';
 import { profileQuery } from '../../shared/query/profile-query.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { IconGlobe, IconInfo, IconShield, IconUser } from '../../shared/ui/icons.tsx';
+import { IconGlobe, IconInfo, IconShield, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -49,6 +49,12 @@ export default function MinePage() {
         )}
         <AccountSwitch />
         <ListGroup>
+          <ListRow
+            icon={<IconWallet size={20} />}
+            label={t('nav:title.user.assets')}
+            to={routeTo('user.assets')}
+            testId="mine-assets"
+          />
           <ListRow
             icon={<IconUser size={20} />}
             label={t('nav:title.user.userInfo')}

@@ -1,4 +1,4 @@
-// Assets tab (/pages/user/assets): the current account's total, available, frozen, market value of positions,
+// Assets (/pages/user/assets; one tap from Positions and Mine): the current account's total, available, frozen, market value of positions,
 // floating and today's P&L, live from the worker's account feed (the cash from the account channel, the market
 // value and P&L at the feed's prices: no polling here); the real/demo switch (each account's own money); funds
 // detail and the deposit/withdraw entries. Offline the figures say "as of HH:MM" and the entries are disabled
@@ -42,7 +42,7 @@ export default function AssetsPage() {
   const todayDir = pnlDir(assets?.todayPnlValue);
   return (
     <div className="page" data-testid="assets-page">
-      <PageHeader title={t('nav:title.user.assets')} start={null} />
+      <PageHeader title={t('nav:title.user.assets')} />
       <div className="page__body">
         <Segmented<AccountType>
           label={t('trade:account.switch')}

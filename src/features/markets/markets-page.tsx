@@ -104,6 +104,7 @@ export default function MarketsPage() {
     <div className="page" data-testid="markets-page">
       <PageHeader
         title={t('markets:title')}
+        start={null}
         end={
           <Link className="icon-btn" to={routeTo('stock.search')} aria-label={t('markets:search.title')}>
             <IconSearch />

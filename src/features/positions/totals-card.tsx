@@ -3,9 +3,12 @@
 // ten times a second with a large portfolio), so a move costs a few text changes and no translation lookups.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { usePortfolioAsOf } from '../../market/connectivity.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
+import { IconChevron } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { useCash, useLiveTotals } from './positions-live.ts';
 import { cx } from '../../shared/ui/cx.ts';
@@ -80,6 +83,11 @@ export function TotalsCard({ account }: { account: AccountType }) {
           <Num>{cash?.frozen ?? '—'}</Num>
         </span>
       </div>
+      {/* Assets is not a tab (routes.ts TAB_ROUTES): one tap from here. */}
+      <Link className={s.assets} to={routeTo('user.assets')} data-testid="to-assets">
+        {t('nav:title.user.assets')}
+        <IconChevron size={16} />
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,70 @@
+// Defect n of the fast/offline issue, in Chromium at 360×800 in Urdu and English: Markets and Trade are one
+// tap from every tab page; no tab leads to an empty ("coming soon") page; Assets, no longer a tab, is one tap
+// from Positions and Mine; on the Trade tab the sticky Buy/Sell button sits above the tab bar, not under it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResult } from '../../workers/protocol/api.ts';
+import { registerUser, signInContext } from './support/account.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const TABS = ['home', 'markets', 'trade', 'position', 'mine'] as const;
+
+let server: RunningServer;
+let browser: Browser;
+let login: LoginResult;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  login = await registerUser(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['ur-PK', 'en-US'] as const)('the tab bar in %s', (lang) => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await phoneContext(browser, lang);
+    await signInContext(ctx, login, { accountType: 'demo', lang });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx?.close());
+
+  it('reaches Markets and Trade in one tap from every tab, and no tab is an empty page', async () => {
+    await page.goto(`${server.url}/pages/tabbar/home`);
+    for (const from of TABS) {
+      await page.getByTestId(`tab-${from}`).click();
+      await page.getByTestId(`tab-${from}`).and(page.locator('[aria-current="page"]')).waitFor();
+      expect(await page.getByTestId('coming-soon').count(), from).toBe(0);
+      for (const to of ['markets', 'trade'] as const) {
+        await page.getByTestId(`tab-${from}`).click();
+        await page.getByTestId(`tab-${to}`).click();
+        await page.getByTestId(`${to}-page`).waitFor();
+      }
+    }
+  });
+
+  it('reaches Assets in one tap from Positions and from Mine', async () => {
+    await page.goto(`${server.url}/pages/tabbar/position`);
+    await page.getByTestId('to-assets').click();
+    await page.waitForURL(/\/pages\/user\/assets$/);
+    await page.goto(`${server.url}/pages/tabbar/mine`);
+    await page.getByTestId('mine-assets').click();
+    await page.waitForURL(/\/pages\/user\/assets$/);
+  });
+
+  it('keeps the Trade tab’s Buy/Sell button above the tab bar', async () => {
+    await page.goto(`${server.url}/pages/tabbar/trade`);
+    const submit = page.getByTestId('submit-order');
+    await submit.waitFor();
+    const button = await submit.boundingBox();
+    const bar = await page.getByTestId('tabbar').boundingBox();
+    expect(button && bar).toBeTruthy();
+    if (button && bar) expect(button.y + button.height).toBeLessThanOrEqual(bar.y + 0.5);
+  });
+});
