@@ -15,6 +15,7 @@
 import { Type, type Static } from 'typebox';
 import { CHAINS } from './crypto-address.ts';
 import { envelope, EpochMs } from './envelope.ts';
+import { IdStatus } from './user.ts';
 import { fields, idString, oneOf, opt, pkIbanField, text } from './form-fields.ts';
 
 export const BINDING_KINDS = ['bank', 'wallet'] as const;
@@ -62,6 +63,17 @@ export const BindingTemplate = Type.Object({
     description: 'Bank codes of Pakistani IBANs (characters 5 to 8) and their banks.',
   }),
   wallets: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+  holder: Type.Optional(
+    Type.Object(
+      {
+        idStatus: IdStatus,
+        verifiedName: Type.Union([Type.String(), Type.Null()], {
+          description: 'The verified KYC name every title must match; null until KYC is verified.',
+        }),
+      },
+      { description: 'With a valid token only: the caller’s KYC state and the name titles must match.' },
+    ),
+  ),
 });
 export type BindingTemplate = Static<typeof BindingTemplate>;
 export const BindingTemplateReply = envelope(BindingTemplate);

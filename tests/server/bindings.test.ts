@@ -114,6 +114,16 @@ describe('GET index/bank/tmpl', () => {
     expect(d.channels.map((c: { channel: string }) => c.channel)).toEqual(['bank', 'wallet', 'crypto']);
     expect(d.banks).toContainEqual({ code: 'HABB', name: 'HBL' });
     expect(d.wallets.map((w: { code: string }) => w.code)).toEqual(['jazzcash', 'easypaisa']);
+    expect(d.holder).toBeUndefined();
+  });
+
+  it('tells a logged-in caller the KYC state and the name titles must match', async () => {
+    const u = await verifiedUser();
+    const res = await get(t.app, '/api/index/bank/tmpl', {}, { token: u.tokenDemo });
+    expect(res.body.data.holder).toEqual({ idStatus: 'succ', verifiedName: NAME });
+    const fresh = await registerUser(t.app);
+    const none = await get(t.app, '/api/index/bank/tmpl', {}, { token: fresh.tokenReal });
+    expect(none.body.data.holder).toEqual({ idStatus: 'none', verifiedName: null });
   });
 });
 

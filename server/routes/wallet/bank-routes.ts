@@ -10,7 +10,9 @@ import {
   BindingReply,
   BindingTemplateReply,
 } from '../../../contract/bank.ts';
+import { noFields } from '../../../contract/form-fields.ts';
 import { DoneReply } from '../../../contract/user.ts';
+import { kycStatusOf, verifiedKycName } from '../../domain/kyc/kyc-state.ts';
 import { bindingTemplate } from '../../domain/bindings/binding-template.ts';
 import {
   addBinding,
@@ -27,14 +29,25 @@ export const bankRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/index/bank/tmpl',
     {
-      config: { auth: 'public' },
+      config: { auth: 'optional' },
       schema: {
         tags: ['bank'],
         summary: 'The binding form of each channel (bank, wallet, crypto) and the banks of Pakistani IBANs',
+        description:
+          'Open to guests; with a valid token it adds `holder`: the caller’s KYC status and verified name, which the form shows as the title.',
+        querystring: noFields,
         response: BindingTemplateReply,
       },
     },
-    async () => ok(template),
+    async (request) => {
+      if (!request.auth) return ok(template);
+      const { userId } = request.auth;
+      const holder = {
+        idStatus: await kycStatusOf(app.db, userId),
+        verifiedName: await verifiedKycName(app.db, userId),
+      };
+      return ok({ ...template, holder });
+    },
   );
 
   app.post(
