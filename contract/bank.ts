@@ -16,7 +16,7 @@ import { Type, type Static } from 'typebox';
 import { CHAINS } from './crypto-address.ts';
 import { envelope, EpochMs } from './envelope.ts';
 import { IdStatus } from './user.ts';
-import { fields, idString, oneOf, opt, pkIbanField, text } from './form-fields.ts';
+import { fields, idString, oneOf, opt, PK_MOBILE_PATTERN, pkIbanField, text } from './form-fields.ts';
 
 export const BINDING_KINDS = ['bank', 'wallet'] as const;
 export type BindingKind = (typeof BINDING_KINDS)[number];
@@ -95,7 +95,7 @@ export type AddBankForm = Static<typeof AddBankForm>;
 /** The app's add-wallet form (posted with kind wallet). */
 export const AddWalletForm = fields({
   provider: oneOf(WALLET_PROVIDERS, 1, 9),
-  number: text(1, 20, { pattern: '^(?:\\+92|0)?3[0-9]{9}$' }),
+  number: text(1, 20, { pattern: PK_MOBILE_PATTERN }),
   title: titleField,
   clientId: clientIdField,
 });
