@@ -3,7 +3,7 @@
 // columns (named in MONEY_COLUMNS) come back as `bigint`; every other integer (ids, times, counters, flags)
 // as a JS `number` (integer-results.ts converts, and throws past 2^53). A computed money column must be
 // given one of these names with AS, or it comes back as a number.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Result columns that stay bigint: money in minor units and share quantities. */
 export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
@@ -259,6 +259,8 @@ export interface PayoutBindingsTable {
   title: string;
   created_at: number;
   deleted_at: number | null;
+  /** the client-generated id of the bank/add that made it (052) */
+  client_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface CryptoAddressesTable {
@@ -270,6 +272,8 @@ export interface CryptoAddressesTable {
   label: Generated<string>;
   created_at: number;
   deleted_at: number | null;
+  /** the client-generated id of the coin/withdraw/address/generate that made it (052); NULL for deposit ones */
+  client_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PlatformSettingsTable {

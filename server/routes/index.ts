@@ -12,7 +12,9 @@ import { passwordResetRoutes } from './user/password-reset.ts';
 import { profileRoutes } from './user/profile.ts';
 import { registerRoutes } from './user/register.ts';
 import { sessionRoutes } from './user/session.ts';
+import { bankRoutes } from './wallet/bank-routes.ts';
 import { walletRoutes } from './wallet/wallet-plugin.ts';
+import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -29,4 +31,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'market', plugin: marketRoutes },
   { name: 'trade', plugin: tradeRoutes },
   { name: 'wallet', plugin: walletRoutes },
+  { name: 'bank', plugin: bankRoutes },
+  { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
 ];

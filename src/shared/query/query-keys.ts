@@ -15,6 +15,8 @@ export const RESOURCE = {
   txRecords: 'tx-records',
   watchlist: 'watchlist',
   preview: 'order-preview',
+  bindings: 'bindings',
+  withdrawAddresses: 'withdraw-addresses',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

@@ -111,8 +111,9 @@ describe('guest guard', () => {
 
   it('shows a coming-soon route with its translated title', async () => {
     logIn();
-    renderAt('/pages/wallet/bankList?type=2');
-    expect(await screen.findByRole('heading', { name: 'Bank accounts' })).toBeTruthy();
+    // bankList (the previous example) is a real screen now; recordDetail is still to come.
+    renderAt('/pages/wallet/recordDetail');
+    expect(await screen.findByRole('heading', { name: 'Record detail' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });
