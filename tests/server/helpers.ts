@@ -262,6 +262,12 @@ const COUNTED_TABLES: ReadonlyArray<keyof Schema> = [
   'ledger_postings',
   'sms_codes',
   'sms_outbox',
+  // money movement (issue 15)
+  'kyc_submissions',
+  'payout_bindings',
+  'crypto_addresses',
+  'platform_settings',
+  'operator_audit',
 ];
 
 /** Row counts of the tables a refused call must not touch (compare before and after). */
