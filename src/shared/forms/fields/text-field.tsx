@@ -22,7 +22,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
   const { label, placeholder, clean, ltr, suffix, hint, control: _c, name: _n, ...input } = props;
   const { inputRef, name, value, onChange, onBlur, error, inputId } = useBoundField(props);
   return (
-    <FieldFrame inputId={inputId} label={label} error={error} hint={hint} suffix={suffix} ltr={ltr}>
+    <FieldFrame inputId={inputId} label={label} error={error} hint={hint} suffix={suffix} ltr={ltr === true}>
       <input
         {...input}
         id={inputId}
