@@ -33,6 +33,7 @@ import {
   type OrderDraft,
 } from './order-form.ts';
 import { FormError } from '../../shared/forms/form-parts.tsx';
+import { takeDraft } from './draft-memory.ts';
 import { PasswordSheet } from './password-sheet.tsx';
 import { FixedStepperField, StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
@@ -53,7 +54,9 @@ export default function TradePage() {
   // Symbol and side live in the query (k-line Buy/Sell links, the picker); the rest belongs to that symbol.
   const { symbol, side } = parseTradeQuery(search);
   const account = useAtomValue(accountTypeAtom);
-  const [form, setForm] = useState<Omit<OrderDraft, 'side'>>({ symbol, type: 'market', price: '', qty: '' });
+  const [form, setForm] = useState<Omit<OrderDraft, 'side'>>(
+    () => takeDraft(symbol) ?? { symbol, type: 'market', price: '', qty: '' },
+  );
   const fields = form.symbol === symbol ? form : { symbol, type: form.type, price: '', qty: '' };
   const draft: OrderDraft = { ...fields, side };
   const [touched, setTouched] = useState(false);

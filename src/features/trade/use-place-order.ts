@@ -21,6 +21,7 @@ import { ClientOrderIds } from './client-order-id.ts';
 import { fillMessage } from './fill-toast.ts';
 import type { OrderDraft } from './order-form.ts';
 import { invalidateAfterOrder, placeOrderCall } from './queries.ts';
+import { rememberDraft } from './draft-memory.ts';
 
 /** positionTab index of the order centre on the positions tab. */
 export const ORDERS_TAB = 1;
@@ -87,7 +88,9 @@ export function usePlaceOrder(draft: OrderDraft) {
     closeNeedPassword: useCallback(() => setNeedPassword(false), []),
     goSetPassword: useCallback(() => {
       setNeedPassword(false);
+      // Back from setting it (history back), the ticket opens with this same order.
+      rememberDraft(draft);
       void navigate(routeTo('user.tradePassword'));
-    }, [navigate]),
+    }, [navigate, draft]),
   };
 }
