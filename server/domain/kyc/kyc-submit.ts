@@ -3,7 +3,8 @@
 // submission leaves no file behind.
 import { kycFieldsProblem, normaliseName, pktDate, type KycSubmitFields } from '../../../contract/kyc.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import type { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { deleteKycImage, KycPhotoError, reencodeKycPhoto, storeKycImage } from './kyc-images.ts';
 import { insertKycSubmission } from './kyc-submissions.ts';
 
