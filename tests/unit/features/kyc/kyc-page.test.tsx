@@ -55,7 +55,7 @@ const submission = {
   reason: '',
 };
 const open = () => renderRoutes([{ path: routeTo('user.kyc'), element: <KycPage /> }], routeTo('user.kyc'));
-const stateIs = (data: unknown) => server.use(http.get(api('user/auth'), () => ok(data)));
+const stateIs = (data: Parameters<typeof ok>[0]) => server.use(http.get(api('user/auth'), () => ok(data)));
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('KycPage', () => {
