@@ -51,6 +51,9 @@ export const UserInfo = Type.Object({
   openAutoApply: flag01,
   hasTradePassword: Type.Boolean(),
   hasWithdrawPassword: Type.Boolean(),
+  email: Type.Optional(
+    Type.String({ description: 'Set by user/update/email; empty when none. Stored unverified.' }),
+  ),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type UserInfo = Static<typeof UserInfo>;

@@ -56,6 +56,8 @@ export interface Config {
     codeSendPerIp: RateLimitRule;
     captchaPerIp: RateLimitRule;
     registerPerIp: RateLimitRule;
+    /** KYC submissions (POST user/auth reaching the photos) per user. */
+    kycSubmitPerUser: RateLimitRule;
   };
   /** Lock-outs of guessed secrets: free attempts, then doubling waits (domain/rate-limit/attempt-rules.ts). */
   lockouts: {
@@ -186,6 +188,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       codeSendPerIp: rule('RATE_CODE_PER_IP_PER_HOUR', 10, 60 * MINUTE),
       captchaPerIp: rule('RATE_CAPTCHA_PER_IP_PER_MIN', 60, MINUTE),
       registerPerIp: rule('RATE_REGISTER_PER_IP_PER_HOUR', 30, 60 * MINUTE),
+      kycSubmitPerUser: rule('RATE_KYC_PER_USER_PER_HOUR', 5, 60 * MINUTE),
     },
     lockouts: {
       // The free counts keep their old variable names, so existing deployments keep their settings.

@@ -42,6 +42,8 @@ export interface UsersTable {
   trade_password_hash: string | null;
   withdraw_password_hash: string | null;
   created_at: number;
+  /** Set by user/update/email (migration 051); stored unverified (there is no mail service). */
+  email: Generated<string | null>;
 }
 
 export interface AccountsTable {

@@ -14,6 +14,7 @@ export interface Limiters {
   codeSendPerIp: RateLimiter;
   captchaPerIp: RateLimiter;
   registerPerIp: RateLimiter;
+  kycSubmitPerUser: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -46,6 +47,7 @@ export const limitersPlugin = fp(
       codeSendPerIp: make('codeSendPerIp'),
       captchaPerIp: make('captchaPerIp'),
       registerPerIp: make('registerPerIp'),
+      kycSubmitPerUser: make('kycSubmitPerUser'),
     } satisfies Limiters);
   },
   { name: 'limiters', dependencies: ['config', 'redis'] },

@@ -8,7 +8,9 @@ import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
+import { kycAuthRoutes } from './user/kyc-auth.ts';
 import { passwordResetRoutes } from './user/password-reset.ts';
+import { profileUpdateRoutes } from './user/kyc-profile.ts';
 import { profileRoutes } from './user/profile.ts';
 import { registerRoutes } from './user/register.ts';
 import { sessionRoutes } from './user/session.ts';
@@ -28,6 +30,8 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/session', plugin: sessionRoutes },
   { name: 'user/profile', plugin: profileRoutes },
   { name: 'user/password/reset', plugin: passwordResetRoutes },
+  { name: 'user/auth', plugin: kycAuthRoutes },
+  { name: 'user/update', plugin: profileUpdateRoutes },
   { name: 'market', plugin: marketRoutes },
   { name: 'trade', plugin: tradeRoutes },
   { name: 'wallet', plugin: walletRoutes },

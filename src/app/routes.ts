@@ -53,6 +53,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'common.lang': () => import('../features/account/lang-page.tsx'),
   'tabbar.mine': () => import('../features/account/mine-page.tsx'),
   'user.userInfo': () => import('../features/account/user-info-page.tsx'),
+  'user.kyc': () => import('../features/kyc/kyc-page.tsx'),
   'user.security': () => import('../features/account/security-page.tsx'),
   'user.loginPassword': () => import('../features/account/login-password-page.tsx'),
   'user.about': () => import('../features/info/about-page.tsx'),

@@ -110,6 +110,7 @@ describe('user/info', () => {
         'accountType',
         'areaCode',
         'createdAt',
+        'email',
         'hasTradePassword',
         'hasWithdrawPassword',
         'id',

@@ -5,6 +5,7 @@
 
 export type { ApiEnvelope } from '../../contract/envelope.ts';
 export type { CaptchaResult, CodeSendBody, CodeSendResult } from '../../contract/common.ts';
+export type { CertType, KycState, KycSubmissionView } from '../../contract/kyc.ts';
 export type {
   AccountType,
   IdStatus,

@@ -19,6 +19,7 @@ export interface UserRow {
   openAutoApply: 0 | 1;
   hasTradePassword: 0 | 1;
   hasWithdrawPassword: 0 | 1;
+  email: string | null;
   createdAt: number;
 }
 
@@ -37,6 +38,7 @@ function users(db: Db) {
       sql<0 | 1>`CASE WHEN open_auto_apply = 1 THEN 1 ELSE 0 END`.as('openAutoApply'),
       sql<0 | 1>`CASE WHEN trade_password_hash IS NULL THEN 0 ELSE 1 END`.as('hasTradePassword'),
       sql<0 | 1>`CASE WHEN withdraw_password_hash IS NULL THEN 0 ELSE 1 END`.as('hasWithdrawPassword'),
+      'email',
       'created_at as createdAt',
     ]);
 }
@@ -72,6 +74,7 @@ export function toUserInfo(user: UserRow, accountType: AccountType): UserInfo {
     openAutoApply: user.openAutoApply,
     hasTradePassword: user.hasTradePassword === 1,
     hasWithdrawPassword: user.hasWithdrawPassword === 1,
+    email: user.email ?? '',
     createdAt: new Date(user.createdAt).toISOString(),
   };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountSwitch } from '../../features/account/account-switch.tsx';
 import { KycBadge } from '../../features/account/kyc-badge.tsx';
-import { kycCanResubmit } from '../../features/account/kyc.ts';
+import { kycActionKey } from '../../features/account/kyc.ts';
 import { refreshLoginInfo } from '../../features/account/session.ts';
 import { SignOutRow, useSignOutDialog } from '../../features/account/sign-out-dialog.tsx';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -79,6 +79,7 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
 
   const user = loginInfo?.user ?? userInfo;
   const id = user ? String(user.id) : '';
+  const kycAction = user ? kycActionKey(user.idStatus) : null;
   const rows = drawerRows(loggedIn ? loginInfo?.openAutoApply : 0);
 
   return (
@@ -122,9 +123,14 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
                 {t('account:fields.userId')}: <Num>{id}</Num>
               </span>
               <CopyButton value={id} label={t('common:copyId')} />
-              {kycCanResubmit(user.idStatus) && (
-                <Link className="link-btn small" to={routeTo('user.kyc')} onClick={closeDrawer}>
-                  {t('account:kyc.resubmit')}
+              {kycAction && (
+                <Link
+                  className="link-btn small"
+                  to={routeTo('user.kyc')}
+                  onClick={closeDrawer}
+                  data-testid="drawer-kyc"
+                >
+                  {t(kycAction)}
                 </Link>
               )}
             </div>

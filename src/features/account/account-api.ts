@@ -33,3 +33,7 @@ export const fetchUserInfo = () => apiGet<UserInfo>('user/info');
 export const postUpdatePassword = (body: UpdatePasswordBody) =>
   postData<null>('user/update/password', { ...body }, { loader: true });
 export const postLogout = () => apiPost<null>('user/logout', undefined, { loader: true });
+/** The display name (users.account); answers the profile. */
+export const postUpdateAccount = (account: string) => postData<UserInfo>('user/update', { account });
+/** The email, stored unverified; answers the profile. */
+export const postUpdateEmail = (email: string) => postData<UserInfo>('user/update/email', { email });

@@ -24,3 +24,14 @@ export function kycLabelKey(idStatus: unknown): KycLabelKey {
 export function kycCanResubmit(idStatus: unknown): boolean {
   return kycStatus(idStatus) === 'fail';
 }
+
+/** The drawer's link to /pages/user/kyc for a user not yet verified: verify, view the review, or resubmit. */
+export function kycActionKey(
+  idStatus: unknown,
+): 'account:kyc.verify' | 'account:kyc.view' | 'account:kyc.resubmit' | null {
+  const status = kycStatus(idStatus);
+  if (status === 'none') return 'account:kyc.verify';
+  if (status === 'pending') return 'account:kyc.view';
+  if (status === 'fail') return 'account:kyc.resubmit';
+  return null;
+}

@@ -39,7 +39,8 @@ function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-function headers(method: 'GET' | 'POST'): Record<string, string> {
+/** The session headers of every call; a form-encoded POST adds its Content-Type (a multipart one sets its own). */
+export function apiHeaders(method: 'GET' | 'POST' | 'MULTIPART'): Record<string, string> {
   const h: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',
@@ -84,7 +85,7 @@ export async function sendEnvelope(
     try {
       response = await fetch(url, {
         method,
-        headers: headers(method),
+        headers: apiHeaders(method),
         signal: controller.signal,
         ...(method === 'POST' ? { body: form.toString() } : { cache: 'no-store' }),
       });

@@ -7,6 +7,7 @@ import { storage } from '../storage/storage.ts';
 import { callHandler } from './api-handlers.ts';
 import { BusinessError, ResultError, SessionError } from './api-errors.ts';
 import { sendEnvelope, type ApiParams, type ApiRequestOptions } from './client.ts';
+import { sendFormEnvelope, type UploadOptions } from './form-upload.ts';
 
 function unwrap<T>(path: string, envelope: ApiEnvelope<unknown>, token: string): T {
   if (envelope.code === CODE_OK) return envelope.data as T;
@@ -45,4 +46,17 @@ export function getData<T>(path: string, params?: ApiParams, opts: ApiRequestOpt
 /** POST `path` form-encoded; resolves with `data`. */
 export function postData<T>(path: string, body?: ApiParams, opts: ApiRequestOptions = {}): Promise<T> {
   return call<T>('POST', path, body, opts);
+}
+
+/** POST `path` as multipart/form-data (files), with upload progress; resolves with `data` like postData. */
+export async function postForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  const token = storage.get('userToken');
+  if (opts.loader) callHandler('showLoader');
+  let envelope: ApiEnvelope<unknown>;
+  try {
+    envelope = await sendFormEnvelope(path, form, opts);
+  } finally {
+    if (opts.loader) callHandler('hideLoader');
+  }
+  return unwrap<T>(path, envelope, token);
 }

@@ -8,6 +8,7 @@ export type AccountScope = readonly [AccountType | 'guest', number | null];
 
 export const RESOURCE = {
   profile: 'profile',
+  kyc: 'kyc',
   orders: 'orders',
   orderStats: 'order-stats',
   holding: 'holding',

@@ -1,0 +1,91 @@
+// KYC photos: typed by their bytes (never the declared type or name), decoded with a pixel limit (a
+// decompression bomb fails at the header), turned upright, shrunk to fit 2000×2000 and re-encoded as JPEG
+// without any metadata (no EXIF, no GPS), then stored under <dataDir>/private/kyc/<key> — outside anything
+// the server serves (static files come from STATIC_DIR) — with mode 0600 in a 0700 directory. Only operators
+// see them, through readKycImage.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { KYC_PHOTO_MAX_SIDE } from '../../../contract/kyc.ts';
+
+/** A stored photo's key: 32 hex digits and the format's extension (ours are always .jpg). */
+export const KYC_KEY_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/u;
+/** Decoding refuses images of more pixels than this (a 50000×50000 PNG fails before any pixel is read). */
+export const KYC_MAX_INPUT_PIXELS = 40_000_000;
+
+const TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export type SniffedType = 'jpeg' | 'png' | 'webp';
+
+/** The image format by magic bytes: JPEG FF D8 FF, PNG 89 50 4E 47, WebP "RIFF" …. "WEBP"; else null. */
+export function sniffImageType(bytes: Uint8Array): SniffedType | null {
+  const at = (i: number) => bytes[i];
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'png';
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Why a photo could not be used: not an image we take, undecodable, or too many pixels. */
+export class KycPhotoError extends Error {
+  constructor(readonly reason: 'type' | 'unreadable' | 'pixels') {
+    super(`kyc photo: ${reason}`);
+    this.name = 'KycPhotoError';
+  }
+}
+
+/**
+ * The photo as stored: upright, fitting KYC_PHOTO_MAX_SIDE², JPEG quality 85, metadata dropped (sharp writes
+ * none unless asked). Throws KycPhotoError.
+ */
+export async function reencodeKycPhoto(input: Buffer): Promise<Buffer> {
+  if (!sniffImageType(input)) throw new KycPhotoError('type');
+  try {
+    return await sharp(input, { limitInputPixels: KYC_MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(KYC_PHOTO_MAX_SIDE, KYC_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new KycPhotoError(/pixel limit/iu.test(message) ? 'pixels' : 'unreadable');
+  }
+}
+
+/** The directory of the stored photos. */
+export function kycImageDir(dataDir: string): string {
+  return path.join(dataDir, 'private', 'kyc');
+}
+
+function fileOf(dataDir: string, key: string): string {
+  if (!KYC_KEY_PATTERN.test(key)) throw new Error('kyc image: bad key');
+  return path.join(kycImageDir(dataDir), key);
+}
+
+/** Stores a re-encoded JPEG under a fresh random key (mode 0600, directory 0700); returns the key. */
+export async function storeKycImage(dataDir: string, jpeg: Buffer): Promise<string> {
+  const dir = kycImageDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const key = `${randomBytes(16).toString('hex')}.jpg`;
+  await writeFile(fileOf(dataDir, key), jpeg, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+/** Deletes a stored photo; a missing one is already deleted. */
+export async function deleteKycImage(dataDir: string, key: string): Promise<void> {
+  try {
+    await unlink(fileOf(dataDir, key));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/** A stored photo's bytes and media type (for the operator console). Refuses any key not of our pattern. */
+export async function readKycImage(dataDir: string, key: string): Promise<{ bytes: Buffer; type: string }> {
+  const file = fileOf(dataDir, key);
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return { bytes: await readFile(file), type: TYPES[ext] ?? 'application/octet-stream' };
+}

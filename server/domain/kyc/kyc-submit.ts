@@ -1,0 +1,70 @@
+// POST user/auth's work once the multipart body is read: the text rules, both photos re-encoded, written to
+// disk, then the transaction; any failure after a photo was written deletes it again, so a refused or failed
+// submission leaves no file behind.
+import { kycFieldsProblem, normaliseName, pktDate, type KycSubmitFields } from '../../../contract/kyc.ts';
+import type { Db } from '../../db/database.ts';
+import type { AppError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
+import { deleteKycImage, KycPhotoError, reencodeKycPhoto, storeKycImage } from './kyc-images.ts';
+import { insertKycSubmission } from './kyc-submissions.ts';
+
+export interface KycPhotos {
+  front: Buffer;
+  back: Buffer;
+}
+
+/** The refusal of a photo that could not be used, at its field. */
+function photoRefusal(field: keyof KycPhotos, err: unknown): AppError {
+  if (!(err instanceof KycPhotoError)) throw err;
+  const key =
+    err.reason === 'type'
+      ? 'kyc.photoType'
+      : err.reason === 'pixels'
+        ? 'kyc.photoPixels'
+        : 'kyc.photoUnreadable';
+  return fieldError(field, key);
+}
+
+/** The text fields' first problem as a field refusal (the rules of contract/kyc.ts), or nothing. */
+export function assertKycFields(f: KycSubmitFields, now: number): void {
+  const problem = kycFieldsProblem(f, pktDate(now));
+  if (problem) throw fieldError(problem.field, problem.key);
+}
+
+/** Stores a submission (status must be none or fail); returns its id. */
+export async function submitKyc(
+  db: Db,
+  dataDir: string,
+  userId: number,
+  f: KycSubmitFields,
+  photos: KycPhotos,
+  now: number,
+): Promise<number> {
+  assertKycFields(f, now);
+  const front = await reencodeKycPhoto(photos.front).catch((err: unknown) => {
+    throw photoRefusal('front', err);
+  });
+  const back = await reencodeKycPhoto(photos.back).catch((err: unknown) => {
+    throw photoRefusal('back', err);
+  });
+  const written: string[] = [];
+  try {
+    const frontKey = await storeKycImage(dataDir, front);
+    written.push(frontKey);
+    const backKey = await storeKycImage(dataDir, back);
+    written.push(backKey);
+    return await insertKycSubmission(db, {
+      userId,
+      certType: f.certType,
+      certNumber: f.certType === 'cnic' ? f.certNumber : f.certNumber.toUpperCase(),
+      fullName: normaliseName(f.fullName),
+      birthDate: f.birthDate,
+      frontKey,
+      backKey,
+      now,
+    });
+  } catch (err) {
+    await Promise.all(written.map((key) => deleteKycImage(dataDir, key).catch(() => undefined)));
+    throw err;
+  }
+}
