@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
+import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { passwordResetRoutes } from './user/password-reset.ts';
@@ -29,4 +30,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'market', plugin: marketRoutes },
   { name: 'trade', plugin: tradeRoutes },
   { name: 'wallet', plugin: walletRoutes },
+  { name: 'deposits', plugin: depositRoutes },
 ];
