@@ -30,12 +30,7 @@ export const FeeRateSetting = Type.String({ pattern: '^0(\\.\\d{1,6})?$' });
 export const DEPOSIT_CHANNELS = ['bank', 'wallet', 'offline', 'crypto'] as const;
 export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
 export const ChannelsSetting = Type.Array(
-  Type.Union([
-    Type.Literal('bank'),
-    Type.Literal('wallet'),
-    Type.Literal('offline'),
-    Type.Literal('crypto'),
-  ]),
+  Type.Union([Type.Literal('bank'), Type.Literal('wallet'), Type.Literal('offline'), Type.Literal('crypto')]),
   { maxItems: 4, uniqueItems: true },
 );
 

@@ -14,6 +14,9 @@ import { simulateIncoming } from '../domain/deposits/sim-chain.ts';
 import { AppError } from '../errors.ts';
 import { translator } from '../i18n/translator.ts';
 
+/** The back-office command speaks English to the operator. */
+const OPERATOR_LANG = 'en-US';
+
 export type Values = Partial<Record<string, string | boolean>>;
 export interface Io {
   out(line: string): void;
@@ -50,7 +53,7 @@ async function review<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof AppError) throw new DepositCommandError(translator.t('en-US', e.key, e.params));
+    if (e instanceof AppError) throw new DepositCommandError(translator.t(OPERATOR_LANG, e.key, e.params));
     throw e;
   }
 }
