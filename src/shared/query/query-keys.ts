@@ -15,6 +15,7 @@ export const RESOURCE = {
   txRecords: 'tx-records',
   watchlist: 'watchlist',
   preview: 'order-preview',
+  deposits: 'deposits',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
