@@ -67,6 +67,8 @@ export interface Config {
     loginPerIp: BackoffRule;
     /** The 6-digit transaction password, per user (kept in the database). */
     tradePassword: BackoffRule;
+    /** The offline deposit channel password, per user (kept in the database). */
+    channelPassword: BackoffRule;
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
@@ -74,6 +76,17 @@ export interface Config {
   market: MarketConfig;
   /** Trading fees and taxes in parts per million (TRADE_*_PPM: domain/trading/fees.ts). */
   fees: FeeConfig;
+  /** Crypto deposits: the key deposit addresses are derived from, and the simulated chain's block interval. */
+  deposits: DepositsConfig;
+}
+
+export interface DepositsConfig {
+  /** DEPOSIT_ADDRESS_SECRET (≥ 32 characters); empty: a random key kept in DATA_DIR/deposit-address.key. */
+  addressSecret: string;
+  /** SIM_CHAIN_BLOCK_MS: one block per chain every this many ms; 0 = blocks only when driven (tests, CLI). */
+  simBlockMs: number;
+  /** SIM_CHAIN_WATCH_MS: how often the watcher credits confirmed transfers; 0 = only when driven. */
+  watchMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -195,6 +208,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       loginPerPhone: backoff('RATE_LOGIN_FAIL_PER_PHONE', 5, 30_000, 15 * MINUTE, 60 * MINUTE),
       loginPerIp: backoff('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, 5_000, 15 * MINUTE, 15 * MINUTE),
       tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      channelPassword: backoff('CHANNEL_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
     },
     loginInFlight: {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),
@@ -202,5 +216,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     },
     market: marketConfig(env),
     fees: feeConfig(env),
+    deposits: {
+      addressSecret: secretVar(env, 'DEPOSIT_ADDRESS_SECRET'),
+      simBlockMs: intVar(env, 'SIM_CHAIN_BLOCK_MS', 3000, 0, 3_600_000),
+      watchMs: intVar(env, 'SIM_CHAIN_WATCH_MS', 2000, 0, 3_600_000),
+    },
   };
 }

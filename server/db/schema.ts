@@ -299,6 +299,74 @@ export interface OperatorAuditTable {
   created_at: number;
 }
 
+// --- deposits (migration 060) ---
+export interface ReceivingAccountsTable {
+  id: IdColumn;
+  channel: 'bank' | 'wallet';
+  /** bank code of the IBAN (e.g. MEZN) or 'jazzcash' / 'easypaisa' */
+  provider: string;
+  provider_name: string;
+  title: string;
+  /** compact IBAN, or the wallet's 03XXXXXXXXX */
+  number: string;
+  active: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type DepositChannelColumn = 'bank' | 'wallet' | 'offline' | 'crypto';
+export type DepositStatusColumn = 'pending' | 'credited' | 'rejected';
+
+export interface DepositsTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  channel: DepositChannelColumn;
+  asset: 'PKR' | 'USDT';
+  /** minor units of `asset`: PKR 2 places, USDT 6 */
+  amount: Money;
+  reference: string;
+  receiving_account_id: number | null;
+  payer: Generated<string>;
+  chain: 'TRC20' | 'ERC20' | 'BEP20' | null;
+  address: string | null;
+  tx_hash: string | null;
+  confirmations: Generated<number>;
+  status: DepositStatusColumn;
+  bank_reference: Generated<string>;
+  reason: Generated<string>;
+  reviewed_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChannelPasswordsTable {
+  /** 'default' or 'user:<id>' */
+  scope: string;
+  password_hash: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface SimChainHeadsTable {
+  chain: 'TRC20' | 'ERC20' | 'BEP20';
+  height: number;
+}
+
+export interface SimChainTransfersTable {
+  id: IdColumn;
+  chain: 'TRC20' | 'ERC20' | 'BEP20';
+  tx_hash: string;
+  address: string;
+  /** USDT, 6 places */
+  amount: Money;
+  block: number;
+  credited: Generated<number>;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -334,5 +402,10 @@ export interface Schema {
   crypto_addresses: CryptoAddressesTable;
   platform_settings: PlatformSettingsTable;
   operator_audit: OperatorAuditTable;
+  receiving_accounts: ReceivingAccountsTable;
+  deposits: DepositsTable;
+  channel_passwords: ChannelPasswordsTable;
+  sim_chain_heads: SimChainHeadsTable;
+  sim_chain_transfers: SimChainTransfersTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -26,6 +26,8 @@ export interface Lockouts {
   loginPerIp: AttemptGuard;
   /** Transaction password per user id, in the database. */
   tradePassword: AttemptGuard;
+  /** The offline deposit channel password per user id, in the database. */
+  channelPassword: AttemptGuard;
 }
 
 declare module 'fastify' {
@@ -56,6 +58,7 @@ export const lockoutsPlugin = fp(
       loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),
       loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
       tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
+      channelPassword: new AttemptGuard(l.channelPassword, new DbAttemptStore(app.db, 'channel_password')),
     } satisfies Lockouts);
     app.decorate('loginGate', new LoginGate(loginInFlight, hashQueue));
   },

@@ -27,7 +27,8 @@ export const openApiPlugin = fp(
         },
         tags: [
           { name: 'user', description: 'Accounts and sessions' },
-          { name: 'common', description: 'Captcha and SMS codes' },
+          { name: 'common', description: 'Captcha, SMS codes and platform settings' },
+          { name: 'deposit', description: 'Deposits: receiving accounts, requests, crypto addresses' },
         ],
       },
     });

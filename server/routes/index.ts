@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
+import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -37,4 +38,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'wallet', plugin: walletRoutes },
   { name: 'bank', plugin: bankRoutes },
   { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
+  { name: 'deposits', plugin: depositRoutes },
 ];

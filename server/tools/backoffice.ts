@@ -20,6 +20,14 @@ import { normalisePkMobile } from '../domain/auth/phone.ts';
 import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
 import { formatMinor } from '../../contract/money.ts';
 import { cashOf, frozenOf, userAcct } from '../domain/ledger/books.ts';
+import {
+  chainSend,
+  channelPassword,
+  depositCredit,
+  DepositCommandError,
+  depositReject,
+  depositsList,
+} from './backoffice-deposits.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -36,19 +44,45 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
           set the KYC status the app shows (succ lets the real account trade)
   show    --phone P
           the user's KYC status, real account cash and back-office deposits
+  deposits [--status pending|credited|rejected] [--limit N]
+          the deposit requests users made in the app, newest first
+  deposit-credit --id N --ref BANK-REF
+          credit a pending bank, wallet or offline request once matched to the bank entry (audited)
+  deposit-reject --id N --reason TEXT
+          reject a pending request with the reason the user reads (audited)
+  chain-send --chain TRC20|ERC20|BEP20 --amount 25.5 (--phone P | --user ID | --address A)
+          a simulated USDT transfer to the customer's deposit address; the server's chain watcher
+          credits it after the chain's confirmations
+  channel-password --password X [--phone P | --user ID]
+          set the offline channel password of one customer, or without a customer the default one
   sms     --phone P [--limit N]
           the newest messages (default 5) the development SMS outbox holds for a phone, registered or not:
           where a developer reads the verification code when no SMS provider is configured
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
-const COMMANDS = ['deposit', 'kyc', 'show', 'sms'] as const;
+const COMMANDS = [
+  'deposit',
+  'kyc',
+  'show',
+  'sms',
+  'deposits',
+  'deposit-credit',
+  'deposit-reject',
+  'chain-send',
+  'channel-password',
+] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
   deposit: ['phone', 'user', 'amount', 'ref', 'channel', 'memo'],
   kyc: ['phone', 'user', 'status', 'reason'],
   show: ['phone', 'user'],
   sms: ['phone', 'limit'],
+  deposits: ['status', 'limit'],
+  'deposit-credit': ['id', 'ref'],
+  'deposit-reject': ['id', 'reason'],
+  'chain-send': ['chain', 'amount', 'phone', 'user', 'address'],
+  'channel-password': ['password', 'phone', 'user'],
 };
 
 class UsageError extends Error {}
@@ -210,6 +244,10 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
         status: { type: 'string' },
         reason: { type: 'string' },
         limit: { type: 'string' },
+        id: { type: 'string' },
+        chain: { type: 'string' },
+        address: { type: 'string' },
+        password: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -231,11 +269,28 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       return 1;
     }
     database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl, poolSize: 2 } : {}) });
-    await { deposit, kyc, show, sms }[cmd](database.db, values, io);
+    const db = database.db;
+    const optionalRef = () =>
+      str(values, 'phone') === undefined && str(values, 'user') === undefined ? null : userRef(values);
+    await {
+      deposit: () => deposit(db, values, io),
+      kyc: () => kyc(db, values, io),
+      show: () => show(db, values, io),
+      sms: () => sms(db, values, io),
+      deposits: () => depositsList(db, values, io),
+      'deposit-credit': () => depositCredit(db, values, io),
+      'deposit-reject': () => depositReject(db, values, io),
+      'chain-send': () => chainSend(db, values, optionalRef(), io),
+      'channel-password': () => channelPassword(db, values, optionalRef(), io),
+    }[cmd]();
     return 0;
   } catch (e) {
     if (e instanceof BackofficeError) {
       io.err(`backoffice: refused (${e.reason}): ${e.message}`);
+      return 1;
+    }
+    if (e instanceof DepositCommandError) {
+      io.err(`backoffice: refused: ${e.message}`);
       return 1;
     }
     const parseError =

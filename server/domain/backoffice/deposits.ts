@@ -6,6 +6,7 @@ import { inTx } from '../../db/tx.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { cashOf, PKR } from '../ledger/books.ts';
 import { postRecord } from '../ledger/post.ts';
+import { CLI_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
 
 export const DEPOSIT_KIND = 'deposit';
@@ -172,6 +173,16 @@ export async function creditDeposit(
         { system: clearingAccountName(input.channel), asset: PKR, amount: -amount },
         { accountId, book: 'cash', asset: PKR, amount },
       ],
+    });
+    // The direct credit (no request in the app) is a CLI-only path; it is audited like every operator action.
+    await recordAudit(tx, {
+      actor: CLI_ACTOR,
+      action: 'deposit.directCredit',
+      subjectType: 'account',
+      subjectId: accountId,
+      before: null,
+      after: { channel: input.channel, reference: input.reference, amount, journalId },
+      now,
     });
     // amount > 0 was checked, so postRecord always posts
     return result(journalId ?? 0, true);

@@ -14,6 +14,10 @@ export const RECORD_KINDS = {
   test_grant: 'deposit',
   /** a confirmed deposit, from the channel's clearing account (back office today) */
   deposit: 'deposit',
+  /** a user's deposit request credited by an operator (ref `deposit:<id>`), from clearing_<channel> */
+  deposit_credit: 'deposit',
+  /** a crypto transfer credited by the chain watcher (ref `<chain>:<tx hash>`), from clearing_crypto */
+  crypto_deposit: 'deposit',
   withdraw: 'withdraw',
   /** an open limit order's reservation, its release per fill, and what it held when it ended */
   trade_freeze: 'freeze',

@@ -5,17 +5,20 @@
 //
 // Money values are decimal strings of PKR (2 places) or of the coin named (USDT: 2 places shown), never
 // numbers. Hours are Pakistan time (hours.ts).
-import { Type, type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import {
+  ChannelsSetting,
+  ConfirmationsSetting,
+  FeeRateSetting,
+  HoursSetting,
+  PkrSetting,
+  UsdtSetting,
+} from '../../../contract/settings.ts';
 
-const Hours = Type.Object(
-  {
-    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 }),
-    open: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' }),
-    close: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$' }),
-  },
-  { additionalProperties: false },
-);
-const Pkr = Type.String({ pattern: '^(0|[1-9]\\d{0,14})(\\.\\d{1,2})?$' });
+const Hours = HoursSetting;
+const Pkr = PkrSetting;
+const Usdt = UsdtSetting;
+const Confirmations = ConfirmationsSetting;
 
 export interface SettingDef<S extends TSchema> {
   schema: S;
@@ -44,6 +47,29 @@ export const SETTINGS = {
   ),
   'deposit.min': def(Pkr, '500.00', 'Smallest deposit, PKR'),
   'deposit.max': def(Pkr, '10000000.00', 'Largest single deposit, PKR'),
+  // --- deposits (issue 15): channels offered, crypto minimum and confirmations per chain ---
+  'deposit.channels': def(
+    ChannelsSetting,
+    ['bank', 'wallet', 'offline', 'crypto'],
+    'Deposit channels offered (bank, wallet, offline, crypto)',
+  ),
+  'deposit.crypto.min': def(Usdt, '10.00', 'Smallest crypto deposit credited, USDT'),
+  'deposit.crypto.confirmations.TRC20': def(
+    Confirmations,
+    20,
+    'Confirmations before a TRC20 deposit is credited',
+  ),
+  'deposit.crypto.confirmations.ERC20': def(
+    Confirmations,
+    12,
+    'Confirmations before an ERC20 deposit is credited',
+  ),
+  'deposit.crypto.confirmations.BEP20': def(
+    Confirmations,
+    15,
+    'Confirmations before a BEP20 deposit is credited',
+  ),
+  // --- end deposits ---
   'withdraw.hours': def(
     Hours,
     { days: [1, 2, 3, 4, 5], open: '09:00', close: '17:00' },
@@ -53,7 +79,7 @@ export const SETTINGS = {
   'withdraw.max': def(Pkr, '5000000.00', 'Largest single withdrawal, PKR'),
   'withdraw.dailyMax': def(Pkr, '10000000.00', 'Most withdrawn in one PKT day, PKR'),
   'withdraw.feeRate': def(
-    Type.String({ pattern: '^0(\\.\\d{1,6})?$' }),
+    FeeRateSetting,
     '0.001',
     'Withdrawal fee as a fraction of the amount (0.001 = 0.1 %)',
   ),

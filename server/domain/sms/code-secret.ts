@@ -10,8 +10,13 @@ export const SMS_CODE_KEY_FILE = 'sms-code.key';
 
 /** The HMAC key: the configured secret's bytes, else the key file's (created when missing). */
 export function loadSmsCodeKey(dataDir: string, configuredSecret: string): Buffer {
+  return loadServerKey(dataDir, SMS_CODE_KEY_FILE, configuredSecret);
+}
+
+/** A server key: the configured secret's bytes, else DATA_DIR/`fileName`'s 32 random bytes (made when missing). */
+export function loadServerKey(dataDir: string, fileName: string, configuredSecret: string): Buffer {
   if (configuredSecret) return Buffer.from(configuredSecret, 'utf8');
-  const file = path.join(dataDir, SMS_CODE_KEY_FILE);
+  const file = path.join(dataDir, fileName);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     // 'wx': two processes starting at once cannot both write a key; the loser reads the winner's.

@@ -18,6 +18,7 @@ export const RESOURCE = {
   preview: 'order-preview',
   bindings: 'bindings',
   withdrawAddresses: 'withdraw-addresses',
+  deposits: 'deposits',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
