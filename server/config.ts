@@ -65,6 +65,8 @@ export interface Config {
     loginPerIp: BackoffRule;
     /** The 6-digit transaction password, per user (kept in the database). */
     tradePassword: BackoffRule;
+    /** The 6-digit withdrawal password, per user (kept in the database). */
+    withdrawPassword: BackoffRule;
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
@@ -192,6 +194,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       loginPerPhone: backoff('RATE_LOGIN_FAIL_PER_PHONE', 5, 30_000, 15 * MINUTE, 60 * MINUTE),
       loginPerIp: backoff('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, 5_000, 15 * MINUTE, 15 * MINUTE),
       tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      withdrawPassword: backoff('WITHDRAW_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
     },
     loginInFlight: {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),

@@ -15,6 +15,11 @@ export const RECORD_KINDS = {
   /** a confirmed deposit, from the channel's clearing account (back office today) */
   deposit: 'deposit',
   withdraw: 'withdraw',
+  /** a withdrawal request: amount + fees frozen; paid (frozen → clearing), its fee, or returned on rejection */
+  withdraw_freeze: 'freeze',
+  withdraw_paid: 'withdraw',
+  withdraw_fee: 'fee',
+  withdraw_return: 'unfreeze',
   /** an open limit order's reservation, its release per fill, and what it held when it ended */
   trade_freeze: 'freeze',
   trade_unfreeze: 'unfreeze',
