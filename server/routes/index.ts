@@ -13,6 +13,7 @@ import { profileRoutes } from './user/profile.ts';
 import { registerRoutes } from './user/register.ts';
 import { sessionRoutes } from './user/session.ts';
 import { walletRoutes } from './wallet/wallet-plugin.ts';
+import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
 
 export interface ApiArea {
   name: string;
@@ -29,4 +30,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'market', plugin: marketRoutes },
   { name: 'trade', plugin: tradeRoutes },
   { name: 'wallet', plugin: walletRoutes },
+  { name: 'withdraw', plugin: withdrawAreaRoutes },
 ];
