@@ -20,6 +20,13 @@ import { normalisePkMobile } from '../domain/auth/phone.ts';
 import { BackofficeError, resolveAccount, type UserRef } from '../domain/backoffice/user-ref.ts';
 import { formatMinor } from '../../contract/money.ts';
 import { cashOf, frozenOf, userAcct } from '../domain/ledger/books.ts';
+import {
+  WITHDRAW_ACTIONS,
+  WITHDRAW_OPTIONS,
+  WITHDRAW_USAGE,
+  withdrawCommand,
+  type WithdrawAction,
+} from './backoffice-withdraw.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -39,16 +46,18 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
   sms     --phone P [--limit N]
           the newest messages (default 5) the development SMS outbox holds for a phone, registered or not:
           where a developer reads the verification code when no SMS provider is configured
+${WITHDRAW_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
-const COMMANDS = ['deposit', 'kyc', 'show', 'sms'] as const;
+const COMMANDS = ['deposit', 'kyc', 'show', 'sms', 'withdraw'] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
   deposit: ['phone', 'user', 'amount', 'ref', 'channel', 'memo'],
   kyc: ['phone', 'user', 'status', 'reason'],
   show: ['phone', 'user'],
   sms: ['phone', 'limit'],
+  withdraw: [],
 };
 
 class UsageError extends Error {}
@@ -87,10 +96,19 @@ interface Target {
   /** set: the database is PostgreSQL (DATABASE_URL), the data directory is not used for it */
   databaseUrl: string;
   command: string;
+  /** withdraw's action (list | approve | reject) */
+  action?: WithdrawAction;
 }
 
 function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
   if (positionals.length === 0) throw new UsageError('missing command');
+  const last = positionals[positionals.length - 1] ?? '';
+  if (
+    positionals[positionals.length - 2] === 'withdraw' &&
+    (WITHDRAW_ACTIONS as readonly string[]).includes(last)
+  ) {
+    return { ...targetOf(positionals.slice(0, -1), env), action: last as WithdrawAction };
+  }
   if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
   const [first, second] = positionals as [string, string | undefined];
   const config = loadConfig(env);
@@ -210,6 +228,7 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
         status: { type: 'string' },
         reason: { type: 'string' },
         limit: { type: 'string' },
+        id: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -217,11 +236,14 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       io.out(USAGE);
       return 0;
     }
-    const { dataDir, databaseUrl, command } = targetOf(positionals, env);
+    const { dataDir, databaseUrl, command, action } = targetOf(positionals, env);
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new UsageError(`unknown command "${command}"`);
     const cmd = command as Command;
-    const extra = Object.keys(values).filter((k) => !ALLOWED[cmd].includes(k));
+    if (cmd === 'withdraw' && action === undefined)
+      throw new UsageError(`withdraw needs one of ${WITHDRAW_ACTIONS.join(', ')}`);
+    const allowed = action ? WITHDRAW_OPTIONS[action] : ALLOWED[cmd];
+    const extra = Object.keys(values).filter((k) => !allowed.includes(k));
     if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
     const file = path.join(dataDir, 'app.db');
     if (!databaseUrl && !fs.existsSync(file)) {
@@ -231,7 +253,12 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       return 1;
     }
     database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl, poolSize: 2 } : {}) });
-    await { deposit, kyc, show, sms }[cmd](database.db, values, io);
+    if (cmd === 'withdraw') {
+      const err = (m: string) => new UsageError(m);
+      await withdrawCommand(database.db, action ?? 'list', values, io.out, io.err, err);
+    } else {
+      await { deposit, kyc, show, sms }[cmd](database.db, values, io);
+    }
     return 0;
   } catch (e) {
     if (e instanceof BackofficeError) {
