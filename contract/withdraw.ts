@@ -126,6 +126,28 @@ export const WithdrawConfig = Type.Object({
   feeMin: Decimal('PKR'),
   available: Decimal('available PKR of the real account'),
   hasPassword: Type.Boolean({ description: 'whether the withdrawal password is set' }),
+  bindings: Type.Array(
+    Type.Object({
+      id: Type.Integer({ minimum: 1 }),
+      kind: Type.Enum(['bank', 'wallet'], { type: 'string' }),
+      provider: Type.String(),
+      number: Type.String({ description: 'IBAN or wallet number' }),
+      title: Type.String(),
+    }),
+    {
+      description:
+        "the caller's live bank accounts and wallets, newest first (bank/list's rows, for picking)",
+    },
+  ),
+  addresses: Type.Array(
+    Type.Object({
+      id: Type.Integer({ minimum: 1 }),
+      chain: Type.Enum(CRYPTO_CHAINS, { type: 'string' }),
+      address: Type.String(),
+      label: Type.String(),
+    }),
+    { description: "the caller's live crypto withdrawal addresses, newest first" },
+  ),
   crypto: Type.Object({
     min: Decimal('USDT'),
     max: Decimal('USDT'),

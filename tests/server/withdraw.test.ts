@@ -253,6 +253,8 @@ describe('order, status, config', () => {
       hasPassword: true,
     });
     expect(res.body.data.crypto).toMatchObject({ available: '5.000000', networkFee: { TRC20: '1' } });
+    expect(res.body.data.bindings).toMatchObject([{ id: w.bindingId, kind: 'bank', provider: 'HABB' }]);
+    expect(res.body.data.addresses).toMatchObject([{ id: w.addressId, chain: 'TRC20' }]);
   });
 });
 

@@ -171,11 +171,26 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId, accountId } = requireAuth(request.auth);
       const now = Date.now();
       const s = await readSettings(app.db);
-      const [pkr, usdt, used, hasPassword] = await Promise.all([
+      const [pkr, usdt, used, hasPassword, bindings, addresses] = await Promise.all([
         app.ledger.money(accountId, 'PKR'),
         app.ledger.money(accountId, 'USDT'),
         pkrUsedToday(app.db, userId, now),
         withdrawSecret.isSet(app.db, userId),
+        app.db
+          .selectFrom('payout_bindings')
+          .select(['id', 'kind', 'provider', 'number', 'title'])
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute(),
+        app.db
+          .selectFrom('crypto_addresses')
+          .select(['id', 'chain', 'address', 'label'])
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'withdraw')
+          .where('deleted_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute(),
       ]);
       return ok({
         hours: s['withdraw.hours'],
@@ -188,6 +203,8 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         feeMin: s['withdraw.feeMin'],
         available: formatMinor(pkr.available, 2),
         hasPassword,
+        bindings,
+        addresses,
         crypto: {
           min: s['crypto.withdrawMin'],
           max: s['crypto.withdrawMax'],
