@@ -15,6 +15,8 @@ export const RESOURCE = {
   txRecords: 'tx-records',
   watchlist: 'watchlist',
   preview: 'order-preview',
+  withdrawConfig: 'withdraw-config',
+  withdrawals: 'withdrawals',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
