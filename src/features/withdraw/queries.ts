@@ -1,5 +1,6 @@
 // The withdraw screens' REST reads and actions: the config (limits, fees, balances, destinations), the paged
-// records (bank + wallet, or crypto), one record, the two submits and the withdrawal-password calls. Keys start
+// records (bank + wallet, or crypto), one record and the two submits (the withdrawal-password calls are the
+// security centre's: features/account/withdraw-password-page.tsx). Keys start
 // with the account, so real and demo never share a cache; a submit invalidates the config and the records.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Withdrawal, WithdrawConfig, WithdrawStatus } from '../../../contract/withdraw.ts';
@@ -55,15 +56,6 @@ export const addCoinWithdrawalCall = (body: {
   password: string;
   clientId: string;
 }) => postData<Withdrawal>('coin/withdraw/add', body);
-
-export const setWithdrawPasswordCall = (password: string, password2: string) =>
-  postData<null>('user/withdraw/password/set', { password, password2 });
-
-export const updateWithdrawPasswordCall = (oldPassword: string, password: string, password2: string) =>
-  postData<null>('user/withdraw/password/update', { oldPassword, password, password2 });
-
-export const resetWithdrawPasswordCall = (code: string, password: string, password2: string) =>
-  postData<null>('user/withdraw/password/reset', { code, password, password2 });
 
 /** A client id for one opening of a form: a retried submit carries it, so the server makes one record. */
 export function newClientId(): string {
