@@ -71,6 +71,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.withdrawPassword': () => import('../features/account/withdraw-password-page.tsx'),
   'withdraw.withdraw': () => import('../features/withdraw/withdraw-page.tsx'),
   'withdraw.bankWithdraw': () => import('../features/withdraw/bank-withdraw-page.tsx'),
+  'withdraw.cryptoWithdraw': () => import('../features/withdraw/crypto-withdraw-page.tsx'),
   'withdraw.withdrawRecord': () => import('../features/withdraw/withdraw-record-page.tsx'),
   'withdraw.recordIndex': () => import('../features/withdraw/record-index-page.tsx'),
   'withdraw.cryptoRecord': () => import('../features/withdraw/crypto-record-page.tsx'),

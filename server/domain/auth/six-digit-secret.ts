@@ -87,7 +87,13 @@ export class SixDigitSecret {
   }
 
   /** Throws the spec's refusal unless the password is set, may be tried now and is correct. */
-  async verify(db: Db, guard: AttemptGuard, userId: number, password: string, now = Date.now()): Promise<void> {
+  async verify(
+    db: Db,
+    guard: AttemptGuard,
+    userId: number,
+    password: string,
+    now = Date.now(),
+  ): Promise<void> {
     const hash = await this.storedHash(db, userId);
     if (hash === null) throw new AppError(`${this.spec.errors}.passwordNotSet`);
     let good: boolean;

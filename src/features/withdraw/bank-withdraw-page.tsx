@@ -5,6 +5,7 @@
 // carries a clientId made when it opens, so a retried submit makes one withdrawal.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WithdrawAddBody, type Withdrawal, type WithdrawConfig } from '../../../contract/withdraw.ts';
@@ -62,7 +63,8 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
     },
   });
   const errors = form.formState.errors;
-  const amount = parseMinor(form.watch('amount'), 2);
+  const amountTyped = useWatch({ control: form.control, name: 'amount' });
+  const amount = parseMinor(amountTyped, 2);
   const fee = amount && amount > 0n ? withdrawFee(amount, ppm, feeMin) : null;
   const max = maxWithdrawAmount(available, ppm, feeMin);
   const dailyLeft = (parseMinor(config.dailyMax, 2) ?? 0n) - (parseMinor(config.usedToday, 2) ?? 0n);

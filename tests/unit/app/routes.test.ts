@@ -151,11 +151,7 @@ describe('route table', () => {
       ]),
     );
     // Screens owned by later issues are still coming soon (not faked).
-    for (const name of [
-      'recharge.recharge',
-      'user.kyc',
-      'fundsDetail.cryptoFundsDetail',
-    ] as const)
+    for (const name of ['recharge.recharge', 'user.kyc', 'fundsDetail.cryptoFundsDetail'] as const)
       expect(findRoute(name).comingSoon).toBe(true);
     expect(COMING_SOON_ROUTES.length + built.length).toBe(APP_ROUTES.length);
   });

@@ -14,6 +14,8 @@ import { renderScreen } from '../../support/render-app.tsx';
 
 const { default: BankWithdrawPage } =
   await import('../../../../src/features/withdraw/bank-withdraw-page.tsx');
+const { default: CryptoWithdrawPage } =
+  await import('../../../../src/features/withdraw/crypto-withdraw-page.tsx');
 const { default: WithdrawRecordPage } =
   await import('../../../../src/features/withdraw/withdraw-record-page.tsx');
 const { default: RecordDetailPage } =
@@ -160,6 +162,40 @@ describe('BankWithdrawPage', () => {
     renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
     await waitFor(() => expect(screen.getByTestId('error-retry')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('CryptoWithdrawPage', () => {
+  it('adds the chain fee on top, Max leaves room for it, and sends the address id', async () => {
+    const config = {
+      ...CONFIG,
+      addresses: [
+        { id: 3, chain: 'TRC20' as const, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'mine' },
+      ],
+      crypto: { ...CONFIG.crypto, available: '25.500000' },
+    };
+    const paid = {
+      ...W,
+      channel: 'crypto' as const,
+      asset: 'USDT' as const,
+      amount: '20.000000',
+      total: '21.000000',
+    };
+    answerAll((c) =>
+      c.path === 'user/withdraw/config' ? ok(config) : c.path === 'coin/withdraw/add' ? ok(paid) : undefined,
+    );
+    renderScreen('/pages/withdraw/cryptoWithdraw', <CryptoWithdrawPage />);
+    await waitFor(() => expect(screen.getByTestId('withdraw-destinations')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('24.500000');
+    type('Amount', '20');
+    expect(screen.getByTestId('withdraw-summary').textContent).toContain('21.00 USDT');
+    fireEvent.click(screen.getByTestId('withdraw-next'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-sheet')).toBeTruthy());
+    type('Withdrawal password', '135790');
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-result').textContent).toContain('21.00 USDT'));
+    expect(calls.find((c) => c.path === 'coin/withdraw/add')!.body.get('addressId')).toBe('3');
   });
 });
 
