@@ -50,6 +50,11 @@ export const PublicSettings = Type.Object({
   'withdraw.dailyMax': PkrSetting,
   'withdraw.feeRate': FeeRateSetting,
   'withdraw.feeMin': PkrSetting,
+  'crypto.withdrawMin': UsdtSetting,
+  'crypto.withdrawMax': UsdtSetting,
+  'crypto.withdrawFee.TRC20': UsdtSetting,
+  'crypto.withdrawFee.ERC20': UsdtSetting,
+  'crypto.withdrawFee.BEP20': UsdtSetting,
 });
 export type PublicSettings = Static<typeof PublicSettings>;
 export type PublicSettingKey = keyof PublicSettings;

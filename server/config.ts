@@ -69,6 +69,8 @@ export interface Config {
     tradePassword: BackoffRule;
     /** The offline deposit channel password, per user (kept in the database). */
     channelPassword: BackoffRule;
+    /** The 6-digit withdrawal password, per user (kept in the database). */
+    withdrawPassword: BackoffRule;
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
@@ -209,6 +211,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       loginPerIp: backoff('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, 5_000, 15 * MINUTE, 15 * MINUTE),
       tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
       channelPassword: backoff('CHANNEL_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      withdrawPassword: backoff('WITHDRAW_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
     },
     loginInFlight: {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),

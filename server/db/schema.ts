@@ -23,6 +23,7 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'cost',
   'total',
   'cash',
+  'network_fee',
 ]);
 
 type Money = bigint;
@@ -367,6 +368,33 @@ export interface SimChainTransfersTable {
   created_at: number;
 }
 
+/** A withdrawal request (migration 070): the destination is a copy, amounts in the asset's minor units. */
+export interface WithdrawalsTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  channel: 'bank' | 'wallet' | 'crypto';
+  asset: 'PKR' | 'USDT';
+  /** what the destination receives */
+  amount: Money;
+  /** platform fee, on top of amount */
+  fee: Money;
+  /** crypto: the chain's fee, on top of amount */
+  network_fee: Money;
+  provider: Generated<string>;
+  number: Generated<string>;
+  title: Generated<string>;
+  chain: Generated<string>;
+  address: Generated<string>;
+  status: 'pending' | 'paid' | 'rejected';
+  reference: Generated<string>;
+  reason: Generated<string>;
+  reviewed_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -407,5 +435,6 @@ export interface Schema {
   channel_passwords: ChannelPasswordsTable;
   sim_chain_heads: SimChainHeadsTable;
   sim_chain_transfers: SimChainTransfersTable;
+  withdrawals: WithdrawalsTable;
   schema_migrations: SchemaMigrationsTable;
 }

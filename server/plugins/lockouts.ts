@@ -1,5 +1,5 @@
 // Lock-outs of guessed secrets (`app.lockouts`) and the login gate (`app.loginGate`), at the root so every
-// area and the tests reach them. A new secret (the withdrawal password) is one more AttemptGuard here with its
+// area and the tests reach them. A new secret is one more AttemptGuard here (as the withdrawal password is) with its
 // rule in config.lockouts and a scope of its own in the attempt_guards table.
 //
 // Across nodes: the login lock-outs live in Redis when there is one (every node counts into one record per
@@ -28,6 +28,8 @@ export interface Lockouts {
   tradePassword: AttemptGuard;
   /** The offline deposit channel password per user id, in the database. */
   channelPassword: AttemptGuard;
+  /** Withdrawal password per user id, in the database. */
+  withdrawPassword: AttemptGuard;
 }
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ export const lockoutsPlugin = fp(
       loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
       tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
       channelPassword: new AttemptGuard(l.channelPassword, new DbAttemptStore(app.db, 'channel_password')),
+      withdrawPassword: new AttemptGuard(l.withdrawPassword, new DbAttemptStore(app.db, 'withdraw_password')),
     } satisfies Lockouts);
     app.decorate('loginGate', new LoginGate(loginInFlight, hashQueue));
   },

@@ -18,6 +18,7 @@ import { sessionRoutes } from './user/session.ts';
 import { bankRoutes } from './wallet/bank-routes.ts';
 import { walletRoutes } from './wallet/wallet-plugin.ts';
 import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
+import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
 
 export interface ApiArea {
   name: string;
@@ -39,4 +40,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'bank', plugin: bankRoutes },
   { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
   { name: 'deposits', plugin: depositRoutes },
+  { name: 'withdraw', plugin: withdrawAreaRoutes },
 ];

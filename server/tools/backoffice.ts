@@ -28,6 +28,13 @@ import {
   depositReject,
   depositsList,
 } from './backoffice-deposits.ts';
+import {
+  WITHDRAW_ACTIONS,
+  WITHDRAW_OPTIONS,
+  WITHDRAW_USAGE,
+  withdrawCommand,
+  type WithdrawAction,
+} from './backoffice-withdraw.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -58,6 +65,7 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
   sms     --phone P [--limit N]
           the newest messages (default 5) the development SMS outbox holds for a phone, registered or not:
           where a developer reads the verification code when no SMS provider is configured
+${WITHDRAW_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
@@ -71,6 +79,7 @@ const COMMANDS = [
   'deposit-reject',
   'chain-send',
   'channel-password',
+  'withdraw',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
@@ -83,6 +92,7 @@ const ALLOWED: Record<Command, readonly string[]> = {
   'deposit-reject': ['id', 'reason'],
   'chain-send': ['chain', 'amount', 'phone', 'user', 'address'],
   'channel-password': ['password', 'phone', 'user'],
+  withdraw: [],
 };
 
 class UsageError extends Error {}
@@ -121,10 +131,19 @@ interface Target {
   /** set: the database is PostgreSQL (DATABASE_URL), the data directory is not used for it */
   databaseUrl: string;
   command: string;
+  /** withdraw's action (list | approve | reject) */
+  action?: WithdrawAction;
 }
 
 function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
   if (positionals.length === 0) throw new UsageError('missing command');
+  const last = positionals[positionals.length - 1] ?? '';
+  if (
+    positionals[positionals.length - 2] === 'withdraw' &&
+    (WITHDRAW_ACTIONS as readonly string[]).includes(last)
+  ) {
+    return { ...targetOf(positionals.slice(0, -1), env), action: last as WithdrawAction };
+  }
   if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
   const [first, second] = positionals as [string, string | undefined];
   const config = loadConfig(env);
@@ -255,11 +274,14 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       io.out(USAGE);
       return 0;
     }
-    const { dataDir, databaseUrl, command } = targetOf(positionals, env);
+    const { dataDir, databaseUrl, command, action } = targetOf(positionals, env);
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new UsageError(`unknown command "${command}"`);
     const cmd = command as Command;
-    const extra = Object.keys(values).filter((k) => !ALLOWED[cmd].includes(k));
+    if (cmd === 'withdraw' && action === undefined)
+      throw new UsageError(`withdraw needs one of ${WITHDRAW_ACTIONS.join(', ')}`);
+    const allowed = action ? WITHDRAW_OPTIONS[action] : ALLOWED[cmd];
+    const extra = Object.keys(values).filter((k) => !allowed.includes(k));
     if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
     const file = path.join(dataDir, 'app.db');
     if (!databaseUrl && !fs.existsSync(file)) {
@@ -272,17 +294,22 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
     const db = database.db;
     const optionalRef = () =>
       str(values, 'phone') === undefined && str(values, 'user') === undefined ? null : userRef(values);
-    await {
-      deposit: () => deposit(db, values, io),
-      kyc: () => kyc(db, values, io),
-      show: () => show(db, values, io),
-      sms: () => sms(db, values, io),
-      deposits: () => depositsList(db, values, io),
-      'deposit-credit': () => depositCredit(db, values, io),
-      'deposit-reject': () => depositReject(db, values, io),
-      'chain-send': () => chainSend(db, values, optionalRef(), io),
-      'channel-password': () => channelPassword(db, values, optionalRef(), io),
-    }[cmd]();
+    if (cmd === 'withdraw') {
+      const err = (m: string) => new UsageError(m);
+      await withdrawCommand(db, action ?? 'list', values, io.out, io.err, err);
+    } else {
+      await {
+        deposit: () => deposit(db, values, io),
+        kyc: () => kyc(db, values, io),
+        show: () => show(db, values, io),
+        sms: () => sms(db, values, io),
+        deposits: () => depositsList(db, values, io),
+        'deposit-credit': () => depositCredit(db, values, io),
+        'deposit-reject': () => depositReject(db, values, io),
+        'chain-send': () => chainSend(db, values, optionalRef(), io),
+        'channel-password': () => channelPassword(db, values, optionalRef(), io),
+      }[cmd]();
+    }
     return 0;
   } catch (e) {
     if (e instanceof BackofficeError) {

@@ -19,6 +19,11 @@ export const RECORD_KINDS = {
   /** a crypto transfer credited by the chain watcher (ref `<chain>:<tx hash>`), from clearing_crypto */
   crypto_deposit: 'deposit',
   withdraw: 'withdraw',
+  /** a withdrawal request: amount + fees frozen; paid (frozen → clearing), its fee, or returned on rejection */
+  withdraw_freeze: 'freeze',
+  withdraw_paid: 'withdraw',
+  withdraw_fee: 'fee',
+  withdraw_return: 'unfreeze',
   /** an open limit order's reservation, its release per fill, and what it held when it ended */
   trade_freeze: 'freeze',
   trade_unfreeze: 'unfreeze',

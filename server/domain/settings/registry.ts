@@ -84,6 +84,14 @@ export const SETTINGS = {
     'Withdrawal fee as a fraction of the amount (0.001 = 0.1 %)',
   ),
   'withdraw.feeMin': def(Pkr, '50.00', 'Smallest withdrawal fee, PKR'),
+  // ---- withdraw (issue 15): crypto (USDT) withdrawals. Same hours as PKR withdrawals (withdraw.hours); the
+  // network fee is per chain, on top of the amount, and is the only fee of a crypto withdrawal.
+  'crypto.withdrawMin': def(Usdt, '10', 'Smallest crypto withdrawal, USDT'),
+  'crypto.withdrawMax': def(Usdt, '100000', 'Largest single crypto withdrawal, USDT'),
+  'crypto.withdrawFee.TRC20': def(Usdt, '1', 'Network fee of a TRC20 withdrawal, USDT'),
+  'crypto.withdrawFee.ERC20': def(Usdt, '5', 'Network fee of an ERC20 withdrawal, USDT'),
+  'crypto.withdrawFee.BEP20': def(Usdt, '0.8', 'Network fee of a BEP20 withdrawal, USDT'),
+  // ---- end withdraw
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -1,15 +1,16 @@
-// Security centre (/pages/user/security): login and transaction passwords (set or change); the withdrawal
-// password belongs to a later issue and says so.
+// Security centre (/pages/user/security): login, transaction and withdrawal passwords (set or change; the
+// withdrawal password's page also resets a forgotten one by SMS code).
 import { useTranslation } from 'react-i18next';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { IconLock, IconShield, IconWallet } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { showToast } from '../../shared/ui/toast.tsx';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { userInfoAtom } from '../../shared/state/session-atoms.ts';
 
 export default function SecurityPage() {
   const { t } = useTranslation();
-  const soon = () => showToast(t('common:comingSoon.toast'));
+  const user = useAtomValue(userInfoAtom);
   return (
     <div className="page">
       <PageHeader title={t('nav:title.user.security')} />
@@ -37,8 +38,9 @@ export default function SecurityPage() {
           <ListRow
             icon={<IconWallet size={20} />}
             label={t('account:security.withdrawPassword')}
-            value={t('common:comingSoon.badge')}
-            onClick={soon}
+            value={t(user?.hasWithdrawPassword ? 'account:security.change' : 'account:security.set')}
+            to={routeTo('user.withdrawPassword')}
+            testId="security-withdraw-password"
           />
         </ListGroup>
       </div>

@@ -19,6 +19,8 @@ export const RESOURCE = {
   bindings: 'bindings',
   withdrawAddresses: 'withdraw-addresses',
   deposits: 'deposits',
+  withdrawConfig: 'withdraw-config',
+  withdrawals: 'withdrawals',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

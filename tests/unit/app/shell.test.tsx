@@ -111,9 +111,9 @@ describe('guest guard', () => {
 
   it('shows a coming-soon route with its translated title', async () => {
     logIn();
-    // bankList (the previous example) is a real screen now; recordDetail is still to come.
-    renderAt('/pages/wallet/recordDetail');
-    expect(await screen.findByRole('heading', { name: 'Record detail' })).toBeTruthy();
+    // The wallet screens (earlier examples) are real now; news belongs to a later issue.
+    renderAt('/pages/news/list');
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });

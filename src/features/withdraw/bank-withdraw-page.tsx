@@ -1,0 +1,188 @@
+// Withdraw to a bank account or wallet (/pages/withdraw/bankWithdraw, the drawer's Withdraw): pick a bound
+// destination (none: a link to add one), the amount (Max = the most whose amount + fee fits the available
+// balance), the fee and "You receive" computed with the server's own rule (contract/withdraw-fee.ts: the fee
+// is on top), hours and limits; confirm with the withdrawal password in a sheet; then the result. The form
+// carries a clientId made when it opens, so a retried submit makes one withdrawal.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { WithdrawAddBody, type Withdrawal, type WithdrawConfig } from '../../../contract/withdraw.ts';
+import { feeRatePpm, maxWithdrawAmount, withdrawFee } from '../../../contract/withdraw-fee.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import { BusinessError } from '../../shared/api/api-errors.ts';
+import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
+import { PinField } from '../../shared/forms/fields/password-field.tsx';
+import { FormView } from '../../shared/forms/form-parts.tsx';
+import { useContractForm } from '../../shared/forms/use-contract-form.ts';
+import { formatPKRAmount } from '../../shared/format/numbers.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { RemoteView } from '../../shared/ui/remote-view.tsx';
+import { toRemoteState } from '../../shared/ui/remote-state.ts';
+import { addWithdrawalCall, newClientId, withdrawConfigQuery } from './queries.ts';
+import {
+  DestinationChoices,
+  FeeSummary,
+  HoursNote,
+  WithdrawGate,
+  WithdrawResult,
+} from './withdraw-parts.tsx';
+import s from './withdraw.module.css';
+
+const pkr = (minor: bigint) => `${formatPKRAmount(formatMinor(minor, 2))} PKR`;
+
+function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Withdrawal) => void }) {
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState(false);
+  const ppm = feeRatePpm(config.feeRate) ?? 0n;
+  const feeMin = parseMinor(config.feeMin, 2) ?? 0n;
+  const available = parseMinor(config.available, 2) ?? 0n;
+  const { form, state } = useContractForm({
+    schema: WithdrawAddBody,
+    defaultValues: {
+      bindingId: config.bindings[0] ? String(config.bindings[0].id) : '',
+      amount: '',
+      password: '',
+      clientId: newClientId(),
+    },
+    submit: async (values) => {
+      onDone(await addWithdrawalCall(values));
+    },
+    // A refusal about the destination or the amount shows at that field, behind the sheet: close it.
+    onFailure: (error) => {
+      if (error instanceof BusinessError && (error.field === 'amount' || error.field === 'bindingId'))
+        setSheet(false);
+    },
+  });
+  const errors = form.formState.errors;
+  const amountTyped = useWatch({ control: form.control, name: 'amount' });
+  const amount = parseMinor(amountTyped, 2);
+  const fee = amount && amount > 0n ? withdrawFee(amount, ppm, feeMin) : null;
+  const max = maxWithdrawAmount(available, ppm, feeMin);
+  const dailyLeft = (parseMinor(config.dailyMax, 2) ?? 0n) - (parseMinor(config.usedToday, 2) ?? 0n);
+  const next = async () => {
+    if (await form.trigger(['bindingId', 'amount'])) setSheet(true);
+  };
+  return (
+    <div className={s.section}>
+      <HoursNote config={config} />
+      <DestinationChoices
+        legend={t('withdraw:form.destination')}
+        choices={config.bindings.map((b) => ({
+          id: b.id,
+          title: `${b.kind === 'wallet' ? t('withdraw:channel.wallet') : t('withdraw:channel.bank')} · ${b.title}`,
+          detail: `${b.provider} ${b.number}`,
+        }))}
+        field={form.register('bindingId')}
+        error={errors.bindingId?.message}
+        empty={
+          <EmptyState
+            title={t('withdraw:form.noBinding')}
+            testId="withdraw-no-binding"
+            action={
+              <Link
+                className="btn btn--primary"
+                to={routeTo('wallet.addBank')}
+                data-testid="withdraw-add-bank"
+              >
+                {t('withdraw:form.addBank')}
+              </Link>
+            }
+          />
+        }
+      />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void next();
+        }}
+        className={s.section}
+        data-testid="withdraw-form"
+      >
+        <AmountField
+          control={form.control}
+          name="amount"
+          decimals={2}
+          unit="PKR"
+          max={formatMinor(max, 2)}
+          label={t('withdraw:form.amount')}
+          placeholder={t('withdraw:form.amountPlaceholder')}
+          hint={`${t('withdraw:form.available')}: ${pkr(available)}`}
+        />
+        <FeeSummary
+          lines={[
+            { label: t('withdraw:form.fee'), value: fee === null ? '—' : pkr(fee) },
+            { label: t('withdraw:form.receive'), value: amount ? pkr(amount) : '—', strong: true },
+            { label: t('withdraw:form.total'), value: fee === null || !amount ? '—' : pkr(amount + fee) },
+            {
+              label: t('withdraw:form.limits'),
+              value: t('withdraw:form.limitsText', { min: config.min, max: config.max, unit: 'PKR' }),
+            },
+            { label: t('withdraw:form.daily'), value: pkr(dailyLeft > 0n ? dailyLeft : 0n) },
+          ]}
+        />
+        <p className="muted small">{t('withdraw:form.feeNote')}</p>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={config.bindings.length === 0}
+          data-testid="withdraw-next"
+        >
+          {t('withdraw:form.submit')}
+        </button>
+      </form>
+      <BottomSheet
+        open={sheet}
+        title={t('withdraw:form.confirmTitle')}
+        onClose={() => setSheet(false)}
+        testId="withdraw-sheet"
+      >
+        <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+          <PinField
+            control={form.control}
+            name="password"
+            label={t('withdraw:form.password')}
+            placeholder={t('withdraw:form.passwordPlaceholder')}
+          />
+        </FormView>
+      </BottomSheet>
+    </div>
+  );
+}
+
+export default function BankWithdrawPage() {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  const demo = useAtomValue(accountTypeAtom) === 'demo';
+  const config = useQuery(withdrawConfigQuery(scope));
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const finish = (w: Withdrawal) => {
+    setDone(w);
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawConfig) });
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawals) });
+  };
+  return (
+    <div className="page">
+      <PageHeader title={t('nav:title.withdraw.bankWithdraw')} />
+      <div className="page__body">
+        {done ? (
+          <WithdrawResult w={done} recordsTo={routeTo('withdraw.withdrawRecord')} />
+        ) : (
+          <RemoteView state={toRemoteState(config)} onRetry={() => void config.refetch()}>
+            {(c) => WithdrawGate({ config: c, demo }) ?? <BankForm config={c} onDone={finish} />}
+          </RemoteView>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// Shared parts of the two withdraw forms (bank/wallet in PKR, crypto in USDT): the gate before the form (demo
+// account, no withdrawal password, outside the hours), the destination choices, the fee summary with
+// "You receive", the withdrawal-password sheet and the result after submitting.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Withdrawal, WithdrawConfig } from '../../../contract/withdraw.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { ResultPage } from '../../shared/ui/result-page.tsx';
+import { Link } from 'react-router';
+import { amountOf, detailPath } from './record-parts.tsx';
+import s from './withdraw.module.css';
+
+/** Whether the form cannot be used: the demo account, or no withdrawal password yet (WithdrawGate says why). */
+export function isBlocked(config: WithdrawConfig, demo: boolean): boolean {
+  return demo || !config.hasPassword;
+}
+
+/** Why the form cannot be used now (a clear way on where there is one), or null. */
+export function WithdrawGate({ config, demo }: { config: WithdrawConfig; demo: boolean }) {
+  const { t } = useTranslation();
+  if (demo)
+    return (
+      <p className={s.notice} data-testid="withdraw-demo">
+        {t('withdraw:form.demo')}
+      </p>
+    );
+  if (!config.hasPassword)
+    return (
+      <EmptyState
+        title={t('withdraw:form.noPassword')}
+        testId="withdraw-no-password"
+        action={
+          <Link className="btn btn--primary" to={routeTo('user.withdrawPassword')}>
+            {t('withdraw:form.setPassword')}
+          </Link>
+        }
+      />
+    );
+  return null;
+}
+
+export function HoursNote({ config }: { config: WithdrawConfig }) {
+  const { t } = useTranslation();
+  const days = config.hours.days.map((d) => t(`withdraw:days.${d}`)).join('، ');
+  return (
+    <p
+      className={config.open ? 'muted small' : s.notice}
+      data-testid="withdraw-hours"
+      data-open={config.open}
+    >
+      {!config.open && <strong>{t('withdraw:form.closed')}. </strong>}
+      {t('withdraw:form.hours')}: {days} <Num>{`${config.hours.open}–${config.hours.close}`}</Num>
+    </p>
+  );
+}
+
+export interface Choice {
+  id: number;
+  title: ReactNode;
+  detail: string;
+}
+
+export function DestinationChoices({
+  legend,
+  choices,
+  field,
+  error,
+  empty,
+}: {
+  legend: string;
+  choices: readonly Choice[];
+  field: UseFormRegisterReturn;
+  error: string | undefined;
+  empty: ReactNode;
+}) {
+  if (choices.length === 0) return <>{empty}</>;
+  return (
+    <fieldset className={s.choices} data-testid="withdraw-destinations">
+      <legend className="small muted">{legend}</legend>
+      {choices.map((c) => (
+        <label key={c.id} className={s.choice}>
+          <input type="radio" value={String(c.id)} {...field} />
+          <span className={s.choiceText}>
+            <span>{c.title}</span>
+            <Num className="muted small">{c.detail}</Num>
+          </span>
+        </label>
+      ))}
+      {error && (
+        <p role="alert" className="small" data-testid="destination-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function FeeSummary({
+  lines,
+}: {
+  lines: ReadonlyArray<{ label: string; value: string; strong?: boolean }>;
+}) {
+  return (
+    <dl className={s.summary} data-testid="withdraw-summary">
+      {lines.map((l) => (
+        <div key={l.label} className={s.pair}>
+          <dt>{l.label}</dt>
+          <dd className={l.strong ? s.strong : undefined}>
+            <Num>{l.value}</Num>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function WithdrawResult({ w, recordsTo }: { w: Withdrawal; recordsTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <ResultPage
+      status="pending"
+      title={t('withdraw:result.title')}
+      message={t('withdraw:result.message')}
+      testId="withdraw-result"
+      details={[
+        { label: t('withdraw:form.receive'), value: <Num>{amountOf(w, w.amount)}</Num> },
+        { label: t('withdraw:result.frozen'), value: <Num>{amountOf(w, w.total)}</Num> },
+        { label: t('withdraw:record.order'), value: <Num>{String(w.id)}</Num> },
+      ]}
+      primary={{ label: t('withdraw:result.record'), to: detailPath(w), testId: 'withdraw-result-record' }}
+      secondary={{ label: t('withdraw:result.again'), to: recordsTo }}
+    />
+  );
+}
