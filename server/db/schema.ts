@@ -293,6 +293,28 @@ export interface OperatorAuditTable {
   created_at: number;
 }
 
+export interface OperatorsTable {
+  id: IdColumn;
+  username: string;
+  password_hash: string;
+  /** base32 */
+  totp_secret: string;
+  /** comma-separated set of kyc, finance, support, admin */
+  roles: string;
+  active: Generated<number>;
+  last_totp_step: Generated<number>;
+  created_at: number;
+}
+
+export interface OperatorSessionsTable {
+  id: IdColumn;
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -328,5 +350,7 @@ export interface Schema {
   crypto_addresses: CryptoAddressesTable;
   platform_settings: PlatformSettingsTable;
   operator_audit: OperatorAuditTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
   schema_migrations: SchemaMigrationsTable;
 }
