@@ -65,6 +65,9 @@ export interface Config {
     loginPerIp: BackoffRule;
     /** The 6-digit transaction password, per user (kept in the database). */
     tradePassword: BackoffRule;
+    /** The operator console's login (password + TOTP), per username and per address (in the database). */
+    consolePerUser: BackoffRule;
+    consolePerIp: BackoffRule;
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
@@ -192,6 +195,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       loginPerPhone: backoff('RATE_LOGIN_FAIL_PER_PHONE', 5, 30_000, 15 * MINUTE, 60 * MINUTE),
       loginPerIp: backoff('RATE_LOGIN_FAIL_PER_IP_PER_MIN', 20, 5_000, 15 * MINUTE, 15 * MINUTE),
       tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      consolePerUser: backoff('CONSOLE_LOGIN_FREE_PER_USER', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      consolePerIp: backoff('CONSOLE_LOGIN_FREE_PER_IP', 20, 10_000, 60 * MINUTE, 24 * 60 * MINUTE),
     },
     loginInFlight: {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),

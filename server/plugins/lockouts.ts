@@ -26,6 +26,9 @@ export interface Lockouts {
   loginPerIp: AttemptGuard;
   /** Transaction password per user id, in the database. */
   tradePassword: AttemptGuard;
+  /** The operator console's login, per username and per address, in the database (routes/console/). */
+  consolePerUser: AttemptGuard;
+  consolePerIp: AttemptGuard;
 }
 
 declare module 'fastify' {
@@ -56,6 +59,8 @@ export const lockoutsPlugin = fp(
       loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),
       loginPerIp: new AttemptGuard(l.loginPerIp, loginStore('login_ip', l.loginPerIp)),
       tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
+      consolePerUser: new AttemptGuard(l.consolePerUser, new DbAttemptStore(app.db, 'console_user')),
+      consolePerIp: new AttemptGuard(l.consolePerIp, new DbAttemptStore(app.db, 'console_ip')),
     } satisfies Lockouts);
     app.decorate('loginGate', new LoginGate(loginInFlight, hashQueue));
   },
