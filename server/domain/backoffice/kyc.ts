@@ -1,8 +1,9 @@
 // Back-office KYC decision: sets the status the profile reports (user/info idStatus, the drawer's label) and
-// records who changed it and why in kyc_reviews, in one transaction (inTx).
+// records who changed it and why in kyc_reviews and the operator audit log, in one transaction (inTx).
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { IdStatus } from '../../../workers/protocol/api.ts';
+import { CLI_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { BackofficeError, resolveUser } from './user-ref.ts';
 
 export const KYC_STATUSES: readonly IdStatus[] = ['none', 'pending', 'succ', 'fail'];
@@ -54,6 +55,16 @@ export async function setKycStatus(
       .insertInto('kyc_reviews')
       .values({ user_id: user.id, previous: user.idStatus, status, reason: why, source, created_at: now })
       .execute();
+    // The back-office command is an operator action too: audited in the same transaction.
+    await recordAudit(tx, {
+      actor: CLI_ACTOR,
+      action: 'kyc.setStatus',
+      subjectType: 'user',
+      subjectId: user.id,
+      before: { status: user.idStatus, reason: last?.reason ?? '' },
+      after: { status, reason: why },
+      now,
+    });
     return { ...base, changed: true };
   });
 }
