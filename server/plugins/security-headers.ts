@@ -39,7 +39,8 @@ export const securityHeadersPlugin = fp(
   { name: 'security-headers', dependencies: ['config'] },
 );
 
-/** `/api`, `/api/…` or `/api?…`. */
+/** `/api`, `/api/…` or `/api?…`, and the same under `/admin/api` (the operator console's API). */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  const u = url.startsWith('/admin/api') ? url.slice('/admin'.length) : url;
+  return u === '/api' || u.startsWith('/api/') || u.startsWith('/api?');
 }

@@ -72,7 +72,8 @@ export async function runOperator(argv: string[], env: NodeJS.ProcessEnv, io: Io
     const config = loadConfig(env);
     const command = positionals[positionals.length - 1] ?? '';
     const dataDir = positionals.length === 2 ? path.resolve(positionals[0] ?? '.') : config.dataDir;
-    if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command "${command}"`);
+    if (!(COMMANDS as readonly string[]).includes(command))
+      throw new UsageError(`unknown command "${command}"`);
     const file = path.join(dataDir, 'app.db');
     if (!config.databaseUrl && !fs.existsSync(file)) {
       io.err(`operator: no database at ${file} (the server creates it on its first start)`);

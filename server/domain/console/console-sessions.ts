@@ -11,7 +11,12 @@ export async function openConsoleSession(db: Db, operatorId: number, now: number
   const token = newToken();
   await db
     .insertInto('operator_sessions')
-    .values({ token_hash: hashToken(token), operator_id: operatorId, created_at: now, expires_at: now + CONSOLE_IDLE_MS })
+    .values({
+      token_hash: hashToken(token),
+      operator_id: operatorId,
+      created_at: now,
+      expires_at: now + CONSOLE_IDLE_MS,
+    })
     .execute();
   return token;
 }

@@ -74,7 +74,11 @@ export function generatePassword(): string {
 }
 
 export async function findOperatorByUsername(db: Db, username: string): Promise<OperatorSecrets | null> {
-  const row = await db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
+  const row = await db
+    .selectFrom('operators')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 
@@ -107,7 +111,8 @@ export async function createOperator(
   if (input.password.length < OPERATOR_PASSWORD_MIN || input.password.length > 128)
     throw new OperatorError('badPassword', `password: ${OPERATOR_PASSWORD_MIN}-128 characters`);
   const roles = parseRoles(input.roles);
-  if (!roles) throw new OperatorError('badRoles', 'roles: a comma-separated set of kyc, finance, support, admin');
+  if (!roles)
+    throw new OperatorError('badRoles', 'roles: a comma-separated set of kyc, finance, support, admin');
   const passwordHash = await hashPassword(input.password);
   const totpSecret = newTotpSecret();
   try {
@@ -148,7 +153,12 @@ async function mustFind(tx: Db, username: string): Promise<OperatorSecrets> {
 }
 
 /** Disables an operator and ends its sessions; idempotent (a second call changes nothing, audits nothing). */
-export async function disableOperator(db: Db, actor: Actor, username: string, now: number): Promise<Operator> {
+export async function disableOperator(
+  db: Db,
+  actor: Actor,
+  username: string,
+  now: number,
+): Promise<Operator> {
   return inTx(db, async (tx) => {
     const op = await mustFind(tx, username);
     if (!op.active) return publicOf(op);

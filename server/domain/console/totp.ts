@@ -72,7 +72,12 @@ export function totpCode(secretBase32: string, nowMs: number): string {
  * The step `code` matches within ±1 step of `nowMs` that is newer than `lastStep`, or null. Every candidate
  * is compared in constant time, so the answer's timing does not tell which step was near.
  */
-export function matchTotp(secretBase32: string, code: string, nowMs: number, lastStep: number): number | null {
+export function matchTotp(
+  secretBase32: string,
+  code: string,
+  nowMs: number,
+  lastStep: number,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const key = base32Decode(secretBase32);
   if (!key || key.length === 0) return null;
@@ -88,6 +93,12 @@ export function matchTotp(secretBase32: string, code: string, nowMs: number, las
 /** The otpauth:// URI an authenticator app reads (Key URI Format). */
 export function otpauthUri(issuer: string, username: string, secretBase32: string): string {
   const label = encodeURIComponent(`${issuer}:${username}`);
-  const q = new URLSearchParams({ secret: secretBase32, issuer, algorithm: 'SHA1', digits: '6', period: '30' });
+  const q = new URLSearchParams({
+    secret: secretBase32,
+    issuer,
+    algorithm: 'SHA1',
+    digits: '6',
+    period: '30',
+  });
   return `otpauth://totp/${label}?${q.toString()}`;
 }

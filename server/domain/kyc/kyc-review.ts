@@ -29,7 +29,13 @@ export async function reviewKyc(
 ): Promise<KycReviewResult> {
   const reason = decision.approve ? '' : decision.reason.trim();
   if (!decision.approve && (reason.length < KYC_REASON_MIN || reason.length > KYC_REASON_MAX))
-    throw new AppError('console.reasonLength', { min: KYC_REASON_MIN, max: KYC_REASON_MAX }, undefined, 200, 'reason');
+    throw new AppError(
+      'console.reasonLength',
+      { min: KYC_REASON_MIN, max: KYC_REASON_MAX },
+      undefined,
+      200,
+      'reason',
+    );
   const status = decision.approve ? 'succ' : 'fail';
   return inTx(db, async (tx) => {
     const sub = await tx
