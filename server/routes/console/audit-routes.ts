@@ -15,6 +15,7 @@ export const consoleAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public', consoleRoles: ['admin'] },
       schema: {
         tags: ['console'],
+        hide: true,
         summary: 'The audit log, newest first',
         querystring: AuditQuery,
         response: AuditReply,

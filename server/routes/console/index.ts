@@ -1,5 +1,6 @@
 // The operator console's API, mounted at /admin/api by app.ts, apart from the app's /api: its own operator
-// authentication (console-auth.ts), login, the review queues, settings, the audit log and user lookup.
+// authentication (console-auth.ts), login, the review queues, settings, the audit log and user lookup. Every
+// route says `hide: true`: the app's public OpenAPI document does not advertise the console's surface.
 import type { FastifyPluginAsync } from 'fastify';
 import { consoleAuditRoutes } from './audit-routes.ts';
 import { consoleAuth } from './console-auth.ts';

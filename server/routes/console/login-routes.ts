@@ -16,6 +16,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public', consoleRoles: 'public' },
       schema: {
         tags: ['console'],
+        hide: true,
         summary: 'Operator login: password and TOTP code',
         consumes: FORM,
         body: ConsoleLoginBody,
@@ -44,6 +45,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public', consoleRoles: 'public' },
       schema: {
         tags: ['console'],
+        hide: true,
         summary: 'End the console session',
         consumes: FORM,
         response: ConsoleDoneReply,
@@ -61,7 +63,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/me',
     {
       config: { auth: 'public' },
-      schema: { tags: ['console'], summary: 'The signed-in operator', response: ConsoleMeReply },
+      schema: { tags: ['console'], hide: true, summary: 'The signed-in operator', response: ConsoleMeReply },
     },
     async (request) => {
       const op = operatorOf(request);

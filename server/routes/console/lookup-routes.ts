@@ -16,6 +16,7 @@ export const consoleLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public', consoleRoles: ['support', 'kyc', 'finance'] },
       schema: {
         tags: ['console'],
+        hide: true,
         summary: 'A user by id or phone',
         querystring: LookupQuery,
         response: LookupReply,

@@ -46,13 +46,16 @@ export interface ConsoleQueue {
 export function queueRoutes(queue: ConsoleQueue): FastifyPluginAsyncTypebox {
   return async (app) => {
     const config = { auth: 'public' as const, consoleRoles: queue.roles };
+    // Hidden from the app's public OpenAPI document: the console's surface is not advertised.
     const tags = ['console'];
+    const hide = true;
     app.get(
       '/',
       {
         config,
         schema: {
           tags,
+          hide,
           summary: `The ${queue.name} queue`,
           querystring: QueueListQuery,
           response: QueueListReply,
@@ -73,7 +76,13 @@ export function queueRoutes(queue: ConsoleQueue): FastifyPluginAsyncTypebox {
       '/:id',
       {
         config,
-        schema: { tags, summary: `One ${queue.name} item`, params: QueueIdParams, response: QueueItemReply },
+        schema: {
+          tags,
+          hide,
+          summary: `One ${queue.name} item`,
+          params: QueueIdParams,
+          response: QueueItemReply,
+        },
       },
       async (request) => {
         const item = await queue.detail(app.db, Number(request.params.id));
@@ -87,6 +96,7 @@ export function queueRoutes(queue: ConsoleQueue): FastifyPluginAsyncTypebox {
         config,
         schema: {
           tags,
+          hide,
           summary: `Approve a ${queue.name} item`,
           consumes: FORM,
           params: QueueIdParams,
@@ -108,6 +118,7 @@ export function queueRoutes(queue: ConsoleQueue): FastifyPluginAsyncTypebox {
         config,
         schema: {
           tags,
+          hide,
           summary: `Reject a ${queue.name} item`,
           consumes: FORM,
           params: QueueIdParams,

@@ -21,7 +21,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/settings',
     {
       config: { auth: 'public', consoleRoles: ['finance'] },
-      schema: { tags: ['console'], summary: 'Every platform setting', response: SettingsReply },
+      schema: { tags: ['console'], hide: true, summary: 'Every platform setting', response: SettingsReply },
     },
     async () => {
       const values = (await readSettings(app.db)) as Record<string, unknown>;
@@ -43,6 +43,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public', consoleRoles: ['finance'] },
       schema: {
         tags: ['console'],
+        hide: true,
         summary: 'Change one setting (audited)',
         consumes: FORM,
         body: SettingWriteBody,

@@ -74,6 +74,7 @@ export const kycQueue: ConsoleQueue = {
         config: { auth: 'public', consoleRoles: ['kyc'] },
         schema: {
           tags: ['console'],
+          hide: true,
           summary: 'A KYC photo (front or back), not cached',
           params: Type.Object({
             id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }),
