@@ -1,7 +1,8 @@
 // The operator console in Chromium at 360×800 against the real server, in Urdu and English: an operator made
 // as the command makes one signs in with a TOTP code computed here, opens the KYC queue, sees both photos of a
 // seeded pending submission, approves it, and the user's KYC status is 'succ'. axe: no serious or critical
-// violation on the sign-in, the queue and the detail. Screenshots go to tests/e2e/artifacts/console/ (ignored by git) to look at.
+// violation on the sign-in, the queue and the detail. Screenshots go to tests/e2e/artifacts/console/ (ignored
+// by git) to look at.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
