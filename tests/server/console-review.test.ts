@@ -3,6 +3,7 @@
 // (audited, admin or finance for money keys), the audit log (read-only: no API writes it), user lookup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
+import { setKycStatus } from '../../server/domain/backoffice/kyc.ts';
 import { readKycImage } from '../../server/domain/kyc/kyc-images.ts';
 import { reviewKyc } from '../../server/domain/kyc/kyc-review.ts';
 import { readSetting } from '../../server/domain/settings/settings-repo.ts';
@@ -176,6 +177,36 @@ describe('KYC review', () => {
       .where('subject_id', '=', String(a.submissionId))
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('lets the back-office kyc command decide a pending submission through the same audited review', async () => {
+    const a = await seedPendingKyc(t);
+    await expect(setKycStatus(t.db, a.userId, 'fail', 'no')).rejects.toMatchObject({ reason: 'badReason' });
+    const r = await setKycStatus(t.db, a.userId, 'fail', 'Photo unreadable');
+    expect(r).toMatchObject({ changed: true, status: 'fail' });
+    const sub = await t.db
+      .selectFrom('kyc_submissions')
+      .select(['status', 'reason'])
+      .where('id', '=', a.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toEqual({ status: 'fail', reason: 'Photo unreadable' });
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('subject_type', '=', 'kyc')
+      .where('subject_id', '=', String(a.submissionId))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'kyc.reject', source: 'cli', operator_id: null });
+    // without a pending submission the command still sets the status, audited
+    await setKycStatus(t.db, a.userId, 'succ');
+    const set = await t.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('subject_type', '=', 'user')
+      .where('subject_id', '=', String(a.userId))
+      .execute();
+    expect(set.at(-1)).toMatchObject({ action: 'kyc.setStatus', source: 'cli' });
   });
 
   it('refuses unknown and malformed ids cleanly', async () => {
