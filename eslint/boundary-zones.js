@@ -58,6 +58,21 @@ export const ZONES = [
     message: 'Import jotai and jotai-family through src/shared/state/jotai.ts (one store, one door).',
   },
   {
+    name: 'admin-bundle',
+    files: ['src/admin/'],
+    only: { paths: ['src/admin/', 'src/shared/', 'contract/'], packages: ['react', 'react-dom'] },
+    message:
+      'The operator console (src/admin/) is its own bundle: it imports only itself, src/shared/, contract/ and React.',
+  },
+  {
+    name: 'admin-apart',
+    files: ['src/', 'workers/', 'server/', 'contract/'],
+    exceptFiles: ['src/admin/'],
+    ban: { paths: ['src/admin/'] },
+    message:
+      'Nothing imports the operator console (src/admin/): it is a separate bundle, never linked from the app.',
+  },
+  {
     name: 'worker-program',
     files: ['workers/'],
     ban: { paths: ['src/', 'server/', 'bench/', 'tests/', 'scripts/'] },

@@ -28,6 +28,11 @@ const steps = [
   ['unit + server tests', ...vitest('unit-server', ['unit', 'server', 'server-pg'])],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  [
+    'build the operator console',
+    'npx',
+    ['vite', 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'],
+  ],
   ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
   ['first screens within their size', 'node', ['scripts/check-first-route.mjs', 'dist']],
   ['browser tests', ...vitest('e2e', ['e2e'])],

@@ -27,6 +27,7 @@ import { staticAppPlugin } from './plugins/static-app.ts';
 import { tradingPlugin } from './plugins/trading.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
+import { consoleApi } from './routes/console/index.ts';
 import { apiAreas } from './routes/index.ts';
 
 export interface BuildAppOptions {
@@ -105,7 +106,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
-  // 8. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
+  // 8. The operator console's API (its own operator sessions and roles: routes/console/), apart from /api.
+  await app.register(consoleApi, { prefix: '/admin/api' });
+  // 9. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
   await app.register(staticAppPlugin);
   return app;
 }

@@ -71,6 +71,9 @@ export interface Config {
     channelPassword: BackoffRule;
     /** The 6-digit withdrawal password, per user (kept in the database). */
     withdrawPassword: BackoffRule;
+    /** The operator console's login (password + TOTP), per username and per address (in the database). */
+    consolePerUser: BackoffRule;
+    consolePerIp: BackoffRule;
   };
   /** Password checks from one address, and for one phone, in flight at once (before the hash queue). */
   loginInFlight: { perIp: number; perPhone: number };
@@ -212,6 +215,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       tradePassword: backoff('TRADE_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
       channelPassword: backoff('CHANNEL_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
       withdrawPassword: backoff('WITHDRAW_PASSWORD_FREE_TRIES', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      consolePerUser: backoff('CONSOLE_LOGIN_FREE_PER_USER', 5, MINUTE, 60 * MINUTE, 24 * 60 * MINUTE),
+      consolePerIp: backoff('CONSOLE_LOGIN_FREE_PER_IP', 20, 10_000, 60 * MINUTE, 24 * 60 * MINUTE),
     },
     loginInFlight: {
       perIp: intVar(env, 'LOGIN_IN_FLIGHT_PER_IP', 2, 1, 1000),

@@ -17,9 +17,9 @@ const SW_FILE = 'sw.js';
 /**
  * Not precached: source maps and compressed copies (the browser never asks for them), the worker itself,
  * Vite's metadata, and the install icons (the browser fetches those once when installing; the app's own
- * icons are inline SVG).
+ * icons are inline SVG), and the operator console (admin/: its own bundle, never part of the app).
  */
-const SKIP = /(?:\.map|\.br|\.gz)$|^sw\.js$|^\.vite\/|^icons\//;
+const SKIP = /(?:\.map|\.br|\.gz)$|^sw\.js$|^\.vite\/|^icons\/|^admin\//;
 /** Kept as the worker installs besides the entry's files: the page, the texts of both languages. */
 const SHELL_FILES = new Set(['index.html']);
 const SHELL_MODULES = ['src/shared/i18n/texts/ur-PK.ts', 'src/shared/i18n/texts/en-US.ts'];

@@ -395,6 +395,28 @@ export interface WithdrawalsTable {
   updated_at: number;
 }
 
+export interface OperatorsTable {
+  id: IdColumn;
+  username: string;
+  password_hash: string;
+  /** base32 */
+  totp_secret: string;
+  /** comma-separated set of kyc, finance, support, admin */
+  roles: string;
+  active: Generated<number>;
+  last_totp_step: Generated<number>;
+  created_at: number;
+}
+
+export interface OperatorSessionsTable {
+  id: IdColumn;
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -436,5 +458,7 @@ export interface Schema {
   sim_chain_heads: SimChainHeadsTable;
   sim_chain_transfers: SimChainTransfersTable;
   withdrawals: WithdrawalsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -30,6 +30,9 @@ export interface Lockouts {
   channelPassword: AttemptGuard;
   /** Withdrawal password per user id, in the database. */
   withdrawPassword: AttemptGuard;
+  /** The operator console's login, per username and per address, in the database (routes/console/). */
+  consolePerUser: AttemptGuard;
+  consolePerIp: AttemptGuard;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,8 @@ export const lockoutsPlugin = fp(
       tradePassword: new AttemptGuard(l.tradePassword, new DbAttemptStore(app.db, 'trade_password')),
       channelPassword: new AttemptGuard(l.channelPassword, new DbAttemptStore(app.db, 'channel_password')),
       withdrawPassword: new AttemptGuard(l.withdrawPassword, new DbAttemptStore(app.db, 'withdraw_password')),
+      consolePerUser: new AttemptGuard(l.consolePerUser, new DbAttemptStore(app.db, 'console_user')),
+      consolePerIp: new AttemptGuard(l.consolePerIp, new DbAttemptStore(app.db, 'console_ip')),
     } satisfies Lockouts);
     app.decorate('loginGate', new LoginGate(loginInFlight, hashQueue));
   },

@@ -34,12 +34,35 @@ export const securityHeadersPlugin = fp(
     });
     app.addHook('onRequest', async (request, reply) => {
       if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      // The operator console: never indexed, and a stricter policy than the app's (no workers, no other
+      // host, no base or form target elsewhere), for its pages, files and API alike.
+      if (isConsolePath(request.url)) {
+        reply.header('x-robots-tag', 'noindex, nofollow');
+        reply.header('content-security-policy', CONSOLE_CSP);
+      }
     });
   },
   { name: 'security-headers', dependencies: ['config'] },
 );
 
-/** `/api`, `/api/…` or `/api?…`. */
+const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** `/admin`, `/admin/…` or `/admin?…`: the operator console and its API. */
+export function isConsolePath(url: string): boolean {
+  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+}
+
+/** `/api`, `/api/…` or `/api?…`, and the same under `/admin/api` (the operator console's API). */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  const u = url.startsWith('/admin/api') ? url.slice('/admin'.length) : url;
+  return u === '/api' || u.startsWith('/api/') || u.startsWith('/api?');
 }

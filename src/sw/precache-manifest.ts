@@ -23,12 +23,20 @@ export function cacheKeyOf(entry: PrecacheEntry): string {
   return entry.revision ? `${entry.url}?__rev=${entry.revision}` : entry.url;
 }
 
-/** Paths the server answers with index.html (history-mode routing): outside /api/, no dot in the last segment. */
+/**
+ * Paths the server answers with index.html (history-mode routing): outside /api/ and the operator console,
+ * no dot in the last segment.
+ */
 export function isAppPagePath(pathname: string): boolean {
-  if (isApiPath(pathname)) return false;
+  if (isApiPath(pathname) || isConsolePath(pathname)) return false;
   return !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
 }
 
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** The operator console (/admin/, its API included): its own bundle, never answered by the app's worker. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }

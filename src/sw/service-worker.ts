@@ -12,6 +12,7 @@ import {
   cacheKeyOf,
   isApiPath,
   isAppPagePath,
+  isConsolePath,
   type PrecacheEntry,
 } from './precache-manifest.ts';
 
@@ -96,7 +97,7 @@ sw.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== sw.location.origin || isApiPath(url.pathname)) return;
+  if (url.origin !== sw.location.origin || isApiPath(url.pathname) || isConsolePath(url.pathname)) return;
   if (request.mode === 'navigate' && isAppPagePath(url.pathname)) {
     // Every app route is index.html (history-mode routing); the router then loads the route's chunk.
     event.respondWith(fromPrecache(APP_SHELL, request));

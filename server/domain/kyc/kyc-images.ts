@@ -8,6 +8,7 @@ import { chmod, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { KYC_PHOTO_MAX_SIDE } from '../../../contract/kyc.ts';
+import { AppError } from '../../errors.ts';
 
 /** A stored photo's key: 32 hex digits and the format's extension (ours are always .jpg). */
 export const KYC_KEY_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/u;
@@ -83,9 +84,17 @@ export async function deleteKycImage(dataDir: string, key: string): Promise<void
   }
 }
 
-/** A stored photo's bytes and media type (for the operator console). Refuses any key not of our pattern. */
+/**
+ * A stored photo's bytes and media type (for the operator console). A key not of our pattern (no path can be
+ * named) or a missing file is refused as `console.imageMissing`, a clean -1001, never a 500.
+ */
 export async function readKycImage(dataDir: string, key: string): Promise<{ bytes: Buffer; type: string }> {
-  const file = fileOf(dataDir, key);
+  if (!KYC_KEY_PATTERN.test(key)) throw new AppError('console.imageMissing');
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  return { bytes: await readFile(file), type: TYPES[ext] ?? 'application/octet-stream' };
+  try {
+    return { bytes: await readFile(fileOf(dataDir, key)), type: TYPES[ext] ?? 'application/octet-stream' };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('console.imageMissing');
+    throw err;
+  }
 }

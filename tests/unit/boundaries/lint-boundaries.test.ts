@@ -56,6 +56,14 @@ const PLANTED: Record<string, { code: string; rules: string[] }> = {
     code: "import '../workers/market/calc/pnl.ts';\n",
     rules: ['server-isolation'],
   },
+  'src/admin/uses-feature.ts': {
+    code: "import '../features/alpha/clean.ts';\n",
+    rules: ['admin-bundle'],
+  },
+  'src/shared/uses-admin.ts': {
+    code: "import '../admin/api.ts';\n",
+    rules: ['admin-apart'],
+  },
   'contract/uses-node.ts': {
     code: "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
     rules: ['contract-deps'],

@@ -11,7 +11,7 @@ const SERVER = path.resolve(__dirname, '../../../server');
 /** Files that may read the environment anywhere. */
 const WHOLE_FILES = new Set(['main.ts', 'config.ts']);
 /** Command-line tools: only their entry line, which hands process.env to the tool's main. */
-const CLI_FILES = new Set(['tools/backoffice.ts', 'domain/ledger/self-check.ts']);
+const CLI_FILES = new Set(['tools/backoffice.ts', 'tools/operator.ts', 'domain/ledger/self-check.ts']);
 const CLI_ENTRY = /^\s*process\.exitCode = await \w+\(.*process\.env/;
 
 function sourceFiles(dir: string): string[] {

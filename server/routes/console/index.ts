@@ -1,0 +1,26 @@
+// The operator console's API, mounted at /admin/api by app.ts, apart from the app's /api: its own operator
+// authentication (console-auth.ts), login, the review queues, settings, the audit log and user lookup. Every
+// route says `hide: true`: the app's public OpenAPI document does not advertise the console's surface.
+import type { FastifyPluginAsync } from 'fastify';
+import { consoleAuditRoutes } from './audit-routes.ts';
+import { consoleAuth } from './console-auth.ts';
+import { consoleLoginRoutes } from './login-routes.ts';
+import { consoleLookupRoutes } from './lookup-routes.ts';
+import { queueRoutes, type ConsoleQueue } from './queue.ts';
+import { kycQueue } from './queues/kyc-queue.ts';
+import { consoleSettingsRoutes } from './settings-routes.ts';
+
+/** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
+export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue];
+
+export const consoleApi: FastifyPluginAsync = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+  await app.register(consoleAuth);
+  await app.register(consoleLoginRoutes);
+  await app.register(consoleSettingsRoutes);
+  await app.register(consoleAuditRoutes);
+  await app.register(consoleLookupRoutes);
+  for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
+};

@@ -1,0 +1,35 @@
+// Generated from console.module.css by scripts/css-module-types.ts (npm run css-types): do not edit.
+declare const styles: {
+  readonly actions: string;
+  readonly auditRow: string;
+  readonly card: string;
+  readonly code: string;
+  readonly danger: string;
+  readonly dialog: string;
+  readonly error: string;
+  readonly field: string;
+  readonly fieldRow: string;
+  readonly fields: string;
+  readonly figure: string;
+  readonly filters: string;
+  readonly header: string;
+  readonly headerActions: string;
+  readonly heading: string;
+  readonly image: string;
+  readonly images: string;
+  readonly inline: string;
+  readonly input: string;
+  readonly linkButton: string;
+  readonly list: string;
+  readonly main: string;
+  readonly nav: string;
+  readonly navButton: string;
+  readonly note: string;
+  readonly primary: string;
+  readonly row: string;
+  readonly rowSub: string;
+  readonly rowTitle: string;
+  readonly secondary: string;
+  readonly title: string;
+};
+export default styles;

@@ -1,0 +1,25 @@
+// The review queues the console shows, one entry each (the server's side is one file in
+// server/routes/console/queues/). A new queue (deposits, withdrawals) is one more entry here.
+import type { Role } from './types.ts';
+
+export interface QueueConfig {
+  /** the server's queue name: /admin/api/queues/<name> */
+  name: string;
+  /** text key of its title */
+  title: string;
+  roles: readonly Role[];
+  /** approving asks for a bank/chain reference */
+  approveNeedsReference: boolean;
+  /** statuses to filter by; the first is the default */
+  statuses: readonly string[];
+}
+
+export const QUEUES: readonly QueueConfig[] = [
+  {
+    name: 'kyc',
+    title: 'nav.kyc',
+    roles: ['kyc'],
+    approveNeedsReference: false,
+    statuses: ['pending', 'succ', 'fail'],
+  },
+];
