@@ -59,6 +59,9 @@ const FANOUT = {
   targetP99Ms: 250,
 };
 
+/** BENCH_ENGINES=postgres (or sqlite): measure one database only; the other keeps its figures from the file. */
+const ENGINES = (process.env['BENCH_ENGINES'] ?? 'sqlite,postgres').split(',');
+
 const log = (...args: unknown[]) => console.log('[server bench]', ...args);
 
 // ---------------------------------------------------------------------------------------------- orders
@@ -68,12 +71,17 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
   onExit(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   let pgPid = 0;
+  let pgLog: string | undefined;
   let durability: Record<string, string> = { journal_mode: 'WAL', synchronous: 'FULL' };
   if (engine === 'postgres') {
-    const pgi = await startPostgres({ database: 'bench_orders' });
+    const pgi = await startPostgres({
+      database: 'bench_orders',
+      settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+    });
     onExit(() => pgi.stop());
     databaseUrl = pgi.url;
     pgPid = pgi.pid;
+    pgLog = pgi.logFile;
     durability = await pgSettings(pgi.url);
   }
   log(`${engine}: seeding ${ORDERS.users} traders`);
@@ -93,7 +101,7 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
     let database: (() => number) | undefined;
     let self: (() => number) | undefined;
     let disk: ReturnType<typeof diskWaitSampler> | undefined;
-    const probe = databaseUrl ? new PgProbe(databaseUrl, 'bench_orders') : undefined;
+    const probe = databaseUrl ? new PgProbe(databaseUrl, 'bench_orders', pgLog) : undefined;
     const timer = setTimeout(() => {
       server = cpuMeter(node.pid);
       if (pgPid) database = treeCpuMeter(pgPid);
@@ -116,6 +124,14 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
             postgres: {
               ...pgSide,
               rollbacksPerAcceptedOrder: round(pgSide.rollbacksPerSec / Math.max(1, r.acceptedPerSec), 1),
+              ...(pgSide.statements
+                ? {
+                    statementsPerAcceptedOrder: round(
+                      pgSide.statements.calls / Math.max(1, r.acceptedPerSec * (ORDERS.windowMs / 1000)),
+                      1,
+                    ),
+                  }
+                : {}),
             },
           }
         : {}),
@@ -156,8 +172,8 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
 async function ordersBench() {
   const at = machine();
   const scrypt = { cheapMs: scryptMs(CHEAP_SCRYPT.log2N), productionMs: scryptMs(17, QUICK ? 1 : 3) };
-  const sqlite = await ordersOn('sqlite');
-  const postgres = await ordersOn('postgres');
+  const sqlite = ENGINES.includes('sqlite') ? await ordersOn('sqlite') : undefined;
+  const postgres = ENGINES.includes('postgres') ? await ordersOn('postgres') : undefined;
   await stopEverything();
   return {
     at,
@@ -374,12 +390,19 @@ async function fanoutBench() {
 
 const only = process.argv[2];
 if (only && only !== 'orders' && only !== 'fanout') throw new Error('usage: main.ts [orders|fanout]');
-const previous = !QUICK && only && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+const partial = only !== undefined || ENGINES.length < 2;
+const previous = (
+  !QUICK && partial && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {}
+) as Record<string, unknown>;
 const result: Record<string, unknown> = { ...previous };
 try {
   result['machine'] = machine();
   result['quick'] = QUICK;
-  if (!only || only === 'orders') result['orders'] = await ordersBench();
+  if (!only || only === 'orders') {
+    // A run on one database keeps the other's figures.
+    const fresh = Object.entries(await ordersBench()).filter(([, v]) => v !== undefined);
+    result['orders'] = { ...(previous['orders'] as object | undefined), ...Object.fromEntries(fresh) };
+  }
   if (!only || only === 'fanout') result['fanout'] = await fanoutBench();
 } finally {
   await stopEverything();

@@ -1,30 +1,137 @@
 // One transaction helper for every money change, with the same guarantee on both databases: the business
-// check, the change and its ledger postings commit together or not at all, as if transactions ran one after
-// another. SQLite: BEGIN IMMEDIATE (dialects.ts) on the single connection, so they do run one at a time.
-// PostgreSQL: SERIALIZABLE, re-run from the start when the server reports a serialisation failure or a
-// deadlock, or a unique-key race (the re-run then sees the winner's row and answers as an idempotent repeat).
-// The body must therefore have no effect outside the database (no events, no timers): return what happened
-// and act on it after inTx resolves. Inside the body use only `tx`; on SQLite a query on the outer handle waits
-// for the connection the transaction holds, for ever.
+// check, the change and its ledger postings commit together or not at all. SQLite: BEGIN IMMEDIATE
+// (dialects.ts) on the single connection, so transactions run one at a time whatever the isolation asked for.
+// PostgreSQL, two ways:
+//   - 'serializable' (the default): as if transactions ran one after another, whatever they read; re-run from
+//     the start on a serialisation failure. For bodies whose correctness rests on what they did NOT find (a
+//     predicate), e.g. "no user has this phone yet".
+//   - 'read committed' with explicit row locks (order placement and cancels, fills, DAY-order expiry, the T+1
+//     release, ledger postings, the lock-out records): the body locks what it is about to decide on, in the one
+//     global order of locks.ts, and re-reads it under the lock; a parallel transaction on the same rows waits
+//     for the lock instead of failing at commit, so a burst on shared rows queues instead of re-running.
+// Either way a deadlock or a unique-key race re-runs the body from the start (up to 12 times, with a short
+// jittered wait; the re-run then sees the winner's row and answers as an idempotent repeat), so the body must
+// have no effect outside the database (no events, no timers): return what happened and act on it after inTx
+// resolves. Inside the body use only `tx`; on SQLite a query on the outer handle waits for the connection the
+// transaction holds, for ever.
+//
+// A transaction opened here also carries per-transaction state (txState): work deferred to the end
+// (`deferToCommit`: one statement run right before COMMIT; on PostgreSQL sent in the same round trip as the
+// COMMIT, so the rows it locks are held for the commit alone, not while the node gets round to committing), and
+// what to do once it committed (`afterCommit`, e.g. caching ids of rows that now exist for sure).
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CompiledQuery } from 'kysely';
 import { dialectOf, type Db } from './database.ts';
+import { setPreCommit } from './dialects.ts';
 
 const RETRY_CODES = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 12;
+
+export type Isolation = 'serializable' | 'read committed';
+
+export interface TxOptions {
+  /** PostgreSQL only (SQLite runs one transaction at a time); default 'serializable' */
+  isolation?: Isolation;
+}
+
+/** Work a transaction defers to its end (see the top of the file). */
+export interface Deferred {
+  /** the statement to run before COMMIT (literal values only: it may be sent as text with the COMMIT), or null */
+  statement(): CompiledQuery | null;
+  /** the state now; calling the result puts it back (a savepoint rolled back) */
+  snapshot(): () => void;
+}
+
+interface TxState {
+  /** the database the transaction runs on (what per-database caches are keyed by) */
+  root: Db;
+  deferred: Map<symbol, Deferred>;
+  afterCommit: Array<() => void>;
+}
+
+const states = new WeakMap<Db, TxState>();
 
 function retryable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && RETRY_CODES.has(code);
 }
 
+/** The database a handle runs on: itself, or the database of the inTx transaction it is (undefined otherwise). */
+export function rootOf(db: Db): Db | undefined {
+  return db.isTransaction ? states.get(db)?.root : db;
+}
+
+/**
+ * The transaction's deferred work under `key`, made on first use; undefined when `tx` is not a transaction
+ * opened by inTx (the caller then does the work at once).
+ */
+export function deferToCommit<T extends Deferred>(tx: Db, key: symbol, make: () => T): T | undefined {
+  const state = states.get(tx);
+  if (!state) return undefined;
+  let d = state.deferred.get(key) as T | undefined;
+  if (!d) {
+    d = make();
+    state.deferred.set(key, d);
+  }
+  return d;
+}
+
+/**
+ * Runs `fn` once the transaction commits (at once when `db` is not in one); nothing if it rolls back. A
+ * transaction not opened by inTx runs it at once too: only use this for what is harmless if that commit fails
+ * (a cache of rows that were read, not written, by it).
+ */
+export function afterCommit(db: Db, fn: () => void): void {
+  const state = db.isTransaction ? states.get(db) : undefined;
+  if (state) state.afterCommit.push(fn);
+  else if (!db.isTransaction) fn();
+}
+
+/** The deferred work and after-commit actions as they stand; calling the result puts them back. */
+export function txSnapshot(tx: Db): () => void {
+  const state = states.get(tx);
+  if (!state) return () => undefined;
+  const restores = [...state.deferred.values()].map((d) => d.snapshot());
+  const keys = new Set(state.deferred.keys());
+  const actions = state.afterCommit.length;
+  return () => {
+    for (const r of restores) r();
+    for (const k of [...state.deferred.keys()]) if (!keys.has(k)) state.deferred.delete(k);
+    state.afterCommit.length = actions;
+  };
+}
+
+async function runBody<T>(root: Db, tx: Db, fn: (tx: Db) => Promise<T>): Promise<TxState & { result: T }> {
+  const state: TxState = { root, deferred: new Map(), afterCommit: [] };
+  states.set(tx, state);
+  const result = await fn(tx);
+  const statements = [...state.deferred.values()].flatMap((d) => d.statement() ?? []);
+  if (dialectOf(tx) === 'postgres' && statements.length > 0) {
+    // Sent as one text with the COMMIT by the driver (dialects.ts).
+    await setPreCommit(tx, statements.map((s) => s.sql).join(';\n'));
+  } else {
+    for (const s of statements) await tx.executeQuery(s);
+  }
+  return { ...state, result };
+}
+
 /** Runs `fn` in a transaction (joining the caller's when `db` already is one) and returns its result. */
-export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>, opts: TxOptions = {}): Promise<T> {
   if (db.isTransaction) return fn(db);
-  if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
+  if (dialectOf(db) === 'sqlite') {
+    const done = await db.transaction().execute((tx) => runBody(db, tx, fn));
+    for (const action of done.afterCommit) action();
+    return done.result;
+  }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().setIsolationLevel('serializable').execute(fn);
+      const done = await db
+        .transaction()
+        .setIsolationLevel(opts.isolation ?? 'serializable')
+        .execute((tx) => runBody(db, tx, fn));
+      for (const action of done.afterCommit) action();
+      return done.result;
     } catch (err) {
       if (!retryable(err) || attempt >= MAX_ATTEMPTS) throw err;
       // Back off a little, growing and jittered, so the same transactions do not collide again in lockstep.
