@@ -4,8 +4,9 @@
 // asset) and locked (FOR UPDATE on PostgreSQL), refuses an overdraft before writing anything (so the caller's
 // transaction stays usable after a refusal), then writes; system balances are written at the commit
 // (balance-writes.ts). The non-negative trigger stays the last defence.
-// Ledger account ids never change once a row exists, so the ids (and owners) of rows known to be committed are
-// remembered per database in this process: a trade needs about a dozen and would otherwise look each one up.
+// Ledger account ids never change once a row exists (and rows are never deleted), so the ids (and owners) of
+// rows known to be committed are remembered per database in this process: a trade needs about a dozen and would
+// otherwise look each one up.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { afterCommit, inTx, rootOf } from '../../db/tx.ts';
@@ -45,6 +46,15 @@ function knownOn(db: Db): KnownAccounts | undefined {
   let k = known.get(root);
   if (!k) known.set(root, (k = { ids: new Map(), owners: new Map() }));
   return k;
+}
+
+/**
+ * Forgets the remembered ledger accounts of `db`. Only for a database whose ledger accounts were deleted (a
+ * test emptying its tables between cases): the server never deletes one.
+ */
+export function forgetLedgerAccounts(db: Db): void {
+  const root = rootOf(db);
+  if (root) known.delete(root);
 }
 
 /** Remembers a ledger account once the transaction that found it committed (then it surely exists). */

@@ -1,6 +1,7 @@
 // Applying a fill to an order: the ledger journals (unfreeze, trade, fees), the average-cost position, the T+1
 // lock, and the order's state; and releasing what an order still holds frozen when it ends. Callers run these
 // inside their own transaction (inTx) together with the decision that caused them, and pass its handle.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
@@ -34,6 +35,27 @@ async function savePosition(
     .values({ account_id: accountId, symbol, qty: p.qty, cost: p.cost, updated_at: now })
     .onConflict((oc) =>
       oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
+    )
+    .execute();
+}
+
+/** Adds bought shares and their cost to the position, in one statement (a buy needs no read of it). */
+async function addToPosition(
+  db: Db,
+  accountId: number,
+  symbol: string,
+  add: PositionRow,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('stock_positions')
+    .values({ account_id: accountId, symbol, qty: add.qty, cost: add.cost, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'symbol']).doUpdateSet({
+        qty: sql<bigint>`stock_positions.qty + excluded.qty`,
+        cost: sql<bigint>`stock_positions.cost + excluded.cost`,
+        updated_at: now,
+      }),
     )
     .execute();
 }
@@ -76,7 +98,6 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
   const ref = `fill:${fillId}`;
   const marketCash = { ledgerAccountId: await sysAcct(db, 'market_cash'), asset: PKR };
   const marketShares = { ledgerAccountId: await sysAcct(db, 'market_shares'), asset: symbol };
-  const pos = await positionOf(db, accountId, symbol);
   if (side === 'buy') {
     const cost = amount + fee;
     if (f.fromFrozen) {
@@ -103,8 +124,9 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
       .insertInto('share_locks')
       .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) })
       .execute();
-    await savePosition(db, accountId, symbol, { qty: pos.qty + f.qty, cost: pos.cost + cost }, f.now);
+    await addToPosition(db, accountId, symbol, { qty: f.qty, cost }, f.now);
   } else {
+    const pos = await positionOf(db, accountId, symbol);
     await postTrade(db, {
       ...tag,
       kind: 'trade_sell',

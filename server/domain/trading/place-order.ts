@@ -4,8 +4,11 @@
 // limit orders reserve cash (qty × limit + fees at that value) or shares, take whatever the book already
 // offers at the limit or better while PSX is open, and rest for the matcher until they fill, are cancelled, or
 // the next PSX close ends them (DAY orders, day-orders.ts). Every check and every posting of a call run in one
-// transaction (inTx: BEGIN IMMEDIATE on SQLite, SERIALIZABLE with retries on PostgreSQL), so parallel orders
-// never spend the same balance twice; a (account, clientOrderId) pair has one effect.
+// transaction (inTx: BEGIN IMMEDIATE on SQLite; on PostgreSQL READ COMMITTED after locking the account's row,
+// account-locks.ts, so the calls of one account run one after the other and each reads what the last one
+// left), so parallel orders never spend the same balance twice; a (account, clientOrderId) pair has one effect.
+// SERIALIZABLE is not needed: every decision here is about rows of the locked account (its orders, balances,
+// shares), and a row another account's order could add (a fill, a journal) never changes one of them.
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
@@ -18,7 +21,8 @@ import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
 import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
-import { releaseDueLocks } from './t-plus-one.ts';
+import { lockAccounts } from './account-locks.ts';
+import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 import { cashOf, move, PKR, postTrade, sharesOf } from './trade-ledger.ts';
 
 export interface Listed {
@@ -167,6 +171,8 @@ async function placeChecked(
 export interface PlaceResult {
   order: OrderRow;
   created: boolean;
+  /** T+1 locks of the account that were due and released first (their news goes out with the order's) */
+  released: ReleasedLock[];
 }
 
 /**
@@ -185,8 +191,9 @@ export function sameOrder(
 }
 
 /**
- * Validates and places an order; a repeated clientOrderId returns the first order unchanged. On PostgreSQL a
- * parallel twin may make the transaction re-run (inTx); the re-run finds the twin's order and answers with it.
+ * Validates and places an order; a repeated clientOrderId returns the first order unchanged (a parallel twin
+ * waits for the account's lock, then finds the first one's order). The account's due T+1 locks are released
+ * first, in the same transaction.
  */
 export async function placeOrder(
   db: Db,
@@ -194,23 +201,28 @@ export async function placeOrder(
   cfg: FeeConfig,
   i: PlaceInput,
 ): Promise<PlaceResult> {
-  return inTx(db, async (tx): Promise<PlaceResult> => {
-    const existing = await orderByClientId(tx, i.accountId, i.clientOrderId);
-    if (existing) {
-      if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
-      return { order: existing, created: false };
-    }
-    const c = check(market, i);
-    await releaseDueLocks(tx, i.accountId, i.now);
-    try {
-      return { order: await placeChecked(tx, market, cfg, i, c), created: true };
-    } catch (err) {
-      // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
-      if (err instanceof LedgerError && err.reason === 'insufficient')
-        throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
-      throw err;
-    }
-  });
+  return inTx(
+    db,
+    async (tx): Promise<PlaceResult> => {
+      await lockAccounts(tx, [i.accountId]);
+      const released = await releaseDueLocks(tx, i.accountId, i.now);
+      const existing = await orderByClientId(tx, i.accountId, i.clientOrderId);
+      if (existing) {
+        if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
+        return { order: existing, created: false, released };
+      }
+      const c = check(market, i);
+      try {
+        return { order: await placeChecked(tx, market, cfg, i, c), created: true, released };
+      } catch (err) {
+        // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
+        if (err instanceof LedgerError && err.reason === 'insufficient')
+          throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
+        throw err;
+      }
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 /** Cancels an open order of the account, releasing exactly what it still holds. */
@@ -220,12 +232,17 @@ export async function cancelOpenOrder(
   orderId: number,
   now: number,
 ): Promise<OrderRow> {
-  return inTx(db, async (tx) => {
-    const order = await orderById(tx, orderId);
-    if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
-    if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
-    return cancelOrder(tx, order, now);
-  });
+  return inTx(
+    db,
+    async (tx) => {
+      await lockAccounts(tx, [accountId]);
+      const order = await orderById(tx, orderId);
+      if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
+      if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
+      return cancelOrder(tx, order, now);
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 export interface Preview {
