@@ -45,7 +45,8 @@ const ORDERS = {
   concurrency: Number(process.env['BENCH_CONCURRENCY'] ?? 32),
   warmUpMs: QUICK ? 500 : 2_000,
   windowMs: QUICK ? 2_000 : 10_000,
-  rates: [250, 500, 1000],
+  /** BENCH_ORDER_RATES=250,500 (or empty: closed loop only) */
+  rates: (process.env['BENCH_ORDER_RATES'] ?? '250,500,1000').split(',').filter(Boolean).map(Number),
   target: { sqlite: 1000, postgres: 500 },
 };
 
@@ -76,7 +77,7 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
   if (engine === 'postgres') {
     const pgi = await startPostgres({
       database: 'bench_orders',
-      settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+      settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' },
     });
     onExit(() => pgi.stop());
     databaseUrl = pgi.url;

@@ -96,8 +96,8 @@ export class PgProbe {
     })();
   }
 
-  /** The statements that took the most time over the window (the probe's own excluded). */
-  private async topStatements(limit = 12) {
+  /** The statements the node sent over the window that took the most time (the probe's own excluded). */
+  private async topStatements(limit = 40) {
     if (!this.statements) return undefined;
     const r = await this.client.query<{
       q: string;

@@ -183,69 +183,126 @@ async function journalByRef(db: Db, kind: string, ref: string): Promise<number |
   return row?.id;
 }
 
+function checked(input: JournalInput): JournalInput {
+  const problem = checkPostings(input.postings);
+  if (problem)
+    throw new LedgerError(problem, `ledger: refused journal ${input.kind}/${input.ref}: ${problem}`);
+  return input;
+}
+
+const keyOf = (c: { id: number; asset: string }) => `${c.id}:${c.asset}`;
+
+/** Net changes per balance over several journals, in lock order. */
+function netChanges(journals: readonly Change[][]): Change[] {
+  const net = new Map<string, Change>();
+  for (const c of journals.flat()) {
+    const was = net.get(keyOf(c));
+    net.set(keyOf(c), { ...c, change: (was?.change ?? 0n) + c.change });
+  }
+  return [...net.values()].filter((c) => c.change !== 0n).sort(byLockOrder);
+}
+
+type Posted = { ids: number[] } | { refused: number } | { existing: true };
+
 /**
- * Records a balanced journal and updates cached balances; returns its id and whether it was new. On its own it
+ * Posts journals one after another as far as balances go, in as few statements as a single one: the user
+ * balances any of them debits are locked and read once, the journals applied in order in memory (each must
+ * leave every user balance non-negative, as if posted alone), then the journals, all their postings and the
+ * net balance changes are written. `{ refused: i }`: journal i would overdraw (nothing written);
+ * `{ existing: true }`: a (kind, ref) was posted before (journals may then have been written: the caller
+ * must not go on).
+ */
+async function postAll(tx: Db, inputs: readonly JournalInput[]): Promise<Posted> {
+  const perJournal = inputs.map((j) => orderedChanges(j.postings));
+  const all = netChanges(perJournal);
+  const owners = await ownersOf(tx, [...new Set(perJournal.flat().map((c) => c.id))]);
+  const isUser = (c: Change) => owners.get(c.id) === 'user';
+  const debited = netChanges(perJournal.map((cs) => cs.filter((c) => isUser(c) && c.change < 0n)));
+  if (debited.length > 0) {
+    const held = await lockedBalances(tx, debited);
+    const running = new Map(debited.map((c) => [keyOf(c), amountIn(held, c)]));
+    for (const [i, changes] of perJournal.entries()) {
+      for (const c of changes) {
+        const now = running.get(keyOf(c));
+        if (now !== undefined) running.set(keyOf(c), now + c.change);
+      }
+      if ([...running.values()].some((amount) => amount < 0n)) return { refused: i };
+    }
+  }
+  const journals = await tx
+    .insertInto('ledger_journals')
+    .values(
+      inputs.map((j) => ({ kind: j.kind, ref: j.ref, memo: j.memo ?? '', created_at: j.now ?? Date.now() })),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
+    .returning(['id', 'kind', 'ref'])
+    .execute();
+  if (journals.length < inputs.length) return { existing: true };
+  const idOf = new Map(journals.map((j) => [`${j.kind}\n${j.ref}`, j.id]));
+  const ids = inputs.map((j) => idOf.get(`${j.kind}\n${j.ref}`)!);
+  await tx
+    .insertInto('ledger_postings')
+    .values(
+      inputs.flatMap((j, i) =>
+        j.postings.map((p) => ({
+          journal_id: ids[i]!,
+          ledger_account_id: p.ledgerAccountId,
+          asset: p.asset,
+          amount: p.amount,
+        })),
+      ),
+    )
+    .execute();
+  await writeUserBalances(tx, all.filter(isUser));
+  await addSystemBalances(
+    tx,
+    all.filter((c) => !isUser(c)),
+  );
+  return { ids };
+}
+
+const overdraw = (j: JournalInput) =>
+  new LedgerError('insufficient', `ledger: journal ${j.kind}/${j.ref} would overdraw`);
+
+/**
+ * Records a balanced journal and updates cached balances; returns its id and whether it was new (a (kind, ref)
+ * posted before is answered with the first journal, even when the money is no longer there). On its own it
  * runs READ COMMITTED: the row locks on the debited balances and the unique (kind, ref) are its guarantees.
  */
 export async function postJournal(
   db: Db,
   input: JournalInput,
 ): Promise<{ journalId: number; created: boolean }> {
-  const problem = checkPostings(input.postings);
-  if (problem)
-    throw new LedgerError(problem, `ledger: refused journal ${input.kind}/${input.ref}: ${problem}`);
+  checked(input);
   return inTx(
     db,
     async (tx) => {
-      const changes = orderedChanges(input.postings);
-      const owners = await ownersOf(
-        tx,
-        changes.map((c) => c.id),
-      );
-      const user = changes.filter((c) => owners.get(c.id) === 'user');
-      const debits = user.filter((c) => c.change < 0n);
-      if (debits.length > 0) {
-        const held = await lockedBalances(tx, debits);
-        if (debits.some((c) => amountIn(held, c) + c.change < 0n)) {
-          // A repeat of a journal that was posted when the money was there is still a repeat.
-          const existing = await journalByRef(tx, input.kind, input.ref);
-          if (existing !== undefined) return { journalId: existing, created: false };
-          throw new LedgerError('insufficient', `ledger: journal ${input.kind}/${input.ref} would overdraw`);
-        }
-      }
-      const journal = await tx
-        .insertInto('ledger_journals')
-        .values({
-          kind: input.kind,
-          ref: input.ref,
-          memo: input.memo ?? '',
-          created_at: input.now ?? Date.now(),
-        })
-        .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!journal) {
-        const existing = await journalByRef(tx, input.kind, input.ref);
-        if (existing === undefined) throw new Error(`ledger: journal ${input.kind}/${input.ref} vanished`);
-        return { journalId: existing, created: false };
-      }
-      await tx
-        .insertInto('ledger_postings')
-        .values(
-          input.postings.map((p) => ({
-            journal_id: journal.id,
-            ledger_account_id: p.ledgerAccountId,
-            asset: p.asset,
-            amount: p.amount,
-          })),
-        )
-        .execute();
-      await writeUserBalances(tx, user);
-      await addSystemBalances(
-        tx,
-        changes.filter((c) => owners.get(c.id) !== 'user'),
-      );
-      return { journalId: journal.id, created: true };
+      const r = await postAll(tx, [input]);
+      if ('ids' in r) return { journalId: r.ids[0]!, created: true };
+      const existing = await journalByRef(tx, input.kind, input.ref);
+      if (existing !== undefined) return { journalId: existing, created: false };
+      throw overdraw(input);
+    },
+    { isolation: 'read committed' },
+  );
+}
+
+/**
+ * Records several journals that are new by construction (named after rows the caller's transaction has just
+ * created, e.g. a fill's journals), one after another, as postJournal would, in as few statements as one; all
+ * or none. Returns their ids. Refuses with LedgerError('insufficient') naming the first that would overdraw;
+ * a (kind, ref) posted before is a bug of the caller and throws.
+ */
+export async function postJournals(db: Db, inputs: readonly JournalInput[]): Promise<number[]> {
+  inputs.forEach(checked);
+  if (inputs.length === 0) return [];
+  return inTx(
+    db,
+    async (tx) => {
+      const r = await postAll(tx, inputs);
+      if ('ids' in r) return r.ids;
+      if ('refused' in r) throw overdraw(inputs[r.refused]!);
+      throw new Error(`ledger: journals ${inputs.map((j) => `${j.kind}/${j.ref}`).join(', ')} exist already`);
     },
     { isolation: 'read committed' },
   );

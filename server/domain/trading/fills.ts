@@ -6,7 +6,16 @@ import type { Db } from '../../db/database.ts';
 import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
-import { feePostings, move, PKR, postTrade, sysAcct, userAcct } from './trade-ledger.ts';
+import {
+  feePostings,
+  move,
+  PKR,
+  postTrade,
+  postTrades,
+  sysAcct,
+  userAcct,
+  type TradeJournal,
+} from './trade-ledger.ts';
 
 interface PositionRow {
   qty: bigint;
@@ -79,6 +88,10 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
   const cumFees = calcFees(side, order.filledAmount + amount, order.filledQty + f.qty, cfg);
   const fees = subFees(cumFees, order.fees);
   const fee = feeTotal(fees);
+  // A sell's realised P&L needs the position's cost before the sale: read first, stored with the fill.
+  const pos = side === 'sell' ? await positionOf(db, accountId, symbol) : null;
+  // Average cost: the sold shares take their proportional share of the cost; the last share takes the rest.
+  const soldCost = pos ? (f.qty >= pos.qty ? pos.cost : (pos.cost * f.qty) / pos.qty) : 0n;
   const { id: fillId } = await db
     .insertInto('stock_fills')
     .values({
@@ -91,28 +104,27 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
       amount,
       fee,
       created_at: f.now,
+      ...(pos ? { realized_pnl: amount - fee - soldCost } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const tag = { accountId, orderId: order.id, symbol, now: f.now };
-  const ref = `fill:${fillId}`;
+  const tag = { accountId, orderId: order.id, symbol, now: f.now, ref: `fill:${fillId}` };
   const marketCash = { ledgerAccountId: await sysAcct(db, 'market_cash'), asset: PKR };
   const marketShares = { ledgerAccountId: await sysAcct(db, 'market_shares'), asset: symbol };
+  // The fill's journals, posted together in this order (each as if alone: trade-ledger.ts postTrades).
+  const journals: TradeJournal[] = [];
   if (side === 'buy') {
     const cost = amount + fee;
     if (f.fromFrozen) {
-      await postTrade(db, {
+      journals.push({
         ...tag,
         kind: 'trade_unfreeze',
-        ref,
         postings: await move(db, accountId, 'frozen', 'cash', PKR, cost),
       });
-      order.frozen -= cost;
     }
-    await postTrade(db, {
+    journals.push({
       ...tag,
       kind: 'trade_buy',
-      ref,
       postings: [
         { ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount: -amount },
         { ...marketCash, amount },
@@ -120,17 +132,18 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
         { ledgerAccountId: await userAcct(db, accountId, 'shares_locked'), asset: symbol, amount: f.qty },
       ],
     });
+    journals.push({ ...tag, kind: 'trade_fee', postings: await feePostings(db, accountId, fees) });
+    await postTrades(db, journals);
+    if (f.fromFrozen) order.frozen -= cost;
     await db
       .insertInto('share_locks')
       .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) })
       .execute();
     await addToPosition(db, accountId, symbol, { qty: f.qty, cost }, f.now);
   } else {
-    const pos = await positionOf(db, accountId, symbol);
-    await postTrade(db, {
+    journals.push({
       ...tag,
       kind: 'trade_sell',
-      ref,
       postings: [
         {
           ledgerAccountId: await userAcct(db, accountId, f.fromFrozen ? 'shares_frozen' : 'shares'),
@@ -142,17 +155,12 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
         { ledgerAccountId: await userAcct(db, accountId, 'cash'), asset: PKR, amount },
       ],
     });
+    journals.push({ ...tag, kind: 'trade_fee', postings: await feePostings(db, accountId, fees) });
+    await postTrades(db, journals);
     if (f.fromFrozen) order.frozen -= f.qty;
-    // Average cost: the sold shares take their proportional share of the cost; the last share takes the rest.
-    const soldCost = f.qty >= pos.qty ? pos.cost : (pos.cost * f.qty) / pos.qty;
-    await savePosition(db, accountId, symbol, { qty: pos.qty - f.qty, cost: pos.cost - soldCost }, f.now);
-    await db
-      .updateTable('stock_fills')
-      .set({ realized_pnl: amount - fee - soldCost })
-      .where('id', '=', fillId)
-      .execute();
+    const held = pos ?? { qty: 0n, cost: 0n };
+    await savePosition(db, accountId, symbol, { qty: held.qty - f.qty, cost: held.cost - soldCost }, f.now);
   }
-  await postTrade(db, { ...tag, kind: 'trade_fee', ref, postings: await feePostings(db, accountId, fees) });
   order.filledQty += f.qty;
   order.filledAmount += amount;
   order.fees = cumFees;

@@ -11,7 +11,13 @@
 // test_funding (grants used by tests only).
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
-import { balanceOf, postJournal, systemLedgerAccount, userLedgerAccount } from '../ledger/ledger-repo.ts';
+import {
+  balanceOf,
+  postJournal,
+  postJournals,
+  systemLedgerAccount,
+  userLedgerAccount,
+} from '../ledger/ledger-repo.ts';
 import type { Posting } from '../ledger/postings.ts';
 import { FEE_KEYS, type Fees } from './fees.ts';
 
@@ -75,26 +81,48 @@ export async function postTrade(db: Db, j: TradeJournal): Promise<number | null>
   const postings = j.postings.filter((p) => p.amount !== 0n);
   if (postings.length === 0) return null;
   return inTx(db, async (tx) => {
-    const { journalId, created } = await postJournal(tx, {
-      kind: j.kind,
-      ref: j.ref,
-      now: j.now,
-      postings,
-      ...(j.memo !== undefined ? { memo: j.memo } : {}),
-    });
-    if (created) {
-      await tx
-        .insertInto('trade_journals')
-        .values({
-          journal_id: journalId,
-          account_id: j.accountId,
-          order_id: j.orderId ?? null,
-          symbol: j.symbol ?? null,
-        })
-        .execute();
-    }
+    const { journalId, created } = await postJournal(tx, { ...journalOf(j), postings });
+    if (created) await tx.insertInto('trade_journals').values(tagOf(j, journalId)).execute();
     return journalId;
   });
+}
+
+/**
+ * Posts journals that are new by construction (a fill's: named after the fill row just inserted), one after
+ * another, and tags them, in as few statements as one (ledger-repo.ts postJournals). Journals whose amounts are
+ * all zero are left out.
+ */
+export async function postTrades(db: Db, journals: readonly TradeJournal[]): Promise<void> {
+  const posted = journals
+    .map((j) => ({ ...j, postings: j.postings.filter((p) => p.amount !== 0n) }))
+    .filter((j) => j.postings.length > 0);
+  if (posted.length === 0) return;
+  await inTx(db, async (tx) => {
+    const ids = await postJournals(tx, posted.map(journalOf));
+    await tx
+      .insertInto('trade_journals')
+      .values(posted.map((j, i) => tagOf(j, ids[i]!)))
+      .execute();
+  });
+}
+
+function journalOf(j: TradeJournal) {
+  return {
+    kind: j.kind,
+    ref: j.ref,
+    now: j.now,
+    postings: j.postings,
+    ...(j.memo !== undefined ? { memo: j.memo } : {}),
+  };
+}
+
+function tagOf(j: TradeJournal, journalId: number) {
+  return {
+    journal_id: journalId,
+    account_id: j.accountId,
+    order_id: j.orderId ?? null,
+    symbol: j.symbol ?? null,
+  };
 }
 
 /** Moves `amount` of `asset` from one of the account's books to another. */
