@@ -1,7 +1,8 @@
 // The server bench (`npm run bench`, after the calc benches; or alone: `npx tsx bench/server/main.ts
-// [orders|fanout]`): orders accepted per second by one node on SQLite and on PostgreSQL, and the WebSocket
-// fan-out of the Markets feed on one node and on two nodes (PostgreSQL + Redis). Writes
-// bench/results/server.json (a run of one part keeps the other part's figures from the file).
+// [orders|fanout|snapshot]`): orders accepted per second by one node on SQLite and on PostgreSQL, the WebSocket
+// fan-out of the Markets feed on one node and on two nodes (PostgreSQL + Redis), and the size and cost of the
+// market snapshot the leader keeps in Redis. Writes bench/results/server.json (a run of one part, or of the
+// orders on one database, BENCH_ENGINES, keeps the other figures from the file).
 // BENCH_QUICK=1: a one-minute smoke run with short windows and fewer sockets, written to the temp directory
 // instead (it measures nothing worth keeping).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
 } from './fanout.ts';
 import { cheapStock, closedLoop, openLoop, type OrderTarget } from './orders.ts';
 import { PgProbe, pgSettings } from './pg-probe.ts';
+import { snapshotBench } from './snapshot-codec.ts';
 import {
   QUICK,
   cpuMeter,
@@ -390,7 +392,8 @@ async function fanoutBench() {
 // ---------------------------------------------------------------------------------------------- main
 
 const only = process.argv[2];
-if (only && only !== 'orders' && only !== 'fanout') throw new Error('usage: main.ts [orders|fanout]');
+if (only && only !== 'orders' && only !== 'fanout' && only !== 'snapshot')
+  throw new Error('usage: main.ts [orders|fanout|snapshot]');
 const partial = only !== undefined || ENGINES.length < 2;
 const previous = (
   !QUICK && partial && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {}
@@ -405,6 +408,7 @@ try {
     result['orders'] = { ...(previous['orders'] as object | undefined), ...Object.fromEntries(fresh) };
   }
   if (!only || only === 'fanout') result['fanout'] = await fanoutBench();
+  if (!only || only === 'snapshot') result['snapshot'] = { at: machine(), ...(await snapshotBench()) };
 } finally {
   await stopEverything();
 }
