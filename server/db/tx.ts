@@ -21,7 +21,7 @@
 // what to do once it committed (`afterCommit`, e.g. caching ids of rows that now exist for sure).
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { dialectOf, type Db } from './database.ts';
 import { setPreCommit } from './dialects.ts';
 
@@ -102,10 +102,15 @@ export function txSnapshot(tx: Db): () => void {
   };
 }
 
-async function runBody<T>(root: Db, tx: Db, fn: (tx: Db) => Promise<T>): Promise<TxState & { result: T }> {
+/** Opens the per-transaction state of `tx`. */
+function openState(root: Db, tx: Db): TxState {
   const state: TxState = { root, deferred: new Map(), afterCommit: [] };
   states.set(tx, state);
-  const result = await fn(tx);
+  return state;
+}
+
+/** Runs the deferred statements of the transaction (on PostgreSQL: hands them to the COMMIT). */
+async function beforeCommit(state: TxState, tx: Db): Promise<void> {
   const statements = [...state.deferred.values()].flatMap((d) => d.statement() ?? []);
   if (dialectOf(tx) === 'postgres' && statements.length > 0) {
     // Sent as one text with the COMMIT by the driver (dialects.ts).
@@ -113,16 +118,102 @@ async function runBody<T>(root: Db, tx: Db, fn: (tx: Db) => Promise<T>): Promise
   } else {
     for (const s of statements) await tx.executeQuery(s);
   }
+}
+
+async function runBody<T>(root: Db, tx: Db, fn: (tx: Db) => Promise<T>): Promise<TxState & { result: T }> {
+  const state = openState(root, tx);
+  const result = await fn(tx);
+  await beforeCommit(state, tx);
   return { ...state, result };
 }
+
+interface Job {
+  fn: (tx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Bodies one SQLite COMMIT (one fsync) may carry. */
+const MAX_GROUP = 64;
+
+/**
+ * Group commit on SQLite. With synchronous=FULL every COMMIT waits for the disk (an fsync, on the event loop's
+ * thread: better-sqlite3 is synchronous), and SQLite runs one writer at a time anyway, so the bodies that wait
+ * for the writer are run one after another in ONE transaction, each inside a savepoint of its own, and committed
+ * together: a body that throws is rolled back to its savepoint alone and rejects with its error; the others are
+ * answered once the shared COMMIT is on disk (if that COMMIT fails, all of them fail and nothing stays). To each
+ * body it is as before: it runs alone, sees what the bodies before it did, and its effects are durable when inTx
+ * resolves.
+ */
+class SqliteGroupCommit {
+  private readonly jobs: Job[] = [];
+  private draining = false;
+
+  constructor(private readonly root: Db) {}
+
+  run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.jobs.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.jobs.length > 0) await this.group();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async group(): Promise<void> {
+    const done: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+    // Taken before the transaction begins, so a BEGIN that fails is that job's failure (and the next waiting
+    // one tries again), not a loop.
+    let current: Job | undefined = this.jobs.shift();
+    let state: TxState | undefined;
+    try {
+      await this.root.transaction().execute(async (tx) => {
+        const s = openState(this.root, tx);
+        state = s;
+        for (; current; current = done.length < MAX_GROUP ? this.jobs.shift() : undefined) {
+          const restore = txSnapshot(tx);
+          await sql`SAVEPOINT group_body`.execute(tx);
+          try {
+            const value = await current.fn(tx);
+            await sql`RELEASE group_body`.execute(tx);
+            done.push({ job: current, ok: true, value });
+          } catch (err) {
+            // If even this fails (SQLite rolled the whole transaction back: a full disk, an I/O error), the
+            // group is lost: thrown out of here, it rejects every body.
+            await sql`ROLLBACK TO group_body`.execute(tx);
+            await sql`RELEASE group_body`.execute(tx);
+            restore();
+            done.push({ job: current, ok: false, value: err });
+          }
+        }
+        await beforeCommit(s, tx);
+      });
+    } catch (err) {
+      current?.reject(err);
+      for (const d of done) d.job.reject(d.ok ? err : d.value);
+      return;
+    }
+    for (const action of state?.afterCommit ?? []) action();
+    for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
+  }
+}
+
+const groups = new WeakMap<Db, SqliteGroupCommit>();
 
 /** Runs `fn` in a transaction (joining the caller's when `db` already is one) and returns its result. */
 export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>, opts: TxOptions = {}): Promise<T> {
   if (db.isTransaction) return fn(db);
   if (dialectOf(db) === 'sqlite') {
-    const done = await db.transaction().execute((tx) => runBody(db, tx, fn));
-    for (const action of done.afterCommit) action();
-    return done.result;
+    let group = groups.get(db);
+    if (!group) groups.set(db, (group = new SqliteGroupCommit(db)));
+    return group.run(fn);
   }
   for (let attempt = 1; ; attempt++) {
     try {

@@ -124,6 +124,39 @@ describe(`data layer on ${testDialect()}`, () => {
     expect(u.account).not.toBe('changed');
   });
 
+  it('runs parallel transactions as if alone: the one that throws leaves nothing, the others all stay', async () => {
+    const userId = await newUser();
+    const a = await userLedgerAccount(t.db, await demoOf(userId), 'parallel');
+    const src = await systemLedgerAccount(t.db, 'test_source');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        inTx(t.db, async (tx) => {
+          await postJournal(tx, {
+            kind: 'test',
+            ref: `parallel:${userId}:${i}`,
+            postings: [
+              { ledgerAccountId: src, asset: 'PKR', amount: -7n },
+              { ledgerAccountId: a, asset: 'PKR', amount: 7n },
+            ],
+          });
+          if (i === 3) throw new Error('boom');
+          return i;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i === 3 ? 'rejected' : 'fulfilled')),
+    );
+    expect(await balanceOf(t.db, a, 'PKR')).toBe(63n);
+    expect(await balanceFromPostings(t.db, a, 'PKR')).toBe(63n);
+    const failed = await t.db
+      .selectFrom('ledger_journals')
+      .select('id')
+      .where('ref', '=', `parallel:${userId}:3`)
+      .execute();
+    expect(failed).toHaveLength(0);
+  });
+
   it('posts new journals together as one after another would: all or none, in order', async () => {
     const userId = await newUser();
     const a = await userLedgerAccount(t.db, await demoOf(userId), 'several');
