@@ -37,8 +37,12 @@ export interface TxOptions {
 
 /** Work a transaction defers to its end (see the top of the file). */
 export interface Deferred {
-  /** the statement to run before COMMIT (literal values only: it may be sent as text with the COMMIT), or null */
-  statement(): CompiledQuery | null;
+  /**
+   * The statement to run before COMMIT, or null. `literal`: with its values written into the text (PostgreSQL
+   * sends it as text with the COMMIT); else with parameters (SQLite: a text that does not change with the
+   * values stays in the prepared-statement cache).
+   */
+  statement(literal: boolean): CompiledQuery | null;
   /** the state now; calling the result puts it back (a savepoint rolled back) */
   snapshot(): () => void;
 }
@@ -111,8 +115,9 @@ function openState(root: Db, tx: Db): TxState {
 
 /** Runs the deferred statements of the transaction (on PostgreSQL: hands them to the COMMIT). */
 async function beforeCommit(state: TxState, tx: Db): Promise<void> {
-  const statements = [...state.deferred.values()].flatMap((d) => d.statement() ?? []);
-  if (dialectOf(tx) === 'postgres' && statements.length > 0) {
+  const literal = dialectOf(tx) === 'postgres';
+  const statements = [...state.deferred.values()].flatMap((d) => d.statement(literal) ?? []);
+  if (literal && statements.length > 0) {
     // Sent as one text with the COMMIT by the driver (dialects.ts).
     await setPreCommit(tx, statements.map((s) => s.sql).join(';\n'));
   } else {

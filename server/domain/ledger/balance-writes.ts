@@ -90,11 +90,10 @@ class SystemDeltas implements Deferred {
     this.deltas.set(key, { ...c, change: (was?.change ?? 0n) + c.change });
   }
 
-  statement(): CompiledQuery | null {
+  statement(literal: boolean): CompiledQuery | null {
     const rows = [...this.deltas.values()].filter((c) => c.change !== 0n);
-    // Literal values (checked: integers, and assets of [A-Z0-9] only, postings.ts) so that it can travel as
-    // text with the COMMIT.
-    return rows.length > 0 ? upsert(this.tx, rows, true).compile() : null;
+    // Literal values are integers and assets of [A-Z0-9] only (postings.ts).
+    return rows.length > 0 ? upsert(this.tx, rows, literal).compile() : null;
   }
 
   snapshot(): () => void {
