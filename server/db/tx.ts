@@ -166,7 +166,13 @@ class SqliteGroupCommit {
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.jobs.length > 0) await this.group();
+      while (this.jobs.length > 0) {
+        // A group runs start to end in one turn of the event loop (better-sqlite3 is synchronous), so what
+        // joins it is what was queued before it began: wait for the turn's other callbacks (the requests that
+        // came in together) to queue their bodies first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.group();
+      }
     } finally {
       this.draining = false;
     }
