@@ -15,15 +15,15 @@
 // resolves. Inside the body use only `tx`; on SQLite a query on the outer handle waits for the connection the
 // transaction holds, for ever.
 //
-// A transaction opened here also carries per-transaction state (txState): work deferred to the end
-// (`deferToCommit`: one statement run right before COMMIT; on PostgreSQL sent in the same round trip as the
-// COMMIT, so the rows it locks are held for the commit alone, not while the node gets round to committing), and
-// what to do once it committed (`afterCommit`, e.g. caching ids of rows that now exist for sure).
+// A transaction opened here also carries per-transaction state: work deferred to the end (`deferToCommit`: one
+// statement run right before COMMIT; on PostgreSQL sent in the same round trip as the COMMIT, writeBehind, so
+// the rows it locks are held for the commit alone, not while the node gets round to committing), and what to
+// do once it committed (`afterCommit`, e.g. caching ids of rows that now exist for sure).
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import { dialectOf, type Db } from './database.ts';
-import { setPreCommit } from './dialects.ts';
+import { holdOnConnection, inline } from './pg-driver.ts';
 
 const RETRY_CODES = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 12;
@@ -37,12 +37,8 @@ export interface TxOptions {
 
 /** Work a transaction defers to its end (see the top of the file). */
 export interface Deferred {
-  /**
-   * The statement to run before COMMIT, or null. `literal`: with its values written into the text (PostgreSQL
-   * sends it as text with the COMMIT); else with parameters (SQLite: a text that does not change with the
-   * values stays in the prepared-statement cache).
-   */
-  statement(literal: boolean): CompiledQuery | null;
+  /** The statement to run right before COMMIT (handed over with writeBehind), or null. */
+  statement(): CompiledQuery | null;
   /** the state now; calling the result puts it back (a savepoint rolled back) */
   snapshot(): () => void;
 }
@@ -113,15 +109,27 @@ function openState(root: Db, tx: Db): TxState {
   return state;
 }
 
-/** Runs the deferred statements of the transaction (on PostgreSQL: hands them to the COMMIT). */
+/**
+ * Runs `query`, a statement whose result the caller does not need (an insert or update after the checks, a
+ * row lock taken before the reads that follow): in a PostgreSQL transaction it is sent together with the
+ * transaction's next statement or its COMMIT, saving a round trip (pg-driver.ts); elsewhere at once. Statements
+ * still run in the order they were issued; a failing one is reported by the next statement of the transaction.
+ */
+export async function writeBehind(db: Db, query: Compilable | CompiledQuery): Promise<void> {
+  const compiled = 'compile' in query ? query.compile() : query;
+  if (db.isTransaction && dialectOf(db) === 'postgres') {
+    const text = inline(compiled);
+    const connection = await db.getExecutor().provideConnection(async (c) => c);
+    if (text !== null && holdOnConnection(connection, text)) return;
+  }
+  await db.executeQuery(compiled);
+}
+
+/** Runs the deferred statements of the transaction, right before its COMMIT. */
 async function beforeCommit(state: TxState, tx: Db): Promise<void> {
-  const literal = dialectOf(tx) === 'postgres';
-  const statements = [...state.deferred.values()].flatMap((d) => d.statement(literal) ?? []);
-  if (literal && statements.length > 0) {
-    // Sent as one text with the COMMIT by the driver (dialects.ts).
-    await setPreCommit(tx, statements.map((s) => s.sql).join(';\n'));
-  } else {
-    for (const s of statements) await tx.executeQuery(s);
+  for (const d of state.deferred.values()) {
+    const s = d.statement();
+    if (s) await writeBehind(tx, s);
   }
 }
 

@@ -12,7 +12,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/database.ts';
-import { deferToCommit, type Deferred } from '../../db/tx.ts';
+import { deferToCommit, writeBehind, type Deferred } from '../../db/tx.ts';
 
 export interface Change {
   id: number;
@@ -48,14 +48,13 @@ export function amountIn(held: Map<string, bigint>, c: Change): bigint {
 }
 
 /** Adds each change to its balance row, creating rows that do not exist yet (credits only). */
-function upsert(tx: Db, rows: readonly Change[], literal: boolean) {
-  const v = <T>(x: T) => (literal ? sql.lit(x) : x);
+function upsert(tx: Db, rows: readonly Change[]) {
   return tx
     .insertInto('ledger_balances')
     .values(
       [...rows]
         .sort(byLockOrder)
-        .map((c) => ({ ledger_account_id: v(c.id), asset: v(c.asset), amount: v(c.change) })),
+        .map((c) => ({ ledger_account_id: c.id, asset: c.asset, amount: c.change })),
     )
     .onConflict((oc) =>
       oc
@@ -67,15 +66,17 @@ function upsert(tx: Db, rows: readonly Change[], literal: boolean) {
 /** Writes user balance changes whose debits were checked against lockedBalances. */
 export async function writeUserBalances(tx: Db, changes: readonly Change[]): Promise<void> {
   for (const c of changes.filter((x) => x.change < 0n).sort(byLockOrder)) {
-    await tx
-      .updateTable('ledger_balances')
-      .set({ amount: sql<bigint>`amount + ${c.change}` })
-      .where('ledger_account_id', '=', c.id)
-      .where('asset', '=', c.asset)
-      .execute();
+    await writeBehind(
+      tx,
+      tx
+        .updateTable('ledger_balances')
+        .set({ amount: sql<bigint>`amount + ${c.change}` })
+        .where('ledger_account_id', '=', c.id)
+        .where('asset', '=', c.asset),
+    );
   }
   const credits = changes.filter((x) => x.change > 0n);
-  if (credits.length > 0) await upsert(tx, credits, false).execute();
+  if (credits.length > 0) await writeBehind(tx, upsert(tx, credits));
 }
 
 /** A transaction's system balance changes, summed until its commit. */
@@ -90,10 +91,9 @@ class SystemDeltas implements Deferred {
     this.deltas.set(key, { ...c, change: (was?.change ?? 0n) + c.change });
   }
 
-  statement(literal: boolean): CompiledQuery | null {
+  statement(): CompiledQuery | null {
     const rows = [...this.deltas.values()].filter((c) => c.change !== 0n);
-    // Literal values are integers and assets of [A-Z0-9] only (postings.ts).
-    return rows.length > 0 ? upsert(this.tx, rows, literal).compile() : null;
+    return rows.length > 0 ? upsert(this.tx, rows).compile() : null;
   }
 
   snapshot(): () => void {
@@ -111,5 +111,5 @@ export async function addSystemBalances(tx: Db, changes: readonly Change[]): Pro
   if (changes.length === 0) return;
   const deferred = deferToCommit(tx, SYSTEM_DELTAS, () => new SystemDeltas(tx));
   if (deferred) for (const c of changes) deferred.add(c);
-  else await upsert(tx, changes, false).execute();
+  else await upsert(tx, changes).execute();
 }

@@ -9,7 +9,7 @@
 // otherwise look each one up.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { afterCommit, inTx, rootOf } from '../../db/tx.ts';
+import { afterCommit, inTx, rootOf, writeBehind } from '../../db/tx.ts';
 import {
   addSystemBalances,
   amountIn,
@@ -240,9 +240,9 @@ async function postAll(tx: Db, inputs: readonly JournalInput[]): Promise<Posted>
   if (journals.length < inputs.length) return { existing: true };
   const idOf = new Map(journals.map((j) => [`${j.kind}\n${j.ref}`, j.id]));
   const ids = inputs.map((j) => idOf.get(`${j.kind}\n${j.ref}`)!);
-  await tx
-    .insertInto('ledger_postings')
-    .values(
+  await writeBehind(
+    tx,
+    tx.insertInto('ledger_postings').values(
       inputs.flatMap((j, i) =>
         j.postings.map((p) => ({
           journal_id: ids[i]!,
@@ -251,8 +251,8 @@ async function postAll(tx: Db, inputs: readonly JournalInput[]): Promise<Posted>
           amount: p.amount,
         })),
       ),
-    )
-    .execute();
+    ),
+  );
   await writeUserBalances(tx, all.filter(isUser));
   await addSystemBalances(
     tx,

@@ -10,7 +10,7 @@
 // attempts from two pools: 33 ran out of retries).
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, writeBehind } from '../../db/tx.ts';
 import { EMPTY_RECORD, type AttemptRecord } from './attempt-rules.ts';
 import type { AttemptStore } from './attempt-guard.ts';
 
@@ -57,25 +57,22 @@ export class DbAttemptStore implements AttemptStore {
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
         const { next, result } = change(toRecord(row));
-        if (next.failures + next.pending === 0) {
-          await tx
-            .deleteFrom('attempt_guards')
-            .where('scope', '=', where.scope)
-            .where('subject', '=', where.subject)
-            .execute();
-        } else {
-          await tx
-            .updateTable('attempt_guards')
-            .set({
-              failures: next.failures,
-              pending: next.pending,
-              since: next.since,
-              last_failure_at: next.lastFailureAt,
-            })
-            .where('scope', '=', where.scope)
-            .where('subject', '=', where.subject)
-            .execute();
-        }
+        // Sent with the COMMIT (tx.ts writeBehind).
+        await writeBehind(
+          tx,
+          next.failures + next.pending === 0
+            ? tx.deleteFrom('attempt_guards').where('scope', '=', where.scope).where('subject', '=', where.subject)
+            : tx
+                .updateTable('attempt_guards')
+                .set({
+                  failures: next.failures,
+                  pending: next.pending,
+                  since: next.since,
+                  last_failure_at: next.lastFailureAt,
+                })
+                .where('scope', '=', where.scope)
+                .where('subject', '=', where.subject),
+        );
         return result;
       },
       { isolation: 'read committed' },

@@ -8,6 +8,7 @@
 // FOR NO KEY UPDATE: rows elsewhere that refer to an account (new orders, fills) may still be inserted.
 // SQLite needs none of this: BEGIN IMMEDIATE runs one writer at a time.
 import { dialectOf, type Db } from '../../db/database.ts';
+import { writeBehind } from '../../db/tx.ts';
 
 const held = new WeakMap<Db, Set<number>>();
 
@@ -24,13 +25,12 @@ export async function lockAccounts(tx: Db, accountIds: Iterable<number>): Promis
   if (!mine) held.set(tx, (mine = new Set()));
   const wanted = [...new Set(accountIds)].filter((id) => !mine.has(id)).sort((a, b) => a - b);
   if (wanted.length === 0) return false;
-  await tx
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', 'in', wanted)
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
+  // Its rows are not needed: it goes with the next statement (tx.ts writeBehind), which runs once it has the
+  // locks.
+  await writeBehind(
+    tx,
+    tx.selectFrom('accounts').select('id').where('id', 'in', wanted).orderBy('id').forNoKeyUpdate(),
+  );
   for (const id of wanted) mine.add(id);
   return true;
 }

@@ -3,6 +3,7 @@
 // inside their own transaction (inTx) together with the decision that caused them, and pass its handle.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { writeBehind } from '../../db/tx.ts';
 import { calcFees, feeTotal, subFees, type FeeConfig } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
@@ -39,13 +40,15 @@ async function savePosition(
   p: PositionRow,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('stock_positions')
-    .values({ account_id: accountId, symbol, qty: p.qty, cost: p.cost, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
-    )
-    .execute();
+  await writeBehind(
+    db,
+    db
+      .insertInto('stock_positions')
+      .values({ account_id: accountId, symbol, qty: p.qty, cost: p.cost, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
+      ),
+  );
 }
 
 /** Adds bought shares and their cost to the position, in one statement (a buy needs no read of it). */
@@ -56,17 +59,19 @@ async function addToPosition(
   add: PositionRow,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('stock_positions')
-    .values({ account_id: accountId, symbol, qty: add.qty, cost: add.cost, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'symbol']).doUpdateSet({
-        qty: sql<bigint>`stock_positions.qty + excluded.qty`,
-        cost: sql<bigint>`stock_positions.cost + excluded.cost`,
-        updated_at: now,
-      }),
-    )
-    .execute();
+  await writeBehind(
+    db,
+    db
+      .insertInto('stock_positions')
+      .values({ account_id: accountId, symbol, qty: add.qty, cost: add.cost, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'symbol']).doUpdateSet({
+          qty: sql<bigint>`stock_positions.qty + excluded.qty`,
+          cost: sql<bigint>`stock_positions.cost + excluded.cost`,
+          updated_at: now,
+        }),
+      ),
+  );
 }
 
 export interface FillInput {
@@ -135,10 +140,12 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
     journals.push({ ...tag, kind: 'trade_fee', postings: await feePostings(db, accountId, fees) });
     await postTrades(db, journals);
     if (f.fromFrozen) order.frozen -= cost;
-    await db
-      .insertInto('share_locks')
-      .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) })
-      .execute();
+    await writeBehind(
+      db,
+      db
+        .insertInto('share_locks')
+        .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) }),
+    );
     await addToPosition(db, accountId, symbol, { qty: f.qty, cost }, f.now);
   } else {
     journals.push({

@@ -10,7 +10,7 @@
 // System counterparts: market_cash / market_shares (the simulated exchange), fee_<component> (fees collected),
 // test_funding (grants used by tests only).
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, writeBehind } from '../../db/tx.ts';
 import {
   balanceOf,
   postJournal,
@@ -82,7 +82,7 @@ export async function postTrade(db: Db, j: TradeJournal): Promise<number | null>
   if (postings.length === 0) return null;
   return inTx(db, async (tx) => {
     const { journalId, created } = await postJournal(tx, { ...journalOf(j), postings });
-    if (created) await tx.insertInto('trade_journals').values(tagOf(j, journalId)).execute();
+    if (created) await writeBehind(tx, tx.insertInto('trade_journals').values(tagOf(j, journalId)));
     return journalId;
   });
 }
@@ -99,10 +99,10 @@ export async function postTrades(db: Db, journals: readonly TradeJournal[]): Pro
   if (posted.length === 0) return;
   await inTx(db, async (tx) => {
     const ids = await postJournals(tx, posted.map(journalOf));
-    await tx
-      .insertInto('trade_journals')
-      .values(posted.map((j, i) => tagOf(j, ids[i]!)))
-      .execute();
+    await writeBehind(
+      tx,
+      tx.insertInto('trade_journals').values(posted.map((j, i) => tagOf(j, ids[i]!))),
+    );
   });
 }
 
