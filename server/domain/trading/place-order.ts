@@ -20,10 +20,10 @@ import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
-import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
+import { insertOrder, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
 import { lockAccounts } from './account-locks.ts';
 import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
-import { cashOf, move, PKR, postTrade, sharesOf } from './trade-ledger.ts';
+import { cashOf, move, PKR, postTrade, sharesOf, userAcct } from './trade-ledger.ts';
 
 export interface Listed {
   ins: Instrument;
@@ -125,6 +125,7 @@ async function placeChecked(
   cfg: FeeConfig,
   i: PlaceInput,
   c: Checked,
+  cash: bigint,
 ): Promise<OrderRow> {
   const { qty, price } = c;
   const base = { accountId: i.accountId, clientOrderId: i.clientOrderId, symbol: i.symbol, side: i.side };
@@ -137,7 +138,7 @@ async function placeChecked(
     const fills = walkBook(i.side, bookSide(market, i.symbol, i.side), qty);
     const got = sumFills(fills);
     if (got.qty === 0n) throw new AppError('trade.noLiquidity');
-    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > (await cashOf(db, i.accountId)))
+    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > cash)
       throw new AppError('trade.insufficient');
     const order = await insertOrder(db, { ...base, type: 'market', price: 0n, qty, now: i.now });
     await fillAll(db, order, fills, false, cfg, i.now);
@@ -145,7 +146,7 @@ async function placeChecked(
     return order;
   }
   const reserve = i.side === 'buy' ? buyCost(qty * price, qty, cfg) : qty;
-  if (i.side === 'buy' && reserve > (await cashOf(db, i.accountId))) throw new AppError('trade.insufficient');
+  if (i.side === 'buy' && reserve > cash) throw new AppError('trade.insufficient');
   const order = await insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
   await postTrade(db, {
     kind: 'trade_freeze',
@@ -166,6 +167,49 @@ async function placeChecked(
     await fillAll(db, order, fills, true, cfg, i.now);
   }
   return order;
+}
+
+/**
+ * What placing decides on, read in one statement once the account is locked: an order with this
+ * clientOrderId, whether T+1 locks are due, the cash. (A T+1 release moves shares, not cash.)
+ */
+async function placementState(
+  tx: Db,
+  i: PlaceInput,
+): Promise<{ existingId: number | null; locksDue: boolean; cash: bigint }> {
+  const cashAccount = await userAcct(tx, i.accountId, 'cash');
+  const row = await tx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('stock_orders')
+        .select('id')
+        .where('account_id', '=', i.accountId)
+        .where('client_order_id', '=', i.clientOrderId)
+        .as('existingId'),
+      eb
+        .exists(
+          eb
+            .selectFrom('share_locks')
+            .select('id')
+            .where('account_id', '=', i.accountId)
+            .where('released_at', 'is', null)
+            .where('unlock_at', '<=', i.now),
+        )
+        .as('locksDue'),
+      eb
+        .selectFrom('ledger_balances')
+        .select('amount')
+        .where('ledger_account_id', '=', cashAccount)
+        .where('asset', '=', PKR)
+        .as('cash'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    existingId: row.existingId ?? null,
+    // PostgreSQL answers a boolean, SQLite 0 or 1
+    locksDue: Boolean(row.locksDue),
+    cash: row.cash ?? 0n,
+  };
 }
 
 export interface PlaceResult {
@@ -205,15 +249,16 @@ export async function placeOrder(
     db,
     async (tx): Promise<PlaceResult> => {
       await lockAccounts(tx, [i.accountId]);
-      const released = await releaseDueLocks(tx, i.accountId, i.now);
-      const existing = await orderByClientId(tx, i.accountId, i.clientOrderId);
+      const state = await placementState(tx, i);
+      const released = state.locksDue ? await releaseDueLocks(tx, i.accountId, i.now) : [];
+      const existing = state.existingId === null ? undefined : await orderById(tx, state.existingId);
       if (existing) {
         if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
         return { order: existing, created: false, released };
       }
       const c = check(market, i);
       try {
-        return { order: await placeChecked(tx, market, cfg, i, c), created: true, released };
+        return { order: await placeChecked(tx, market, cfg, i, c, state.cash), created: true, released };
       } catch (err) {
         // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
         if (err instanceof LedgerError && err.reason === 'insufficient')
