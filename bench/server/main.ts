@@ -79,7 +79,11 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
   if (engine === 'postgres') {
     const pgi = await startPostgres({
       database: 'bench_orders',
-      settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' },
+      settings: {
+        shared_preload_libraries: 'pg_stat_statements',
+        'pg_stat_statements.track': 'top',
+        track_functions: 'pl',
+      },
     });
     onExit(() => pgi.stop());
     databaseUrl = pgi.url;

@@ -67,6 +67,7 @@ export class PgProbe {
       // not preloaded: no per-statement figures
     }
     if (this.logFile) this.logFrom = statSync(this.logFile).size;
+    await this.client.query('SELECT pg_stat_reset()');
     this.s0 = await this.counters();
     this.t0 = performance.now();
     this.running = true;
@@ -129,6 +130,14 @@ export class PgProbe {
     };
   }
 
+  /** Trigger functions (PL/pgSQL, with track_functions = pl): calls and time over the window. */
+  private async functions() {
+    const r = await this.client.query<{ f: string; calls: string; total: number }>(
+      'SELECT funcname AS f, calls, total_time AS total FROM pg_stat_user_functions ORDER BY total_time DESC',
+    );
+    return r.rows.map((x) => ({ function: x.f, calls: Number(x.calls), totalMs: round(x.total, 0) }));
+  }
+
   /** ERRORs the server logged over the window, by message and statement, most frequent first. */
   private errorsFromLog(limit = 8) {
     if (!this.logFile) return undefined;
@@ -172,6 +181,7 @@ export class PgProbe {
     const s1 = await this.counters();
     const secs = (performance.now() - this.t0) / 1000;
     const statements = await this.topStatements();
+    const functions = await this.functions();
     const errors = this.errorsFromLog();
     await this.client.end();
     const commits = s1.commit - this.s0.commit - this.ownQueries - 1;
@@ -187,6 +197,7 @@ export class PgProbe {
         .slice(0, 6)
         .map(([what, n]) => ({ what, share: round(n / Math.max(1, this.samples), 2) })),
       ...(statements ? { statements } : {}),
+      ...(functions.length ? { functions } : {}),
       ...(errors ? { errors } : {}),
     };
   }
