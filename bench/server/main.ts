@@ -126,6 +126,8 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
       loadGeneratorCpuPct: self?.() ?? NaN,
       ...disk?.(),
       serverRssMiB: round(rssMiB(node.pid), 1),
+      // Other work on the machine shows here (the bench's own processes count too).
+      loadAverage1mAtEnd: round(os.loadavg()[0] ?? 0, 2),
       ...(pgSide
         ? {
             postgres: {
