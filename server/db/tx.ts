@@ -1,14 +1,17 @@
 // One transaction helper for every money change, with the same guarantee on both databases: the business
-// check, the change and its ledger postings commit together or not at all. SQLite: BEGIN IMMEDIATE
-// (dialects.ts) on the single connection, so transactions run one at a time whatever the isolation asked for.
+// check, the change and its ledger postings commit together or not at all.
+// SQLite: BEGIN IMMEDIATE (dialects.ts) on the single connection, so transactions run one at a time whatever
+// the isolation asked for, several of them under one COMMIT (group commit, SqliteGroupCommit below).
 // PostgreSQL, two ways:
 //   - 'serializable' (the default): as if transactions ran one after another, whatever they read; re-run from
 //     the start on a serialisation failure. For bodies whose correctness rests on what they did NOT find (a
 //     predicate), e.g. "no user has this phone yet".
 //   - 'read committed' with explicit row locks (order placement and cancels, fills, DAY-order expiry, the T+1
 //     release, ledger postings, the lock-out records): the body locks what it is about to decide on, in the one
-//     global order of locks.ts, and re-reads it under the lock; a parallel transaction on the same rows waits
-//     for the lock instead of failing at commit, so a burst on shared rows queues instead of re-running.
+//     global order (accounts by id: domain/trading/account-locks.ts; then the user balances it debits; then
+//     the system balances at the commit: domain/ledger/balance-writes.ts), and reads it again under the lock;
+//     a parallel transaction on the same rows waits for the lock instead of failing at commit, so a burst on
+//     shared rows queues instead of re-running.
 // Either way a deadlock or a unique-key race re-runs the body from the start (up to 12 times, with a short
 // jittered wait; the re-run then sees the winner's row and answers as an idempotent repeat), so the body must
 // have no effect outside the database (no events, no timers): return what happened and act on it after inTx
