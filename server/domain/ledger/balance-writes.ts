@@ -52,9 +52,7 @@ function upsert(tx: Db, rows: readonly Change[]) {
   return tx
     .insertInto('ledger_balances')
     .values(
-      [...rows]
-        .sort(byLockOrder)
-        .map((c) => ({ ledger_account_id: c.id, asset: c.asset, amount: c.change })),
+      [...rows].sort(byLockOrder).map((c) => ({ ledger_account_id: c.id, asset: c.asset, amount: c.change })),
     )
     .onConflict((oc) =>
       oc

@@ -61,7 +61,10 @@ export class DbAttemptStore implements AttemptStore {
         await writeBehind(
           tx,
           next.failures + next.pending === 0
-            ? tx.deleteFrom('attempt_guards').where('scope', '=', where.scope).where('subject', '=', where.subject)
+            ? tx
+                .deleteFrom('attempt_guards')
+                .where('scope', '=', where.scope)
+                .where('subject', '=', where.subject)
             : tx
                 .updateTable('attempt_guards')
                 .set({

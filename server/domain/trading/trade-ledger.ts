@@ -99,10 +99,7 @@ export async function postTrades(db: Db, journals: readonly TradeJournal[]): Pro
   if (posted.length === 0) return;
   await inTx(db, async (tx) => {
     const ids = await postJournals(tx, posted.map(journalOf));
-    await writeBehind(
-      tx,
-      tx.insertInto('trade_journals').values(posted.map((j, i) => tagOf(j, ids[i]!))),
-    );
+    await writeBehind(tx, tx.insertInto('trade_journals').values(posted.map((j, i) => tagOf(j, ids[i]!))));
   });
 }
 
