@@ -7,8 +7,9 @@
 // scrypt costs ~0.5 s and 128 MiB per check, so two things keep trading usable: identical checks in flight
 // share one scrypt run and one counted try (100 copies of one submit cost one hash and learn one answer), and
 // a correct check is remembered for VERIFIED_TTL_MS as an HMAC under a per-process random key (never the
-// password itself). The remembered answer is only looked up once the guard admits the try, so it is no
-// oracle for guesses while the user must wait. Checks run in the hash queue's 'user' lane, ahead of logins.
+// password itself). The remembered answer only counts once the guard admits the try, so it is no oracle for
+// guesses while the user must wait; an admitted remembered answer costs the guard one read instead of two
+// writes (attempt-guard.ts). Checks run in the hash queue's 'user' lane, ahead of logins.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -57,17 +58,21 @@ function check(guard: AttemptGuard, userId: number, hash: string, password: stri
   const key = createHmac('sha256', processKey).update(`${userId}\n${hash}\n${password}`).digest('base64');
   let run = inFlight.get(key);
   if (!run) {
+    const remembered = () => (verified.get(key) ?? 0) > now;
     run = guard
-      .check(String(userId), async () => {
-        const until = verified.get(key);
-        if (until !== undefined && until > now) return true;
-        const good = await verifyPassword(password, hash, 'user');
-        if (good) {
-          if (verified.size > 10_000) verified.clear();
-          verified.set(key, now + VERIFIED_TTL_MS);
-        }
-        return good;
-      })
+      .check(
+        String(userId),
+        async () => {
+          if (remembered()) return true;
+          const good = await verifyPassword(password, hash, 'user');
+          if (good) {
+            if (verified.size > 10_000) verified.clear();
+            verified.set(key, now + VERIFIED_TTL_MS);
+          }
+          return good;
+        },
+        remembered,
+      )
       .finally(() => inFlight.delete(key));
     inFlight.set(key, run);
   }
