@@ -40,8 +40,8 @@ export interface TxOptions {
 
 /** Work a transaction defers to its end (see the top of the file). */
 export interface Deferred {
-  /** The statement to run right before COMMIT (handed over with writeBehind), or null. */
-  statement(): CompiledQuery | null;
+  /** The statement to run right before COMMIT on `tx` (handed over with writeBehind), or null. */
+  statement(tx: Db): CompiledQuery | null;
   /** the state now; calling the result puts it back (a savepoint rolled back) */
   snapshot(): () => void;
 }
@@ -131,7 +131,7 @@ export async function writeBehind(db: Db, query: Compilable | CompiledQuery): Pr
 /** Runs the deferred statements of the transaction, right before its COMMIT. */
 async function beforeCommit(state: TxState, tx: Db): Promise<void> {
   for (const d of state.deferred.values()) {
-    const s = d.statement();
+    const s = d.statement(tx);
     if (s) await writeBehind(tx, s);
   }
 }
@@ -202,11 +202,14 @@ class SqliteGroupCommit {
         for (; current; current = done.length < MAX_GROUP ? this.jobs.shift() : undefined) {
           const restore = txSnapshot(tx);
           await sql`SAVEPOINT group_body`.execute(tx);
+          const body = bodyHandle(tx, s);
           try {
-            const value = await current.fn(tx);
+            const value = await current.fn(body.tx);
+            body.end();
             await sql`RELEASE group_body`.execute(tx);
             done.push({ job: current, ok: true, value });
           } catch (err) {
+            body.end();
             // If even this fails (SQLite rolled the whole transaction back: a full disk, an I/O error), the
             // group is lost: thrown out of here, it rejects every body.
             await sql`ROLLBACK TO group_body`.execute(tx);
@@ -225,6 +228,29 @@ class SqliteGroupCommit {
     for (const action of state?.afterCommit ?? []) action();
     for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
   }
+}
+
+/**
+ * The handle one body of a group runs on: the group's transaction, refusing every statement once the body has
+ * ended. A body that left a statement running (started without awaiting it, or from a timer) would otherwise
+ * have it run inside the next body's savepoint, and commit or roll back with that body, not with its own.
+ */
+function bodyHandle(tx: Db, state: TxState): { tx: Db; end(): void } {
+  let ended = false;
+  const body = tx.withPlugin({
+    transformQuery(args) {
+      if (ended) throw new Error('inTx: a statement of a transaction that has already ended');
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  states.set(body, state);
+  return {
+    tx: body,
+    end: () => {
+      ended = true;
+    },
+  };
 }
 
 const groups = new WeakMap<Db, SqliteGroupCommit>();

@@ -81,17 +81,15 @@ export async function writeUserBalances(tx: Db, changes: readonly Change[]): Pro
 class SystemDeltas implements Deferred {
   private deltas = new Map<string, Change>();
 
-  constructor(private readonly tx: Db) {}
-
   add(c: Change): void {
     const key = keyOf(c);
     const was = this.deltas.get(key);
     this.deltas.set(key, { ...c, change: (was?.change ?? 0n) + c.change });
   }
 
-  statement(): CompiledQuery | null {
+  statement(tx: Db): CompiledQuery | null {
     const rows = [...this.deltas.values()].filter((c) => c.change !== 0n);
-    return rows.length > 0 ? upsert(this.tx, rows).compile() : null;
+    return rows.length > 0 ? upsert(tx, rows).compile() : null;
   }
 
   snapshot(): () => void {
@@ -107,7 +105,7 @@ const SYSTEM_DELTAS = Symbol('system balance changes');
 /** Adds system balance changes to the transaction's sums (written at its commit), or writes them now. */
 export async function addSystemBalances(tx: Db, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const deferred = deferToCommit(tx, SYSTEM_DELTAS, () => new SystemDeltas(tx));
+  const deferred = deferToCommit(tx, SYSTEM_DELTAS, () => new SystemDeltas());
   if (deferred) for (const c of changes) deferred.add(c);
   else await upsert(tx, changes).execute();
 }
