@@ -18,6 +18,9 @@ import { LedgerError, postJournal, postJournals, type JournalInput } from './led
 import type { Posting } from './postings.ts';
 import type { RecordKind } from './records.ts';
 
+/** What postRecord and the holds refuse with (reason 'insufficient': an overdraft of a user book). */
+export { LedgerError };
+
 /**
  * One side of a record, in the asset's minor units (positive = credit to the holder, negative = debit): a
  * book of a user account, a system account by name, or a ledger account by id (a posting already resolved).

@@ -12,7 +12,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
+import { LedgerError } from '../ledger/post.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';

@@ -14,7 +14,6 @@ import { inTx } from '../../db/tx.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
@@ -24,7 +23,7 @@ import { insertOrder, orderById, saveOrder, type OrderRow } from './orders-repo.
 import { lockAccounts } from '../ledger/locks.ts';
 import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 import { cashOf, PKR, sharesOf, userAcct } from '../ledger/books.ts';
-import { move, postRecord } from '../ledger/post.ts';
+import { LedgerError, move, postRecord } from '../ledger/post.ts';
 
 export interface Listed {
   ins: Instrument;
