@@ -1,7 +1,8 @@
 // The server bench (`npm run bench`, after the calc benches; or alone: `npx tsx bench/server/main.ts
-// [orders|fanout]`): orders accepted per second by one node on SQLite and on PostgreSQL, and the WebSocket
-// fan-out of the Markets feed on one node and on two nodes (PostgreSQL + Redis). Writes
-// bench/results/server.json (a run of one part keeps the other part's figures from the file).
+// [orders|fanout|snapshot]`): orders accepted per second by one node on SQLite and on PostgreSQL, the WebSocket
+// fan-out of the Markets feed on one node and on two nodes (PostgreSQL + Redis), and the size and cost of the
+// market snapshot the leader keeps in Redis. Writes bench/results/server.json (a run of one part, or of the
+// orders on one database, BENCH_ENGINES, keeps the other figures from the file).
 // BENCH_QUICK=1: a one-minute smoke run with short windows and fewer sockets, written to the temp directory
 // instead (it measures nothing worth keeping).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
 } from './fanout.ts';
 import { cheapStock, closedLoop, openLoop, type OrderTarget } from './orders.ts';
 import { PgProbe, pgSettings } from './pg-probe.ts';
+import { snapshotBench } from './snapshot-codec.ts';
 import {
   QUICK,
   cpuMeter,
@@ -45,7 +47,8 @@ const ORDERS = {
   concurrency: Number(process.env['BENCH_CONCURRENCY'] ?? 32),
   warmUpMs: QUICK ? 500 : 2_000,
   windowMs: QUICK ? 2_000 : 10_000,
-  rates: [250, 500, 1000],
+  /** BENCH_ORDER_RATES=250,500 (or empty: closed loop only) */
+  rates: (process.env['BENCH_ORDER_RATES'] ?? '250,500,1000').split(',').filter(Boolean).map(Number),
   target: { sqlite: 1000, postgres: 500 },
 };
 
@@ -59,6 +62,9 @@ const FANOUT = {
   targetP99Ms: 250,
 };
 
+/** BENCH_ENGINES=postgres (or sqlite): measure one database only; the other keeps its figures from the file. */
+const ENGINES = (process.env['BENCH_ENGINES'] ?? 'sqlite,postgres').split(',');
+
 const log = (...args: unknown[]) => console.log('[server bench]', ...args);
 
 // ---------------------------------------------------------------------------------------------- orders
@@ -68,12 +74,21 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
   onExit(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   let pgPid = 0;
+  let pgLog: string | undefined;
   let durability: Record<string, string> = { journal_mode: 'WAL', synchronous: 'FULL' };
   if (engine === 'postgres') {
-    const pgi = await startPostgres({ database: 'bench_orders' });
+    const pgi = await startPostgres({
+      database: 'bench_orders',
+      settings: {
+        shared_preload_libraries: 'pg_stat_statements',
+        'pg_stat_statements.track': 'top',
+        track_functions: 'pl',
+      },
+    });
     onExit(() => pgi.stop());
     databaseUrl = pgi.url;
     pgPid = pgi.pid;
+    pgLog = pgi.logFile;
     durability = await pgSettings(pgi.url);
   }
   log(`${engine}: seeding ${ORDERS.users} traders`);
@@ -93,7 +108,7 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
     let database: (() => number) | undefined;
     let self: (() => number) | undefined;
     let disk: ReturnType<typeof diskWaitSampler> | undefined;
-    const probe = databaseUrl ? new PgProbe(databaseUrl, 'bench_orders') : undefined;
+    const probe = databaseUrl ? new PgProbe(databaseUrl, 'bench_orders', pgLog) : undefined;
     const timer = setTimeout(() => {
       server = cpuMeter(node.pid);
       if (pgPid) database = treeCpuMeter(pgPid);
@@ -111,11 +126,21 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
       loadGeneratorCpuPct: self?.() ?? NaN,
       ...disk?.(),
       serverRssMiB: round(rssMiB(node.pid), 1),
+      // Other work on the machine shows here (the bench's own processes count too).
+      loadAverage1mAtEnd: round(os.loadavg()[0] ?? 0, 2),
       ...(pgSide
         ? {
             postgres: {
               ...pgSide,
               rollbacksPerAcceptedOrder: round(pgSide.rollbacksPerSec / Math.max(1, r.acceptedPerSec), 1),
+              ...(pgSide.statements
+                ? {
+                    statementsPerAcceptedOrder: round(
+                      pgSide.statements.calls / Math.max(1, r.acceptedPerSec * (ORDERS.windowMs / 1000)),
+                      1,
+                    ),
+                  }
+                : {}),
             },
           }
         : {}),
@@ -156,8 +181,8 @@ async function ordersOn(engine: 'sqlite' | 'postgres') {
 async function ordersBench() {
   const at = machine();
   const scrypt = { cheapMs: scryptMs(CHEAP_SCRYPT.log2N), productionMs: scryptMs(17, QUICK ? 1 : 3) };
-  const sqlite = await ordersOn('sqlite');
-  const postgres = await ordersOn('postgres');
+  const sqlite = ENGINES.includes('sqlite') ? await ordersOn('sqlite') : undefined;
+  const postgres = ENGINES.includes('postgres') ? await ordersOn('postgres') : undefined;
   await stopEverything();
   return {
     at,
@@ -373,14 +398,23 @@ async function fanoutBench() {
 // ---------------------------------------------------------------------------------------------- main
 
 const only = process.argv[2];
-if (only && only !== 'orders' && only !== 'fanout') throw new Error('usage: main.ts [orders|fanout]');
-const previous = !QUICK && only && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+if (only && only !== 'orders' && only !== 'fanout' && only !== 'snapshot')
+  throw new Error('usage: main.ts [orders|fanout|snapshot]');
+const partial = only !== undefined || ENGINES.length < 2;
+const previous = (
+  !QUICK && partial && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {}
+) as Record<string, unknown>;
 const result: Record<string, unknown> = { ...previous };
 try {
   result['machine'] = machine();
   result['quick'] = QUICK;
-  if (!only || only === 'orders') result['orders'] = await ordersBench();
+  if (!only || only === 'orders') {
+    // A run on one database keeps the other's figures.
+    const fresh = Object.entries(await ordersBench()).filter(([, v]) => v !== undefined);
+    result['orders'] = { ...(previous['orders'] as object | undefined), ...Object.fromEntries(fresh) };
+  }
   if (!only || only === 'fanout') result['fanout'] = await fanoutBench();
+  if (!only || only === 'snapshot') result['snapshot'] = { at: machine(), ...(await snapshotBench()) };
 } finally {
   await stopEverything();
 }

@@ -1,4 +1,8 @@
-// PostgreSQL's side of the order bench: its durability settings, and what it did over a window.
+// PostgreSQL's side of the order bench: its durability settings, and what it did over a window: commits and
+// rollbacks, what sessions waited for, which statements ran how often and for how long (pg_stat_statements,
+// when the server preloads it) and which statements the re-run errors (40001 serialisation failures, 40P01
+// deadlocks, 23505 unique-key races) came from (the server's log).
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import pg from 'pg';
 import { round, sleep } from './support.ts';
 
@@ -33,9 +37,14 @@ export class PgProbe {
   /** the probe's own queries, each a committed transaction in the same database */
   private ownQueries = 0;
 
+  private statements = false;
+  private logFrom = 0;
+
   constructor(
     url: string,
     private readonly database: string,
+    /** the server's log (with log_min_messages at warning or below, every ERROR and its STATEMENT) */
+    private readonly logFile?: string,
   ) {
     this.client = new pg.Client({ connectionString: url });
   }
@@ -50,6 +59,15 @@ export class PgProbe {
 
   async start(): Promise<void> {
     await this.client.connect();
+    try {
+      await this.client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await this.client.query('SELECT pg_stat_statements_reset()');
+      this.statements = true;
+    } catch {
+      // not preloaded: no per-statement figures
+    }
+    if (this.logFile) this.logFrom = statSync(this.logFile).size;
+    await this.client.query('SELECT pg_stat_reset()');
     this.s0 = await this.counters();
     this.t0 = performance.now();
     this.running = true;
@@ -79,12 +97,92 @@ export class PgProbe {
     })();
   }
 
+  /** The statements the node sent over the window that took the most time (the probe's own excluded). */
+  private async topStatements(limit = 40) {
+    if (!this.statements) return undefined;
+    const r = await this.client.query<{
+      q: string;
+      calls: string;
+      total: number;
+      mean: number;
+      rows: string;
+    }>(
+      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS q, calls, total_exec_time AS total,
+              mean_exec_time AS mean, rows
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = $1 AND query NOT LIKE '%pg_stat%'
+       ORDER BY total_exec_time DESC LIMIT $2`,
+      [this.database, limit],
+    );
+    const all = await this.client.query<{ calls: string }>(
+      `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = $1 AND query NOT LIKE '%pg_stat%'`,
+      [this.database],
+    );
+    return {
+      calls: Number(all.rows[0]?.calls ?? 0),
+      top: r.rows.map((x) => ({
+        statement: x.q,
+        calls: Number(x.calls),
+        meanMs: round(x.mean, 3),
+        totalMs: round(x.total, 0),
+      })),
+    };
+  }
+
+  /** Trigger functions (PL/pgSQL, with track_functions = pl): calls and time over the window. */
+  private async functions() {
+    const r = await this.client.query<{ f: string; calls: string; total: number }>(
+      'SELECT funcname AS f, calls, total_time AS total FROM pg_stat_user_functions ORDER BY total_time DESC',
+    );
+    return r.rows.map((x) => ({ function: x.f, calls: Number(x.calls), totalMs: round(x.total, 0) }));
+  }
+
+  /** ERRORs the server logged over the window, by message and statement, most frequent first. */
+  private errorsFromLog(limit = 8) {
+    if (!this.logFile) return undefined;
+    const size = statSync(this.logFile).size;
+    const buf = Buffer.alloc(Math.max(0, size - this.logFrom));
+    const fd = openSync(this.logFile, 'r');
+    try {
+      readSync(fd, buf, 0, buf.length, this.logFrom);
+    } finally {
+      closeSync(fd);
+    }
+    const counts = new Map<string, number>();
+    let error: string | null = null;
+    const flush = (statement: string) => {
+      if (error === null) return;
+      const key = `${error} ← ${statement}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      error = null;
+    };
+    for (const line of buf.toString('utf8').split('\n')) {
+      const e = /\bERROR:\s+(.*)$/.exec(line);
+      if (e) {
+        flush('?');
+        error = (e[1] ?? '').slice(0, 70);
+        continue;
+      }
+      const st = /\bSTATEMENT:\s+(.*)$/.exec(line);
+      if (st) flush((st[1] ?? '').replace(/\s+/g, ' ').slice(0, 90));
+    }
+    flush('?');
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([what, n]) => ({ what, n }));
+  }
+
   async stop() {
     if (!this.s0) return undefined;
     this.running = false;
     await this.loop;
     const s1 = await this.counters();
     const secs = (performance.now() - this.t0) / 1000;
+    const statements = await this.topStatements();
+    const functions = await this.functions();
+    const errors = this.errorsFromLog();
     await this.client.end();
     const commits = s1.commit - this.s0.commit - this.ownQueries - 1;
     const rollbacks = s1.rollback - this.s0.rollback;
@@ -98,6 +196,9 @@ export class PgProbe {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 6)
         .map(([what, n]) => ({ what, share: round(n / Math.max(1, this.samples), 2) })),
+      ...(statements ? { statements } : {}),
+      ...(functions.length ? { functions } : {}),
+      ...(errors ? { errors } : {}),
     };
   }
 }

@@ -79,7 +79,10 @@ export async function startNode(env: Record<string, string>): Promise<Node> {
   const port = await freePort();
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(os.tmpdir(), 'pk-trade-bench-'));
   const ownDir = env['DATA_DIR'] === undefined;
-  const child = spawnNode(['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const prof = process.env['BENCH_CPU_PROF'];
+  const profArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+  const child = spawnNode([...profArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...NODE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
   });
   let out = '';

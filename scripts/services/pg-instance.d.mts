@@ -12,6 +12,8 @@ export interface StartPostgresOptions {
   port?: number;
   /** create this database if missing and point `url` at it; default: `url` is `adminUrl` */
   database?: string;
+  /** more server settings, each passed as `-c name=value` (e.g. shared_preload_libraries) */
+  settings?: Record<string, string>;
 }
 
 export interface PostgresInstance {

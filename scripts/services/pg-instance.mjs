@@ -131,7 +131,7 @@ async function waitUntilReady(url, child, logFile) {
   }
 }
 
-function startServer(bin, dataDir, sockDir, port, logFile) {
+function startServer(bin, dataDir, sockDir, port, logFile, settings) {
   const fd = openSync(logFile, 'a');
   try {
     return spawnTied(
@@ -143,6 +143,7 @@ function startServer(bin, dataDir, sockDir, port, logFile) {
         ...['-c', `unix_socket_directories=${sockDir.length < 90 ? sockDir : ''}`],
         ...['-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
         ...['-c', 'logging_collector=off', '-c', 'log_min_messages=warning'],
+        ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
       ],
       // SIGINT is PostgreSQL's fast shutdown (what pg_ctl stop -m fast sends).
       { user: OS_USER, deathSignal: 'INT', stdio: ['ignore', fd, fd] },
@@ -156,8 +157,9 @@ function startServer(bin, dataDir, sockDir, port, logFile) {
  * Starts a PostgreSQL server. Without `dir`: a fresh cluster in a temporary directory, removed by stop().
  * With `dir`: the cluster in `dir/data` (initdb'd the first time), kept. Without `port`: a free one. With
  * `database`: that database is created if missing and `url` points at it (else `url` is `adminUrl`).
+ * `settings`: more server settings (`-c name=value`), e.g. the bench's pg_stat_statements.
  */
-export async function startPostgres({ dir, port, database } = {}) {
+export async function startPostgres({ dir, port, database, settings = {} } = {}) {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL 15+ not found: run node scripts/services/ensure-services.mjs');
   sweepLeftovers();
@@ -176,7 +178,7 @@ export async function startPostgres({ dir, port, database } = {}) {
     // A free port can be taken before the server binds it: then try another (unless one was asked for).
     for (let attempt = 1; ; attempt++) {
       const p = port ?? (await freePort());
-      const child = startServer(bin, dataDir, sockDir, p, logFile);
+      const child = startServer(bin, dataDir, sockDir, p, logFile, settings);
       const adminUrl = urlFor(p, 'postgres');
       try {
         await waitUntilReady(adminUrl, child, logFile);

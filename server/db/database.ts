@@ -54,6 +54,9 @@ function openSqlite(dataDir: string): { raw: BetterSqlite3.Database; file: strin
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // Savepoints (each body of a group commit has one: tx.ts) keep what they would roll back in a sub-journal; in
+  // memory rather than a temporary file, so a write in a savepoint costs no file write.
+  raw.pragma('temp_store = MEMORY');
   return { raw, file };
 }
 

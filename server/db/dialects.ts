@@ -1,7 +1,8 @@
 // The two Kysely dialects of the app. SQLite (embedded default): better-sqlite3 with every integer read as a
 // bigint, prepared statements cached, and BEGIN IMMEDIATE for transactions, so a transaction takes the write
 // lock before its first read (another process, the backoffice tool, cannot interleave). PostgreSQL: a pg pool
-// with BIGINT and integral NUMERIC (what SUM of a BIGINT returns) parsed to BigInt.
+// with BIGINT and integral NUMERIC (what SUM of a BIGINT returns) parsed to BigInt, through a driver that sends
+// the statements a transaction hands over with writeBehind together with its next one (pg-driver.ts).
 import type Database from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -14,6 +15,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { WriteBehindPostgresDriver } from './pg-driver.ts';
 
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -70,6 +72,16 @@ export function postgresPool(url: string, max: number): pg.Pool {
   return new pg.Pool({ connectionString: url, max, types: types as pg.CustomTypesConfig });
 }
 
+class WriteBehindPostgresDialect extends PostgresDialect {
+  constructor(private readonly pool: pg.Pool) {
+    super({ pool });
+  }
+
+  override createDriver(): Driver {
+    return new WriteBehindPostgresDriver(this.pool);
+  }
+}
+
 export function postgresDialect(pool: pg.Pool): PostgresDialect {
-  return new PostgresDialect({ pool });
+  return new WriteBehindPostgresDialect(pool);
 }

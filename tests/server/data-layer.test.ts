@@ -10,6 +10,7 @@ import {
   balanceOf,
   LedgerError,
   postJournal,
+  postJournals,
   systemLedgerAccount,
   userLedgerAccount,
 } from '../../server/domain/ledger/ledger-repo.ts';
@@ -121,6 +122,72 @@ describe(`data layer on ${testDialect()}`, () => {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(u.account).not.toBe('changed');
+  });
+
+  it('runs parallel transactions as if alone: the one that throws leaves nothing, the others all stay', async () => {
+    const userId = await newUser();
+    const a = await userLedgerAccount(t.db, await demoOf(userId), 'parallel');
+    const src = await systemLedgerAccount(t.db, 'test_source');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        inTx(t.db, async (tx) => {
+          await postJournal(tx, {
+            kind: 'test',
+            ref: `parallel:${userId}:${i}`,
+            postings: [
+              { ledgerAccountId: src, asset: 'PKR', amount: -7n },
+              { ledgerAccountId: a, asset: 'PKR', amount: 7n },
+            ],
+          });
+          if (i === 3) throw new Error('boom');
+          return i;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i === 3 ? 'rejected' : 'fulfilled')),
+    );
+    expect(await balanceOf(t.db, a, 'PKR')).toBe(63n);
+    expect(await balanceFromPostings(t.db, a, 'PKR')).toBe(63n);
+    const failed = await t.db
+      .selectFrom('ledger_journals')
+      .select('id')
+      .where('ref', '=', `parallel:${userId}:3`)
+      .execute();
+    expect(failed).toHaveLength(0);
+  });
+
+  it('posts new journals together as one after another would: all or none, in order', async () => {
+    const userId = await newUser();
+    const a = await userLedgerAccount(t.db, await demoOf(userId), 'several');
+    const src = await systemLedgerAccount(t.db, 'test_source');
+    const journal = (ref: string, amount: bigint) => ({
+      kind: 'test',
+      ref: `several:${userId}:${ref}`,
+      postings: [
+        { ledgerAccountId: src, asset: 'PKR', amount: -amount },
+        { ledgerAccountId: a, asset: 'PKR', amount },
+      ],
+    });
+    // a credit, then a debit of what it brought: fine in this order
+    expect(await postJournals(t.db, [journal('in', 10n), journal('out', -10n)])).toHaveLength(2);
+    expect(await balanceOf(t.db, a, 'PKR')).toBe(0n);
+    // the debit first would overdraw, although the two net to zero: refused, nothing written
+    const refused = await postJournals(t.db, [journal('out2', -5n), journal('in2', 5n)]).catch(
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(LedgerError);
+    expect((refused as LedgerError).message).toContain('out2');
+    const written = await t.db
+      .selectFrom('ledger_journals')
+      .select('id')
+      .where('ref', 'in', [`several:${userId}:out2`, `several:${userId}:in2`])
+      .execute();
+    expect(written).toHaveLength(0);
+    expect(await balanceOf(t.db, a, 'PKR')).toBe(0n);
+    expect(await balanceFromPostings(t.db, a, 'PKR')).toBe(0n);
+    // they are for journals that are new by construction: a ref posted before is an error, not a repeat
+    await expect(postJournals(t.db, [journal('in', 10n)])).rejects.toThrow('exist already');
   });
 
   it('keeps 50 parallel debits of one balance within it', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { inTx } from '../../server/db/tx.ts';
 import { Ledger } from '../../server/domain/ledger/ledger-service.ts';
-import { LedgerError } from '../../server/domain/ledger/ledger-repo.ts';
+import { forgetLedgerAccounts, LedgerError } from '../../server/domain/ledger/ledger-repo.ts';
 import type { Posted } from '../../server/domain/ledger/post.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { addUser, tradingDb, type TradingDb } from './trading/trading-db.ts';
@@ -54,6 +54,12 @@ const CASE_TABLES = [
 
 let shared: TradingDb;
 let nextUser = 0;
+
+/** Empties the case's tables; SQLite reuses deleted ids, so the ledger account ids the ledger remembered go too. */
+async function empty(db: Db): Promise<void> {
+  for (const table of CASE_TABLES) await db.deleteFrom(table).execute();
+  forgetLedgerAccounts(db);
+}
 beforeAll(async () => {
   shared = await tradingDb();
 });
@@ -61,7 +67,7 @@ afterAll(async () => shared.close());
 
 async function run(acts: readonly Act[]): Promise<void> {
   const db = shared.db;
-  for (const table of CASE_TABLES) await db.deleteFrom(table).execute();
+  await empty(db);
   const ledger = new Ledger(db);
   const accounts: number[] = [];
   for (let i = 0; i < ACCOUNTS; i++) accounts.push((await addUser(db, nextUser++)).real);
@@ -196,7 +202,7 @@ describe('the ledger API', () => {
 
   it('lets exactly one of many parallel freezes of the whole balance through', async () => {
     const db: Db = shared.db;
-    for (const table of CASE_TABLES) await db.deleteFrom(table).execute();
+    await empty(db);
     const ledger = new Ledger(db);
     const a = (await addUser(db, nextUser++)).real;
     await ledger.post({

@@ -107,6 +107,33 @@ describe('common/code/send', () => {
   });
 });
 
+describe('common/code/send at the limit', () => {
+  const send = (phone: string, ip: string) =>
+    post(t.app, '/api/common/code/send', { phone, type: 'register' }, { ip, lang: 'en-US' });
+
+  it('lets one of two parallel sends for one phone through, and counts the refused one nowhere', async () => {
+    const phone = uniquePhone();
+    const answers = await Promise.all([send(phone, '10.5.0.1'), send(phone, '10.5.0.2')]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([-1001, 0]);
+    expect(await outboxCount(`+92${phone}`)).toBe(1);
+    // the refused send took nothing from its address's budget of 3
+    const refusedIp = answers[0]!.body.code === 0 ? '10.5.0.2' : '10.5.0.1';
+    for (let i = 0; i < 3; i++) expect((await send(uniquePhone(), refusedIp)).body.code).toBe(0);
+  });
+
+  it('lets one of two parallel sends from one address through when one send is left', async () => {
+    const ip = '10.6.0.1';
+    for (let i = 0; i < 2; i++) expect((await send(uniquePhone(), ip)).body.code).toBe(0);
+    const [p, q] = [uniquePhone(), uniquePhone()];
+    const answers = await Promise.all([send(p, ip), send(q, ip)]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([-1001, 0]);
+    expect((await outboxCount(`+92${p}`)) + (await outboxCount(`+92${q}`))).toBe(1);
+    // the phone whose send was refused was not counted: it may have its code from another address
+    const refusedPhone = answers[0]!.body.code === 0 ? q : p;
+    expect((await send(refusedPhone, '10.6.0.2')).body.code).toBe(0);
+  });
+});
+
 describe('captcha', () => {
   it('limits captchas per IP', async () => {
     for (let i = 0; i < 5; i++)

@@ -74,6 +74,14 @@ describe.skipIf(!testRedisUrl())('two nodes on one Redis', () => {
     expect((await send(b)).body.code).toBe(0);
   });
 
+  it('let one of two parallel code sends for one phone through, one on each node', async () => {
+    const phone = uniquePhone();
+    const send = (node: TestApp) =>
+      post(node.app, '/api/common/code/send', { phone, type: 'register' }, { ip: freshIp(), ...en });
+    const answers = await Promise.all([send(a), send(b)]);
+    expect(answers.map((x) => x.body.code).sort()).toEqual([-1001, 0]);
+  });
+
   it('share one login lock-out per phone: failures on one node lock the phone on the other', async () => {
     const user = await registerUser(a.app, { password: 'Hyderabad-5' });
     // node b does not know the phone (a database of its own): its answers are "wrong", and they count

@@ -135,6 +135,53 @@ export function attemptGuardSuite(name: string, makeStore: () => AttemptStore) {
       expect(await g.freeLeft('k')).toBe(3);
     });
 
+    it('answers a remembered success from a read, refused while the key waits, counted while others run', async () => {
+      const c = clock();
+      const store = makeStore();
+      let writes = 0;
+      const counting: AttemptStore = {
+        read: (key) => store.read(key),
+        update: (key, change) => {
+          writes++;
+          return store.update(key, change);
+        },
+      };
+      const g = new AttemptGuard(rule, counting, c.now);
+      const never = () => Promise.reject(new Error('a remembered success runs no check'));
+      // nothing on record, then two failures on record: either way nothing to write
+      expect(await g.check('k', never, () => true)).toBe(true);
+      await g.check('k', async () => false);
+      await g.check('k', async () => false);
+      const before = writes;
+      expect(await g.check('k', never, () => true)).toBe(true);
+      expect(writes).toBe(before);
+      expect(await g.failures('k')).toBe(2);
+      // while the key must wait, even a remembered success is refused (no oracle then)
+      await g.check('k', async () => false);
+      expect(await refusedWait(() => g.check('k', never, () => true))).toBe(1_000);
+      // with a check in flight the remembered success is counted and settled like any other
+      c.t += 1_000;
+      const d = deferred();
+      let started = false;
+      const running = g.check('k', () => {
+        started = true;
+        return d.promise;
+      });
+      await waitFor(() => started, { what: 'the first check to start' });
+      expect(
+        await refusedWait(() =>
+          g.check(
+            'k',
+            async () => true,
+            () => true,
+          ),
+        ),
+      ).toBeGreaterThan(0);
+      d.resolve(true);
+      expect(await running).toBe(true);
+      expect(await g.failures('k')).toBe(3);
+    });
+
     it('clear forgets the key, and keys do not share records', async () => {
       const g = new AttemptGuard(rule, makeStore(), clock().now);
       for (let i = 0; i < 3; i++) await g.check('a', async () => false);

@@ -8,7 +8,8 @@
 // scrypt costs ~0.5 s and 128 MiB per check, so two things keep the secret usable: identical checks in flight
 // share one scrypt run and one counted try (100 copies of one submit cost one hash and learn one answer), and
 // a correct check is remembered for VERIFIED_TTL_MS as an HMAC under a per-process random key (never the
-// password itself). The remembered answer is only looked up once the guard admits the try, so it is no
+// password itself). The remembered answer only counts once the guard admits the try (an admitted remembered
+// answer costs the guard one read instead of two writes: attempt-guard.ts), so it is no
 // oracle for guesses while the user must wait. Checks run in the hash queue's 'user' lane, ahead of logins.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
@@ -69,17 +70,21 @@ export class SixDigitSecret {
       .digest('base64');
     let run = this.inFlight.get(key);
     if (!run) {
+      const remembered = () => (this.verified.get(key) ?? 0) > now;
       run = guard
-        .check(String(userId), async () => {
-          const until = this.verified.get(key);
-          if (until !== undefined && until > now) return true;
-          const good = await verifyPassword(password, hash, 'user');
-          if (good) {
-            if (this.verified.size > 10_000) this.verified.clear();
-            this.verified.set(key, now + VERIFIED_TTL_MS);
-          }
-          return good;
-        })
+        .check(
+          String(userId),
+          async () => {
+            if (remembered()) return true;
+            const good = await verifyPassword(password, hash, 'user');
+            if (good) {
+              if (this.verified.size > 10_000) this.verified.clear();
+              this.verified.set(key, now + VERIFIED_TTL_MS);
+            }
+            return good;
+          },
+          remembered,
+        )
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, run);
     }

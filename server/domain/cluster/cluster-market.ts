@@ -2,9 +2,9 @@
 // ReplicaMarket (app.market): it follows the step records published on the bus channel `market:steps`, so the
 // tickers, books, tapes, candles and the per-channel sequence numbers are the same on every node. Exactly one
 // node, the holder of the leader lease (domain/cluster/leader-lease.ts), runs the simulator: it publishes each
-// step's record and keeps a snapshot of the whole live market in Redis (`market:snapshot`, every few seconds
-// and whenever a node asks on `market:snapshot-wanted`), from which a starting node, or one that missed a
-// record, catches up. When the leader dies, the lease passes to another node within seconds; that node turns
+// step's record and keeps a snapshot of the whole live market in Redis (`market:snapshot`, compressed:
+// snapshot-codec.ts; every few seconds and whenever a node asks on `market:snapshot-wanted`), from which a
+// starting node, or one that missed a record, catches up. When the leader dies, the lease passes to another node within seconds; that node turns
 // its replica into the simulator (SimulatedMarket.fromSnapshot), so clients everywhere go on with consecutive
 // sequence numbers. The trading engine matches only where the lease is held (plugins/trading.ts, via `app.leader`).
 import type { Redis } from 'ioredis';
@@ -16,6 +16,7 @@ import type { MarketSnapshot } from '../market/market-snapshot.ts';
 import { ReplicaMarket } from '../market/replica-market.ts';
 import { SimulatedMarket, type SimOptions } from '../market/simulated-market.ts';
 import type { StepRecord } from '../market/step-record.ts';
+import { decodeSnapshot, encodeSnapshot } from '../market/snapshot-codec.ts';
 import { MarketStore } from '../market/store.ts';
 
 export const STEPS_CHANNEL = 'market:steps';
@@ -77,7 +78,7 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
   const publishSnapshot = async () => {
     if (!sim) return;
     lastSnapshotAt = Date.now();
-    await d.redis.set(d.snapshotKey, JSON.stringify(sim.snapshot()));
+    await d.redis.set(d.snapshotKey, await encodeSnapshot(sim.snapshot()));
   };
   const stopWanted = d.bus.subscribe(WANTED_CHANNEL, () => {
     if (sim && Date.now() - lastSnapshotAt >= ASK_EVERY_MS / 2) {
@@ -89,7 +90,7 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
   const fetchSnapshot = async (): Promise<MarketSnapshot | undefined> => {
     d.bus.publish(WANTED_CHANNEL, d.nodeId);
     await sleep(ASK_EVERY_MS / 2);
-    return parse<MarketSnapshot>(await d.redis.get(d.snapshotKey));
+    return decodeSnapshot(await d.redis.getBuffer(d.snapshotKey));
   };
 
   // A replica that missed records asks for a fresh snapshot until it follows again.

@@ -5,15 +5,21 @@
 // back (frozen → available) or pays it out (frozen → system accounts: the exchange, a clearing account, fees).
 //
 // Run these inside the transaction of the business change they record (inTx, db/tx.ts); each opens its own
-// when `db` is not one. Every balance a record changes is read in one fixed order (ledger account, asset),
-// locked on PostgreSQL, and an overdraft of a user book is refused (LedgerError 'insufficient') before
-// anything is written (ledger-repo.ts), so the caller's transaction stays usable after a refusal.
+// when `db` is not one. On PostgreSQL, lock the accounts the transaction changes first (locks.ts: the one global
+// lock order). Every user balance a record debits is read in one statement in a fixed order (ledger account,
+// asset), locked on PostgreSQL, and an overdraft of a user book is refused (LedgerError 'insufficient') before
+// anything is written (ledger-repo.ts), so the caller's transaction stays usable after a refusal. System
+// balances are summed and written at the commit (balance-writes.ts). postRecords posts several records that
+// belong together (a fill's unfreeze, trade and fees) in as few statements as one.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, writeBehind } from '../../db/tx.ts';
 import { HOLDING_BOOKS, PKR, sysAcct, userAcct, type Holding, type UserBook } from './books.ts';
-import { LedgerError, postJournal } from './ledger-repo.ts';
+import { LedgerError, postJournal, postJournals, type JournalInput } from './ledger-repo.ts';
 import type { Posting } from './postings.ts';
 import type { RecordKind } from './records.ts';
+
+/** What postRecord and the holds refuse with (reason 'insufficient': an overdraft of a user book). */
+export { LedgerError };
 
 /**
  * One side of a record, in the asset's minor units (positive = credit to the holder, negative = debit): a
@@ -56,6 +62,27 @@ async function resolve(db: Db, leg: Leg): Promise<Posting> {
   return { ledgerAccountId, asset: leg.asset, amount: leg.amount };
 }
 
+function tagRow(r: RecordTags, journalId: number) {
+  return {
+    journal_id: journalId,
+    account_id: r.accountId,
+    order_id: r.orderId ?? null,
+    symbol: r.symbol ?? null,
+  };
+}
+
+async function journalOf(tx: Db, r: RecordInput, legs: readonly Leg[]): Promise<JournalInput> {
+  const postings: Posting[] = [];
+  for (const leg of legs) postings.push(await resolve(tx, leg));
+  return {
+    kind: r.kind,
+    ref: r.ref,
+    now: r.now,
+    postings,
+    ...(r.memo !== undefined ? { memo: r.memo } : {}),
+  };
+}
+
 /**
  * Posts a balanced record (legs of zero are dropped; nothing at all is posted when every leg is zero) and tags
  * it with its account, order and symbol. Throws LedgerError: an unbalanced set of legs, or an overdraft of a
@@ -65,27 +92,36 @@ export async function postRecord(db: Db, r: RecordInput): Promise<Posted> {
   const legs = r.legs.filter((l) => l.amount !== 0n);
   if (legs.length === 0) return { journalId: null, created: false };
   return inTx(db, async (tx) => {
-    const postings: Posting[] = [];
-    for (const leg of legs) postings.push(await resolve(tx, leg));
-    const { journalId, created } = await postJournal(tx, {
-      kind: r.kind,
-      ref: r.ref,
-      now: r.now,
-      postings,
-      ...(r.memo !== undefined ? { memo: r.memo } : {}),
-    });
-    if (created) {
-      await tx
-        .insertInto('trade_journals')
-        .values({
-          journal_id: journalId,
-          account_id: r.accountId,
-          order_id: r.orderId ?? null,
-          symbol: r.symbol ?? null,
-        })
-        .execute();
-    }
+    const { journalId, created } = await postJournal(tx, await journalOf(tx, r, legs));
+    // Nothing reads the tag back in this transaction: it travels with the next statement (tx.ts writeBehind).
+    if (created) await writeBehind(tx, tx.insertInto('trade_journals').values(tagRow(r, journalId)));
     return { journalId, created };
+  });
+}
+
+/**
+ * The batch form of postRecord, for records that belong together and are new by construction (their refs name
+ * rows the caller's transaction has just created: a fill's unfreeze, trade and fees are `fill:<id>`). They are
+ * posted one after another, each checked as if posted alone (a record may spend what an earlier one of the
+ * batch freed), all or none, in as few statements as one record: the debited user balances of all of them are
+ * locked and read once (ledger-repo.ts postJournals). Records whose legs are all zero are skipped
+ * (journalId null). Refused with LedgerError('insufficient') naming the first record that would overdraw,
+ * with nothing written; a (kind, ref) posted before is a bug of the caller and throws.
+ */
+export async function postRecords(db: Db, records: readonly RecordInput[]): Promise<Posted[]> {
+  const kept = records.map((r) => ({ r, legs: r.legs.filter((l) => l.amount !== 0n) }));
+  const posted = kept.filter((k) => k.legs.length > 0);
+  if (posted.length === 0) return records.map(() => ({ journalId: null, created: false }));
+  return inTx(db, async (tx) => {
+    const journals: JournalInput[] = [];
+    for (const k of posted) journals.push(await journalOf(tx, k.r, k.legs));
+    const ids = await postJournals(tx, journals);
+    await writeBehind(tx, tx.insertInto('trade_journals').values(posted.map((k, i) => tagRow(k.r, ids[i]!))));
+    const idOf = new Map(posted.map((k, i) => [k, ids[i]!]));
+    return kept.map((k) => {
+      const journalId = idOf.get(k);
+      return journalId === undefined ? { journalId: null, created: false } : { journalId, created: true };
+    });
   });
 }
 
@@ -109,18 +145,28 @@ function notNegative(amount: bigint, what: string): void {
   if (amount < 0n) throw new LedgerError('badAmount', `ledger: ${what} of ${amount} refused`);
 }
 
-/** Reserves `amount`: available → frozen. Refused ('insufficient') when the available balance is short. */
-export async function freeze(db: Db, h: HoldInput): Promise<Posted> {
+/** The record freeze posts (available → frozen), for postRecords. Throws on a negative amount. */
+export function freezeRecord(h: HoldInput): RecordInput {
   notNegative(h.amount, 'freeze');
   const books = HOLDING_BOOKS[h.holding ?? 'money'];
-  return postRecord(db, { ...h, legs: move(h.accountId, books.available, books.frozen, h.asset, h.amount) });
+  return { ...h, legs: move(h.accountId, books.available, books.frozen, h.asset, h.amount) };
+}
+
+/** The record unfreeze posts (frozen → available), for postRecords. Throws on a negative amount. */
+export function unfreezeRecord(h: HoldInput): RecordInput {
+  notNegative(h.amount, 'unfreeze');
+  const books = HOLDING_BOOKS[h.holding ?? 'money'];
+  return { ...h, legs: move(h.accountId, books.frozen, books.available, h.asset, h.amount) };
+}
+
+/** Reserves `amount`: available → frozen. Refused ('insufficient') when the available balance is short. */
+export async function freeze(db: Db, h: HoldInput): Promise<Posted> {
+  return postRecord(db, freezeRecord(h));
 }
 
 /** Gives back a reservation: frozen → available. Refused ('insufficient') past what is frozen. */
 export async function unfreeze(db: Db, h: HoldInput): Promise<Posted> {
-  notNegative(h.amount, 'unfreeze');
-  const books = HOLDING_BOOKS[h.holding ?? 'money'];
-  return postRecord(db, { ...h, legs: move(h.accountId, books.frozen, books.available, h.asset, h.amount) });
+  return postRecord(db, unfreezeRecord(h));
 }
 
 export interface SettleInput extends RecordTags {

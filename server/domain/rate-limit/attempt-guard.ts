@@ -4,6 +4,7 @@
 // Stores: in memory (below, one node), in the database (attempt-store-db.ts), in Redis (attempt-store-redis.ts).
 import {
   admit,
+  current,
   EMPTY_RECORD,
   failuresAt,
   freeLeft,
@@ -22,6 +23,15 @@ import {
 export interface AttemptStore {
   update<T>(key: string, change: (rec: AttemptRecord) => { next: AttemptRecord; result: T }): Promise<T>;
   read(key: string): Promise<AttemptRecord>;
+}
+
+function sameRecord(a: AttemptRecord, b: AttemptRecord): boolean {
+  return (
+    a.failures === b.failures &&
+    a.pending === b.pending &&
+    a.since === b.since &&
+    a.lastFailureAt === b.lastFailureAt
+  );
 }
 
 /** Thrown when an attempt is not admitted; routes turn it into their own localised refusal. */
@@ -67,8 +77,23 @@ export class AttemptGuard {
   /**
    * Runs `verify` as one counted attempt: true settles a success, false a failure, a throw (no verdict, e.g.
    * the hash queue was full) gives the attempt back.
+   *
+   * `remembered`: true when the verdict is already known to be a success without running the check (a correct
+   * secret this process verified a moment ago; it can only be true for the right secret). Such an attempt is
+   * still refused while the key must wait (so it is no oracle then), but when it would be admitted and its
+   * success would leave the record as it is (nothing in flight, the wait measured from the last failure), it
+   * is answered from one read, without the two writes of counting and settling it: it runs no hash, so there
+   * is nothing for the count to bound.
    */
-  async check(key: string, verify: () => Promise<boolean>): Promise<boolean> {
+  async check(key: string, verify: () => Promise<boolean>, remembered?: () => boolean): Promise<boolean> {
+    if (remembered?.()) {
+      const now = this.now();
+      const rec = await this.store.read(key);
+      const a = admit(rec, this.rule, now);
+      if (!a.ok) throw new AttemptRefused(a.waitMs);
+      if (sameRecord(settle(a.next, 'success', now), current(rec, this.rule, now)) && remembered())
+        return true;
+    }
     const ticket = await this.enter(key);
     let good: boolean;
     try {

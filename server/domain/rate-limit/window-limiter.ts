@@ -11,6 +11,13 @@ export interface RateLimiter {
   hit(key: string): Promise<void>;
   /** Records an event if allowed; returns the wait in ms when refused (and then records nothing). Atomic. */
   take(key: string): Promise<number>;
+  /**
+   * take() for `key` here and for each (limiter, key) of `more` at once: records an event in every one when
+   * all allow it, else nothing, and returns the longest wait (0: taken). Atomic, so two parallel callers at
+   * the limit cannot both pass a check before either records. The limiters must be of this one kind (on
+   * one Redis).
+   */
+  takeTogether(key: string, more: ReadonlyArray<readonly [RateLimiter, string]>): Promise<number>;
   /** Forgets `key` (tests, an operator). */
   reset(key: string): Promise<void>;
 }
@@ -56,6 +63,18 @@ export class WindowLimiter implements RateLimiter {
   async take(key: string): Promise<number> {
     const wait = this.waitNow(key);
     if (wait === 0) this.hitNow(key);
+    return wait;
+  }
+
+  async takeTogether(key: string, more: ReadonlyArray<readonly [RateLimiter, string]>): Promise<number> {
+    const all: Array<readonly [WindowLimiter, string]> = [[this, key]];
+    for (const [limiter, k] of more) {
+      if (!(limiter instanceof WindowLimiter)) throw new Error('takeTogether: limiters of one kind only');
+      all.push([limiter, k]);
+    }
+    // No await between the checks and the hits: nothing else runs in between.
+    const wait = Math.max(...all.map(([l, k]) => l.waitNow(k)));
+    if (wait === 0) for (const [l, k] of all) l.hitNow(k);
     return wait;
   }
 

@@ -5,6 +5,7 @@
 // expires while the switch is on; the first real close (or a start without the switch) ends what is left.
 import type { Db } from '../../db/database.ts';
 import { DAY_MS, pktDayStart, psxSessions } from '../market/calendar.ts';
+import { lockAccounts } from '../ledger/locks.ts';
 import { cancelOrder } from './fills.ts';
 import { openLimitOrdersPlacedBefore, type OrderRow } from './orders-repo.ts';
 
@@ -41,10 +42,21 @@ export function expiresAt(placedAt: number): number | null {
 /**
  * Ends every open limit order (all accounts, real and demo) placed before `close`: the caller runs this inside
  * its transaction (inTx) and passes its handle, so the state change and the ledger release commit together.
- * Returns the orders it ended; a second call with the same close finds none.
+ * The orders' accounts are locked (ledger/locks.ts) and the orders read again under the locks, so an order
+ * cancelled or filled meanwhile is not ended twice. Returns the orders it ended; a second call with the same
+ * close finds none.
  */
 export async function expireDayOrders(db: Db, close: number, now: number): Promise<OrderRow[]> {
-  const ended = await openLimitOrdersPlacedBefore(db, close);
+  let ended = await openLimitOrdersPlacedBefore(db, close);
+  if (
+    await lockAccounts(
+      db,
+      ended.map((o) => o.accountId),
+    )
+  ) {
+    const locked = new Set(ended.map((o) => o.accountId));
+    ended = (await openLimitOrdersPlacedBefore(db, close)).filter((o) => locked.has(o.accountId));
+  }
   for (const order of ended) await cancelOrder(db, order, now, EXPIRED_REASON);
   return ended;
 }

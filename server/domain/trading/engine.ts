@@ -12,18 +12,19 @@
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
+import { LedgerError } from '../ledger/post.ts';
+import { lockAccounts } from '../ledger/locks.ts';
 import { crosses } from './book-walk.ts';
 import { expireDayOrders, lastPsxClose } from './day-orders.ts';
 import type { FeeConfig } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
-import { openOrdersFor, orderById, type OrderRow } from './orders-repo.ts';
+import { openLimitOrdersPlacedBefore, openOrdersFor, orderById, type OrderRow } from './orders-repo.ts';
 import { cancelOpenOrder, placeOrder, type PlaceInput, type PlaceResult } from './place-order.ts';
 import { inSavepoint, mustRerun } from './savepoint.ts';
 import { mergeSteps, stepOf, type Print, type Step } from './feed-step.ts';
 import { CoalescingQueue } from './step-queue.ts';
-import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
+import { dueLocks, releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 
 export interface AccountChange {
   accountId: number;
@@ -47,6 +48,11 @@ const SILENT: EngineLog = { warn: () => undefined, error: () => undefined };
 export const FILL_REFUSED_REASON = 'trade.insufficient';
 
 const RELEASE_EVERY_MS = 60_000;
+
+/** Whether a resting limit order crosses any of these prints (the pass may fill it). */
+function crossesAny(o: OrderRow, prints: readonly Print[] | undefined): boolean {
+  return o.type === 'limit' && (prints ?? []).some((p) => crosses(o.side, o.price, p.price));
+}
 
 export interface EngineOptions {
   /** PSX_ALWAYS_OPEN: the market never closes, so DAY orders never expire while it is set */
@@ -116,9 +122,10 @@ export class TradingEngine {
   }
 
   async place(input: PlaceInput): Promise<PlaceResult> {
-    // Locks due now are released first, and pushed, so the order's own change is not the only news.
-    await this.releaseDue(input.accountId, input.now);
+    // Locks due now are released first (in the order's transaction), and pushed, so the order's own change is
+    // not the only news.
     const r = await placeOrder(this.db, this.market, this.fees, input);
+    this.emitReleased(r.released);
     if (r.created) this.emit([r.order]);
     return r;
   }
@@ -137,7 +144,9 @@ export class TradingEngine {
    */
   async expireDue(now: number): Promise<OrderRow[]> {
     if (this.alwaysOpen) return [];
-    const { close, ended } = await inTx(this.db, (tx) => this.expireIn(tx, now));
+    const { close, ended } = await inTx(this.db, (tx) => this.expireIn(tx, now), {
+      isolation: 'read committed',
+    });
     this.markExpired(close);
     this.emit(ended);
     return ended;
@@ -183,35 +192,53 @@ export class TradingEngine {
     return this.steps.push(stepOf(tick));
   }
 
-  /** Fills resting limit orders crossed by this step's prints; one transaction per pass. */
+  /**
+   * Fills resting limit orders crossed by this step's prints; one transaction per pass. On PostgreSQL it runs
+   * READ COMMITTED: the accounts of every order it may end or fill and of every T+1 lock it may release are
+   * locked first, in one go (ledger/locks.ts), and the orders are read again under those locks, so a cancel
+   * or a placement of the same account is either wholly before the pass or waits for it. An order placed by
+   * another account meanwhile is left for the next pass.
+   */
   private async pass(tick: Step): Promise<void> {
     const { prints } = tick;
     const symbols = [...prints.keys()];
     const releaseDue = tick.ts - this.lastRelease >= RELEASE_EVERY_MS;
     // Expiry runs on the first step after a close, and again on every release pass (a failed pass retries).
     const expireDue = releaseDue || this.closeDue(tick.ts);
-    // Most steps touch no resting order: a read, no write lock.
-    if (!expireDue && (symbols.length === 0 || (await openOrdersFor(this.db, symbols)).length === 0)) return;
+    // Most steps cross no resting order: a read, no transaction.
+    const crossing = (symbols.length === 0 ? [] : await openOrdersFor(this.db, symbols)).filter((o) =>
+      crossesAny(o, prints.get(o.symbol)),
+    );
+    if (!expireDue && crossing.length === 0) return;
     const logs: Array<() => void> = [];
-    const r = await inTx(this.db, async (tx): Promise<PassResult> => {
-      // The body may re-run on PostgreSQL: only what the committed attempt logged is logged.
-      logs.length = 0;
-      const touched: OrderRow[] = [];
-      let close: number | null = null;
-      // Before matching: an order the close ended must not fill on a print of the same step.
-      if (expireDue) {
-        const e = await this.expireIn(tx, tick.ts);
-        close = e.close;
-        touched.push(...e.ended);
-      }
-      const released = releaseDue ? await releaseDueLocks(tx, null, tick.ts) : [];
-      for (const order of await openOrdersFor(tx, symbols)) {
-        if (order.type !== 'limit') continue;
-        const after = await this.matchOrder(tx, order, prints.get(order.symbol) ?? [], tick.ts, logs);
-        if (after) touched.push(after);
-      }
-      return { touched, released, close };
-    });
+    const r = await inTx(
+      this.db,
+      async (tx): Promise<PassResult> => {
+        // The body may re-run on PostgreSQL: only what the committed attempt logged is logged.
+        logs.length = 0;
+        const touched: OrderRow[] = [];
+        let close: number | null = null;
+        const accounts = new Set(crossing.map((o) => o.accountId));
+        if (expireDue) {
+          close = this.alwaysOpen ? null : lastPsxClose(tick.ts);
+          if (close !== null)
+            for (const o of await openLimitOrdersPlacedBefore(tx, close)) accounts.add(o.accountId);
+        }
+        if (releaseDue)
+          for (const l of await dueLocks(tx, null, tick.ts).execute()) accounts.add(l.accountId);
+        await lockAccounts(tx, accounts);
+        // Before matching: an order the close ended must not fill on a print of the same step.
+        if (close !== null) touched.push(...(await expireDayOrders(tx, close, tick.ts)));
+        const released = releaseDue ? await releaseDueLocks(tx, null, tick.ts) : [];
+        for (const order of await openOrdersFor(tx, symbols)) {
+          if (order.type !== 'limit' || !accounts.has(order.accountId)) continue;
+          const after = await this.matchOrder(tx, order, prints.get(order.symbol) ?? [], tick.ts, logs);
+          if (after) touched.push(after);
+        }
+        return { touched, released, close };
+      },
+      { isolation: 'read committed' },
+    );
     if (releaseDue) this.lastRelease = tick.ts;
     this.markExpired(r.close);
     for (const write of logs) write();

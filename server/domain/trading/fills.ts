@@ -1,9 +1,11 @@
 // Applying a fill to an order: the ledger journals (unfreeze, trade, fees), the average-cost position, the T+1
 // lock, and the order's state; and releasing what an order still holds frozen when it ends. Callers run these
 // inside their own transaction (inTx) together with the decision that caused them, and pass its handle.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { writeBehind } from '../../db/tx.ts';
 import { PKR } from '../ledger/books.ts';
-import { postRecord, unfreeze, type Leg } from '../ledger/post.ts';
+import { postRecords, unfreeze, unfreezeRecord, type Leg, type RecordInput } from '../ledger/post.ts';
 import { calcFees, FEE_KEYS, feeTotal, subFees, type FeeConfig, type Fees } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
@@ -30,13 +32,38 @@ async function savePosition(
   p: PositionRow,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('stock_positions')
-    .values({ account_id: accountId, symbol, qty: p.qty, cost: p.cost, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
-    )
-    .execute();
+  await writeBehind(
+    db,
+    db
+      .insertInto('stock_positions')
+      .values({ account_id: accountId, symbol, qty: p.qty, cost: p.cost, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'symbol']).doUpdateSet({ qty: p.qty, cost: p.cost, updated_at: now }),
+      ),
+  );
+}
+
+/** Adds bought shares and their cost to the position, in one statement (a buy needs no read of it). */
+async function addToPosition(
+  db: Db,
+  accountId: number,
+  symbol: string,
+  add: PositionRow,
+  now: number,
+): Promise<void> {
+  await writeBehind(
+    db,
+    db
+      .insertInto('stock_positions')
+      .values({ account_id: accountId, symbol, qty: add.qty, cost: add.cost, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'symbol']).doUpdateSet({
+          qty: sql<bigint>`stock_positions.qty + excluded.qty`,
+          cost: sql<bigint>`stock_positions.cost + excluded.cost`,
+          updated_at: now,
+        }),
+      ),
+  );
 }
 
 /** Legs paying `fees` from the account's cash to the fee income accounts (fee_<component>). */
@@ -71,6 +98,10 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
   const cumFees = calcFees(side, order.filledAmount + amount, order.filledQty + f.qty, cfg);
   const fees = subFees(cumFees, order.fees);
   const fee = feeTotal(fees);
+  // A sell's realised P&L needs the position's cost before the sale: read first, stored with the fill.
+  const pos = side === 'sell' ? await positionOf(db, accountId, symbol) : null;
+  // Average cost: the sold shares take their proportional share of the cost; the last share takes the rest.
+  const soldCost = pos ? (f.qty >= pos.qty ? pos.cost : (pos.cost * f.qty) / pos.qty) : 0n;
   const { id: fillId } = await db
     .insertInto('stock_fills')
     .values({
@@ -83,24 +114,23 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
       amount,
       fee,
       created_at: f.now,
+      ...(pos ? { realized_pnl: amount - fee - soldCost } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const tag = { accountId, orderId: order.id, symbol, now: f.now };
-  const ref = `fill:${fillId}`;
+  const tag = { accountId, orderId: order.id, symbol, now: f.now, ref: `fill:${fillId}` };
   const marketCash = { system: 'market_cash', asset: PKR };
   const marketShares = { system: 'market_shares', asset: symbol };
-  const pos = await positionOf(db, accountId, symbol);
+  // The fill's records, posted together in this order (each as if alone: ledger/post.ts postRecords).
+  const records: RecordInput[] = [];
   if (side === 'buy') {
     const cost = amount + fee;
     if (f.fromFrozen) {
-      await unfreeze(db, { ...tag, kind: 'trade_unfreeze', ref, asset: PKR, amount: cost });
-      order.frozen -= cost;
+      records.push(unfreezeRecord({ ...tag, kind: 'trade_unfreeze', asset: PKR, amount: cost }));
     }
-    await postRecord(db, {
+    records.push({
       ...tag,
       kind: 'trade_buy',
-      ref,
       legs: [
         { accountId, book: 'cash', asset: PKR, amount: -amount },
         { ...marketCash, amount },
@@ -108,16 +138,20 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
         { accountId, book: 'shares_locked', asset: symbol, amount: f.qty },
       ],
     });
-    await db
-      .insertInto('share_locks')
-      .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) })
-      .execute();
-    await savePosition(db, accountId, symbol, { qty: pos.qty + f.qty, cost: pos.cost + cost }, f.now);
+    records.push({ ...tag, kind: 'trade_fee', legs: feeLegs(accountId, fees) });
+    await postRecords(db, records);
+    if (f.fromFrozen) order.frozen -= cost;
+    await writeBehind(
+      db,
+      db
+        .insertInto('share_locks')
+        .values({ account_id: accountId, symbol, qty: f.qty, fill_id: fillId, unlock_at: unlockAt(f.now) }),
+    );
+    await addToPosition(db, accountId, symbol, { qty: f.qty, cost }, f.now);
   } else {
-    await postRecord(db, {
+    records.push({
       ...tag,
       kind: 'trade_sell',
-      ref,
       legs: [
         { accountId, book: f.fromFrozen ? 'shares_frozen' : 'shares', asset: symbol, amount: -f.qty },
         { ...marketShares, amount: f.qty },
@@ -125,17 +159,12 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
         { accountId, book: 'cash', asset: PKR, amount },
       ],
     });
+    records.push({ ...tag, kind: 'trade_fee', legs: feeLegs(accountId, fees) });
+    await postRecords(db, records);
     if (f.fromFrozen) order.frozen -= f.qty;
-    // Average cost: the sold shares take their proportional share of the cost; the last share takes the rest.
-    const soldCost = f.qty >= pos.qty ? pos.cost : (pos.cost * f.qty) / pos.qty;
-    await savePosition(db, accountId, symbol, { qty: pos.qty - f.qty, cost: pos.cost - soldCost }, f.now);
-    await db
-      .updateTable('stock_fills')
-      .set({ realized_pnl: amount - fee - soldCost })
-      .where('id', '=', fillId)
-      .execute();
+    const held = pos ?? { qty: 0n, cost: 0n };
+    await savePosition(db, accountId, symbol, { qty: held.qty - f.qty, cost: held.cost - soldCost }, f.now);
   }
-  await postRecord(db, { ...tag, kind: 'trade_fee', ref, legs: feeLegs(accountId, fees) });
   order.filledQty += f.qty;
   order.filledAmount += amount;
   order.fees = cumFees;

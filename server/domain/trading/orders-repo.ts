@@ -1,6 +1,7 @@
 // Stock order rows: reads, inserts, state updates, and their wire form (StockOrder).
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { writeBehind } from '../../db/tx.ts';
 import type { StockOrdersTable } from '../../db/schema.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type {
@@ -154,9 +155,9 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<OrderRow> {
   return toRow(row);
 }
 
-/** Writes the mutable fields of an order back. */
+/** Writes the mutable fields of an order back (with the transaction's next statement: tx.ts writeBehind). */
 export async function saveOrder(db: Db, o: OrderRow): Promise<void> {
-  await db
+  const update = db
     .updateTable('stock_orders')
     .set({
       filled_qty: o.filledQty,
@@ -171,8 +172,8 @@ export async function saveOrder(db: Db, o: OrderRow): Promise<void> {
       reason: o.reason,
       updated_at: o.updatedAt,
     })
-    .where('id', '=', o.id)
-    .execute();
+    .where('id', '=', o.id);
+  await writeBehind(db, update);
 }
 
 export const paisa = (v: bigint) => formatMinor(v, 2);

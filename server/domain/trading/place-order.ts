@@ -4,23 +4,26 @@
 // limit orders reserve cash (qty × limit + fees at that value) or shares, take whatever the book already
 // offers at the limit or better while PSX is open, and rest for the matcher until they fill, are cancelled, or
 // the next PSX close ends them (DAY orders, day-orders.ts). Every check and every posting of a call run in one
-// transaction (inTx: BEGIN IMMEDIATE on SQLite, SERIALIZABLE with retries on PostgreSQL), so parallel orders
-// never spend the same balance twice; a (account, clientOrderId) pair has one effect.
+// transaction (inTx: BEGIN IMMEDIATE on SQLite; on PostgreSQL READ COMMITTED after locking the account's row,
+// ledger/locks.ts, so the calls of one account run one after the other and each reads what the last one
+// left), so parallel orders never spend the same balance twice; a (account, clientOrderId) pair has one effect.
+// SERIALIZABLE is not needed: every decision here is about rows of the locked account (its orders, balances,
+// shares), and a row another account's order could add (a fill, a journal) never changes one of them.
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { AppError } from '../../errors.ts';
-import { LedgerError } from '../ledger/ledger-repo.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { sumFills, toLevels, walkBook, type Fill, type Level } from './book-walk.ts';
 import { calcFees, feeTotal, type FeeConfig, type Fees } from './fees.ts';
 import { applyFill, cancelOrder } from './fills.ts';
 import type { TradeMarket } from './market-port.ts';
-import { insertOrder, orderByClientId, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
-import { releaseDueLocks } from './t-plus-one.ts';
-import { cashOf, PKR, sharesOf } from '../ledger/books.ts';
-import { move, postRecord } from '../ledger/post.ts';
+import { insertOrder, orderById, saveOrder, type OrderRow } from './orders-repo.ts';
+import { lockAccounts } from '../ledger/locks.ts';
+import { releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
+import { cashOf, PKR, sharesOf, userAcct } from '../ledger/books.ts';
+import { LedgerError, move, postRecord } from '../ledger/post.ts';
 
 export interface Listed {
   ins: Instrument;
@@ -122,6 +125,7 @@ async function placeChecked(
   cfg: FeeConfig,
   i: PlaceInput,
   c: Checked,
+  cash: bigint,
 ): Promise<OrderRow> {
   const { qty, price } = c;
   const base = { accountId: i.accountId, clientOrderId: i.clientOrderId, symbol: i.symbol, side: i.side };
@@ -134,7 +138,7 @@ async function placeChecked(
     const fills = walkBook(i.side, bookSide(market, i.symbol, i.side), qty);
     const got = sumFills(fills);
     if (got.qty === 0n) throw new AppError('trade.noLiquidity');
-    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > (await cashOf(db, i.accountId)))
+    if (i.side === 'buy' && buyCost(got.amount, got.qty, cfg) > cash)
       throw new AppError('trade.insufficient');
     const order = await insertOrder(db, { ...base, type: 'market', price: 0n, qty, now: i.now });
     await fillAll(db, order, fills, false, cfg, i.now);
@@ -142,7 +146,7 @@ async function placeChecked(
     return order;
   }
   const reserve = i.side === 'buy' ? buyCost(qty * price, qty, cfg) : qty;
-  if (i.side === 'buy' && reserve > (await cashOf(db, i.accountId))) throw new AppError('trade.insufficient');
+  if (i.side === 'buy' && reserve > cash) throw new AppError('trade.insufficient');
   const order = await insertOrder(db, { ...base, type: 'limit', price, qty, now: i.now });
   await postRecord(db, {
     kind: 'trade_freeze',
@@ -165,9 +169,54 @@ async function placeChecked(
   return order;
 }
 
+/**
+ * What placing decides on, read in one statement once the account is locked: an order with this
+ * clientOrderId, whether T+1 locks are due, the cash. (A T+1 release moves shares, not cash.)
+ */
+async function placementState(
+  tx: Db,
+  i: PlaceInput,
+): Promise<{ existingId: number | null; locksDue: boolean; cash: bigint }> {
+  const cashAccount = await userAcct(tx, i.accountId, 'cash');
+  const row = await tx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('stock_orders')
+        .select('id')
+        .where('account_id', '=', i.accountId)
+        .where('client_order_id', '=', i.clientOrderId)
+        .as('existingId'),
+      eb
+        .exists(
+          eb
+            .selectFrom('share_locks')
+            .select('id')
+            .where('account_id', '=', i.accountId)
+            .where('released_at', 'is', null)
+            .where('unlock_at', '<=', i.now),
+        )
+        .as('locksDue'),
+      eb
+        .selectFrom('ledger_balances')
+        .select('amount')
+        .where('ledger_account_id', '=', cashAccount)
+        .where('asset', '=', PKR)
+        .as('cash'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    existingId: row.existingId ?? null,
+    // PostgreSQL answers a boolean, SQLite 0 or 1
+    locksDue: Boolean(row.locksDue),
+    cash: row.cash ?? 0n,
+  };
+}
+
 export interface PlaceResult {
   order: OrderRow;
   created: boolean;
+  /** T+1 locks of the account that were due and released first (their news goes out with the order's) */
+  released: ReleasedLock[];
 }
 
 /**
@@ -186,8 +235,9 @@ export function sameOrder(
 }
 
 /**
- * Validates and places an order; a repeated clientOrderId returns the first order unchanged. On PostgreSQL a
- * parallel twin may make the transaction re-run (inTx); the re-run finds the twin's order and answers with it.
+ * Validates and places an order; a repeated clientOrderId returns the first order unchanged (a parallel twin
+ * waits for the account's lock, then finds the first one's order). The account's due T+1 locks are released
+ * first, in the same transaction.
  */
 export async function placeOrder(
   db: Db,
@@ -195,23 +245,29 @@ export async function placeOrder(
   cfg: FeeConfig,
   i: PlaceInput,
 ): Promise<PlaceResult> {
-  return inTx(db, async (tx): Promise<PlaceResult> => {
-    const existing = await orderByClientId(tx, i.accountId, i.clientOrderId);
-    if (existing) {
-      if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
-      return { order: existing, created: false };
-    }
-    const c = check(market, i);
-    await releaseDueLocks(tx, i.accountId, i.now);
-    try {
-      return { order: await placeChecked(tx, market, cfg, i, c), created: true };
-    } catch (err) {
-      // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
-      if (err instanceof LedgerError && err.reason === 'insufficient')
-        throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
-      throw err;
-    }
-  });
+  return inTx(
+    db,
+    async (tx): Promise<PlaceResult> => {
+      await lockAccounts(tx, [i.accountId]);
+      const state = await placementState(tx, i);
+      const released = state.locksDue ? await releaseDueLocks(tx, i.accountId, i.now) : [];
+      const existing = state.existingId === null ? undefined : await orderById(tx, state.existingId);
+      if (existing) {
+        if (!sameOrder(existing, i)) throw new AppError('trade.clientOrderIdUsed');
+        return { order: existing, created: false, released };
+      }
+      const c = check(market, i);
+      try {
+        return { order: await placeChecked(tx, market, cfg, i, c, state.cash), created: true, released };
+      } catch (err) {
+        // The ledger's own overdraft check is the last line of defence; a race it catches reads as a refusal.
+        if (err instanceof LedgerError && err.reason === 'insufficient')
+          throw new AppError(i.side === 'buy' ? 'trade.insufficient' : 'trade.notEnough');
+        throw err;
+      }
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 /** Cancels an open order of the account, releasing exactly what it still holds. */
@@ -221,12 +277,17 @@ export async function cancelOpenOrder(
   orderId: number,
   now: number,
 ): Promise<OrderRow> {
-  return inTx(db, async (tx) => {
-    const order = await orderById(tx, orderId);
-    if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
-    if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
-    return cancelOrder(tx, order, now);
-  });
+  return inTx(
+    db,
+    async (tx) => {
+      await lockAccounts(tx, [accountId]);
+      const order = await orderById(tx, orderId);
+      if (!order || order.accountId !== accountId) throw new AppError('trade.orderNotFound');
+      if (order.status !== 'pending' && order.status !== 'partial') throw new AppError('trade.orderNotOpen');
+      return cancelOrder(tx, order, now);
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 export interface Preview {

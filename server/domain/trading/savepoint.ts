@@ -2,9 +2,11 @@
 // the steps before it stand. Plain SQL, the same on SQLite and PostgreSQL; on PostgreSQL rolling back to the
 // savepoint also makes a transaction usable again after a failed statement. A failure that only a re-run of
 // the whole transaction can cure (a serialisation failure, a deadlock, a unique-key race) is rethrown at once
-// so that inTx can re-run it; callers must let it through too (mustRerun).
+// so that inTx can re-run it; callers must let it through too (mustRerun). Rolling back also forgets what the
+// step deferred to the commit (tx.ts: system balance changes, ids to cache).
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { txSnapshot } from '../../db/tx.ts';
 
 const RERUN_CODES = new Set(['40001', '40P01', '23505']);
 
@@ -18,12 +20,16 @@ export function mustRerun(err: unknown): boolean {
 export async function inSavepoint<T>(tx: Db, name: string, fn: () => Promise<T>): Promise<T> {
   if (!tx.isTransaction) throw new Error('inSavepoint: needs a transaction');
   const id = sql.id(name);
+  const restore = txSnapshot(tx);
   await sql`SAVEPOINT ${id}`.execute(tx);
   let result: T;
   try {
     result = await fn();
   } catch (err) {
-    if (!mustRerun(err)) await sql`ROLLBACK TO SAVEPOINT ${id}`.execute(tx);
+    if (!mustRerun(err)) {
+      await sql`ROLLBACK TO SAVEPOINT ${id}`.execute(tx);
+      restore();
+    }
     throw err;
   }
   await sql`RELEASE SAVEPOINT ${id}`.execute(tx);

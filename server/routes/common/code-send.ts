@@ -43,11 +43,8 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { type } = request.body;
       const phone = normalisePkMobile(request.body.phone) ?? '';
       const { codeSendPerPhone, codeSendPerIp } = app.limits;
-      refuseIfLimited(
-        Math.max(await codeSendPerPhone.retryAfterMs(phone), await codeSendPerIp.retryAfterMs(request.ip)),
-      );
-      await codeSendPerPhone.hit(phone);
-      await codeSendPerIp.hit(request.ip);
+      // Both limits are checked and counted in one step: two parallel sends at the limit cannot both pass.
+      refuseIfLimited(await codeSendPerPhone.takeTogether(phone, [[codeSendPerIp, request.ip]]));
       const ttl = app.config.smsCodeTtlSec;
       const minutes = Math.round(ttl / 60);
       const what = outcome(type, (await findUserByPhone(app.db, phone)) !== undefined);

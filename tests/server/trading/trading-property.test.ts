@@ -14,6 +14,7 @@ import { TradingEngine } from '../../../server/domain/trading/engine.ts';
 import { DEFAULT_FEES } from '../../../server/domain/trading/fees.ts';
 import { releaseDueLocks } from '../../../server/domain/trading/t-plus-one.ts';
 import { grantCash } from '../../../server/domain/ledger/post.ts';
+import { forgetLedgerAccounts } from '../../../server/domain/ledger/ledger-repo.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { checkInvariants } from './ledger-invariants.ts';
 import { FakeMarket, MONDAY_10AM, STOCKS } from './fake-market.ts';
@@ -121,6 +122,8 @@ const CASE_TABLES = [
 
 async function empty(db: Db): Promise<void> {
   for (const t of CASE_TABLES) await db.deleteFrom(t).execute();
+  // SQLite reuses the ids of deleted rows: the ids the ledger remembered may now name other accounts.
+  forgetLedgerAccounts(db);
 }
 
 let shared: TradingDb;
