@@ -9,6 +9,7 @@ import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
 import { requestRecharge } from '../../server/domain/deposits/deposit-request.ts';
 import { creditDeposit, rejectDeposit } from '../../server/domain/deposits/deposit-review.ts';
 import { cashOf } from '../../server/domain/ledger/books.ts';
+import { forgetLedgerAccounts } from '../../server/domain/ledger/ledger-repo.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { AttemptGuard, MemoryAttemptStore } from '../../server/domain/rate-limit/attempt-guard.ts';
 import { AppError } from '../../server/errors.ts';
@@ -75,6 +76,8 @@ interface ModelDeposit {
 async function run(acts: readonly Act[]): Promise<void> {
   const db = shared.db;
   for (const table of CASE_TABLES) await db.deleteFrom(table).execute();
+  // SQLite reuses deleted ids: the ledger's cached account ids would point at rows that are gone.
+  forgetLedgerAccounts(db);
   const users: { userId: number; accountId: number }[] = [];
   for (let i = 0; i < USERS; i++) {
     const { real } = await addUser(db, nextUser++);
