@@ -83,7 +83,7 @@ export default function HomePage() {
               </p>
               <div className={s.badges}>
                 <AccountTypeBadge type={type} />
-                <KycBadge idStatus={user?.idStatus} />
+                <KycBadge idStatus={user?.idStatus} linked />
               </div>
             </>
           ) : (

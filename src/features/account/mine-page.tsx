@@ -22,8 +22,9 @@ export default function MinePage() {
   const user = useAtomValue(userInfoAtom);
   const type = useAtomValue(accountTypeAtom);
   const { openSignOut, signOutDialog } = useSignOutDialog();
-  // Read fresh on opening; the answer lands in storage, which the atom above mirrors.
-  const profile = useQuery(profileQuery(useAccountScope()));
+  // Always read on opening (not the 10 s stale window): Mine is where a user looks for a status an operator
+  // just changed, and it must agree with the drawer, which reads login-info on every open.
+  const profile = useQuery({ ...profileQuery(useAccountScope()), refetchOnMount: 'always' });
 
   return (
     <div className="page">
@@ -40,7 +41,7 @@ export default function MinePage() {
             </span>
             <span className={s.badges}>
               <AccountTypeBadge type={type} />
-              <KycBadge idStatus={user?.idStatus} withResubmit />
+              <KycBadge idStatus={user?.idStatus} linked />
             </span>
           </div>
         </div>
