@@ -51,6 +51,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Opening the market restores or backfills its history (on PostgreSQL several seconds on a loaded 2-core
+    // machine, close to Fastify's default 10 s): a slow start must be a slow start, not a failed one.
+    pluginTimeout: 60_000,
     ajv: {
       // Values are strings as sent: no coercion, so an array (a key sent twice) fails a string schema.
       customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
