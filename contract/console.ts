@@ -61,7 +61,8 @@ export const QueueListQuery = fields({
   status: opt(text(1, 16, { pattern: '^[a-z]+$' })),
 });
 export const QueueIdParams = fields({ id: idString });
-export const ApproveBody = fields({ reference: opt(text(0, 64)) });
+/** up to 66: an ERC20 / BEP20 transaction hash is 0x + 64 hex */
+export const ApproveBody = fields({ reference: opt(text(0, 66)) });
 export const RejectBody = fields({ reason: text(1, 200) });
 
 export const SettingItem = Type.Object({

@@ -227,10 +227,17 @@ function QueueDetail(props: { queue: QueueConfig; id: number; onBack: () => void
             <h3 id="decision-title" className={s.heading}>
               {t(decision === 'approve' ? 'queue.approve' : 'queue.reject')} <bdi dir="ltr">#{id}</bdi>
             </h3>
-            {decision === 'approve' && queue.approveNeedsReference && (
+            {decision === 'approve' && (queue.approveNeedsReference || queue.referenceOptional) && (
               <label className={s.field}>
-                {t('queue.reference')}
-                <input name="reference" required minLength={3} maxLength={64} dir="ltr" className={s.input} />
+                {t(queue.approveNeedsReference ? 'queue.reference' : 'queue.referenceOptional')}
+                <input
+                  name="reference"
+                  required={queue.approveNeedsReference}
+                  minLength={queue.approveNeedsReference ? 3 : undefined}
+                  maxLength={queue.approveNeedsReference ? 64 : 66}
+                  dir="ltr"
+                  className={s.input}
+                />
               </label>
             )}
             {decision === 'reject' && (

@@ -10,6 +10,8 @@ export interface QueueConfig {
   roles: readonly Role[];
   /** approving asks for a bank/chain reference */
   approveNeedsReference: boolean;
+  /** approving offers a reference field that may stay empty (crypto withdrawals: a simulated broadcast) */
+  referenceOptional?: boolean;
   /** statuses to filter by; the first is the default */
   statuses: readonly string[];
 }
@@ -21,5 +23,20 @@ export const QUEUES: readonly QueueConfig[] = [
     roles: ['kyc'],
     approveNeedsReference: false,
     statuses: ['pending', 'succ', 'fail'],
+  },
+  {
+    name: 'deposits',
+    title: 'nav.deposits',
+    roles: ['finance'],
+    approveNeedsReference: true,
+    statuses: ['pending', 'credited', 'rejected'],
+  },
+  {
+    name: 'withdrawals',
+    title: 'nav.withdrawals',
+    roles: ['finance'],
+    approveNeedsReference: false,
+    referenceOptional: true,
+    statuses: ['pending', 'paid', 'rejected'],
   },
 ];

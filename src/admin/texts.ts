@@ -1,5 +1,7 @@
 // The console's texts in Urdu (the default) and English. Small and apart from the app's i18next namespaces:
 // the console is its own bundle and never loads the app's texts.
+import { MONEY_EN, MONEY_UR } from './money-texts.ts';
+
 export type Lang = 'ur-PK' | 'en-US';
 
 const en = {
@@ -11,6 +13,8 @@ const en = {
   'login.code': 'Authenticator code',
   'login.submit': 'Sign in',
   'nav.kyc': 'KYC queue',
+  'nav.deposits': 'Deposit queue',
+  'nav.withdrawals': 'Withdrawal queue',
   'nav.lookup': 'User lookup',
   'nav.settings': 'Settings',
   'nav.audit': 'Audit log',
@@ -23,6 +27,7 @@ const en = {
   'queue.reject': 'Reject',
   'queue.reference': 'Bank or transaction reference',
   'queue.reason': 'Reason (shown to the customer)',
+  'queue.referenceOptional': 'Bank reference, or transaction hash (crypto: empty = broadcast now)',
   'queue.confirm': 'Confirm',
   'queue.cancel': 'Cancel',
   'queue.done': 'Saved.',
@@ -30,6 +35,9 @@ const en = {
   'status.pending': 'Pending',
   'status.succ': 'Approved',
   'status.fail': 'Rejected',
+  'status.credited': 'Credited',
+  'status.paid': 'Paid',
+  'status.rejected': 'Rejected',
   'kyc.front': 'Front of the document',
   'kyc.back': 'Back of the document',
   'kyc.userId': 'User id',
@@ -55,6 +63,7 @@ const en = {
   'common.loading': 'Loading…',
   'common.retry': 'Try again',
   'common.error': 'Something went wrong.',
+  ...MONEY_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -68,6 +77,8 @@ const ur: Record<TextKey, string> = {
   'login.code': 'تصدیقی ایپ کا کوڈ',
   'login.submit': 'سائن اِن',
   'nav.kyc': 'KYC قطار',
+  'nav.deposits': 'جمع کی قطار',
+  'nav.withdrawals': 'رقم نکلوانے کی قطار',
   'nav.lookup': 'صارف کی تلاش',
   'nav.settings': 'سیٹنگز',
   'nav.audit': 'آڈٹ لاگ',
@@ -80,6 +91,7 @@ const ur: Record<TextKey, string> = {
   'queue.reject': 'مسترد کریں',
   'queue.reference': 'بینک یا لین دین کا حوالہ',
   'queue.reason': 'وجہ (صارف کو دکھائی جائے گی)',
+  'queue.referenceOptional': 'بینک حوالہ، یا ٹرانزیکشن ہیش (کرپٹو: خالی = ابھی بھیجیں)',
   'queue.confirm': 'تصدیق کریں',
   'queue.cancel': 'منسوخ',
   'queue.done': 'محفوظ ہو گیا۔',
@@ -87,6 +99,9 @@ const ur: Record<TextKey, string> = {
   'status.pending': 'زیرِ غور',
   'status.succ': 'منظور شدہ',
   'status.fail': 'مسترد',
+  'status.credited': 'جمع ہو گئی',
+  'status.paid': 'ادا شدہ',
+  'status.rejected': 'مسترد',
   'kyc.front': 'دستاویز کا سامنے کا رخ',
   'kyc.back': 'دستاویز کا پچھلا رخ',
   'kyc.userId': 'صارف آئی ڈی',
@@ -112,6 +127,7 @@ const ur: Record<TextKey, string> = {
   'common.loading': 'لوڈ ہو رہا ہے…',
   'common.retry': 'دوبارہ کوشش کریں',
   'common.error': 'کچھ غلط ہو گیا۔',
+  ...MONEY_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

@@ -7,11 +7,13 @@ import { consoleAuth } from './console-auth.ts';
 import { consoleLoginRoutes } from './login-routes.ts';
 import { consoleLookupRoutes } from './lookup-routes.ts';
 import { queueRoutes, type ConsoleQueue } from './queue.ts';
+import { depositQueue } from './queues/deposit-queue.ts';
 import { kycQueue } from './queues/kyc-queue.ts';
+import { withdrawalQueue } from './queues/withdrawal-queue.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
-export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue];
+export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue, depositQueue, withdrawalQueue];
 
 export const consoleApi: FastifyPluginAsync = async (app) => {
   app.addHook('preValidation', async (request) => {

@@ -1,0 +1,43 @@
+// The texts of the deposit and withdrawal queues' fields (the labels the server sends), in English and Urdu;
+// merged into the console's texts by texts.ts.
+export const MONEY_EN = {
+  'money.userId': 'User id',
+  'money.phone': 'Phone',
+  'money.channel': 'Channel',
+  'money.amount': 'Amount',
+  'money.createdAt': 'Requested at',
+  'money.reason': 'Reason',
+  'deposit.reference': "The user's reference",
+  'deposit.receivingAccount': 'Paid into',
+  'deposit.payer': 'Payer',
+  'deposit.chain': 'Network',
+  'deposit.address': 'Deposit address',
+  'deposit.txHash': 'Transaction hash',
+  'deposit.bankReference': 'Bank reference',
+  'withdrawal.destination': 'Pay to',
+  'withdrawal.fee': 'Fee',
+  'withdrawal.networkFee': 'Network fee',
+  'withdrawal.total': 'Total frozen',
+  'withdrawal.reference': 'Bank reference or hash',
+} as const;
+
+export const MONEY_UR: Record<keyof typeof MONEY_EN, string> = {
+  'money.userId': 'صارف آئی ڈی',
+  'money.phone': 'فون',
+  'money.channel': 'ذریعہ',
+  'money.amount': 'رقم',
+  'money.createdAt': 'درخواست کا وقت',
+  'money.reason': 'وجہ',
+  'deposit.reference': 'صارف کا حوالہ',
+  'deposit.receivingAccount': 'جس اکاؤنٹ میں ادائیگی ہوئی',
+  'deposit.payer': 'ادا کرنے والا',
+  'deposit.chain': 'نیٹ ورک',
+  'deposit.address': 'جمع کا پتہ',
+  'deposit.txHash': 'ٹرانزیکشن ہیش',
+  'deposit.bankReference': 'بینک حوالہ',
+  'withdrawal.destination': 'ادائیگی کس کو',
+  'withdrawal.fee': 'فیس',
+  'withdrawal.networkFee': 'نیٹ ورک فیس',
+  'withdrawal.total': 'کل منجمد رقم',
+  'withdrawal.reference': 'بینک حوالہ یا ہیش',
+};
