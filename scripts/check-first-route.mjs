@@ -15,9 +15,11 @@ const TARGET = 150_000;
  * Brotli bytes each screen may not exceed: what it measured when last set plus a little room. Raised once, from
  * 160,000 / 181,000, when the platform's shared kit (Tabs, the modal frame under the feed badge's details sheet
  * and the drawer's dialog, the tone module) and the offline portfolio joined the shell: 163,303 / 184,682 B.
+ * Raised again, by 1.5 KB, when money movement landed (issue 15: some 30 more lazy routes in the route table,
+ * the KYC label as a link, the Markets and Trade tabs): 164,770 / 186,133 B measured.
  * Lower them as the screens shrink (next: load the modal frame and the drawer on first use); the target is TARGET.
  */
-const CEILING = { '/': 164_000, '/pages/tabbar/markets': 185_500 };
+const CEILING = { '/': 165_500, '/pages/tabbar/markets': 187_000 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
