@@ -7,6 +7,7 @@ declare const styles: {
   readonly copyLine: string;
   readonly dot: string;
   readonly notice: string;
+  readonly pair: string;
   readonly reference: string;
   readonly rowButton: string;
   readonly section: string;

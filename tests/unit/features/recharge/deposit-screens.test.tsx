@@ -13,6 +13,10 @@ import { renderScreen } from '../../support/render-app.tsx';
 
 const { default: RechargePage } = await import('../../../../src/features/recharge/recharge-page.tsx');
 const { default: PkrRechargePage } = await import('../../../../src/features/recharge/pkr-recharge-page.tsx');
+const { default: CryptoRechargePage } =
+  await import('../../../../src/features/recharge/crypto-recharge-page.tsx');
+const { default: RechargeRecordPage } =
+  await import('../../../../src/features/recharge/recharge-record-page.tsx');
 
 const PROPS: PropsResult = {
   values: {
@@ -248,5 +252,77 @@ describe('PkrRechargePage', () => {
       channelPassword: 'open-sesame',
       amount: '1000',
     });
+  });
+});
+
+describe('CryptoRechargePage', () => {
+  it('generates the address on first open, shows minimum and confirmations, and reports a transfer', async () => {
+    const addr = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    answer('succ', (c) =>
+      c.path === 'index/recharge/coins'
+        ? ok({
+            list: [
+              { coin: 'USDT', chain: 'TRC20', min: '10', confirmations: 20 },
+              { coin: 'USDT', chain: 'ERC20', min: '10', confirmations: 12 },
+            ],
+          })
+        : c.path === 'coin/recharge/address'
+          ? ok({ chain: c.body.get('chain'), address: null })
+          : c.path === 'coin/recharge/address/generate'
+            ? ok({ chain: c.body.get('chain'), address: addr })
+            : c.path === 'coin/recharge/add'
+              ? ok({
+                  ...DEP,
+                  channel: 'crypto',
+                  asset: 'USDT',
+                  amount: '25.500000',
+                  receivingAccount: undefined,
+                })
+              : undefined,
+    );
+    renderScreen('/pages/recharge/cryptoRecharge', <CryptoRechargePage />);
+    await waitFor(() => expect(screen.getByTestId('coin-address').textContent).toContain(addr));
+    expect(screen.getByTestId('coin-notes').textContent).toContain('10 USDT');
+    expect(screen.getByTestId('coin-notes').textContent).toContain('20 confirmations');
+    expect(calls.find((c) => c.path === 'coin/recharge/address/generate')!.body.get('chain')).toBe('TRC20');
+    fireEvent.click(screen.getByTestId('coin-sent'));
+    await waitFor(() => expect(screen.getByTestId('coin-sheet')).toBeTruthy());
+    type('Amount sent', '25.5');
+    fireEvent.click(screen.getByTestId('coin-submit'));
+    await waitFor(() => expect(screen.getByTestId('deposit-result').textContent).toContain('25.500000 USDT'));
+    const sent = calls.find((c) => c.path === 'coin/recharge/add')!;
+    expect(Object.fromEntries(sent.body)).toMatchObject({ chain: 'TRC20', amount: '25.5' });
+    expect(sent.body.has('txHash')).toBe(false);
+    expect(sent.body.get('clientId')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('RechargeRecordPage detail', () => {
+  it('opens a record in a sheet with its timeline, reference and the reason it was rejected', async () => {
+    const rejected = { ...DEP, status: 'rejected' as const, reason: 'No matching transfer' };
+    answer('succ', (c) =>
+      c.path === 'user/recharge/order'
+        ? ok({ list: [rejected], total: 1, page: 1, size: 20 })
+        : c.path === 'user/recharge/status'
+          ? ok(rejected)
+          : undefined,
+    );
+    renderScreen('/pages/recharge/rechargeRecord', <RechargeRecordPage />);
+    await waitFor(() => expect(screen.getByTestId('deposit-row')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('deposit-row'));
+    await waitFor(() => expect(screen.getByTestId('deposit-detail')).toBeTruthy());
+    const text = screen.getByTestId('deposit-detail').textContent ?? '';
+    expect(text).toContain('D4K7Q2XP');
+    expect(text).toContain('No matching transfer');
+    expect(screen.getByTestId('deposit-timeline').textContent).toContain('Rejected');
+  });
+
+  it('opens the crypto records on the crypto filter', async () => {
+    answer('succ', (c) =>
+      c.path === 'user/recharge/order' ? ok({ list: [], total: 0, page: 1, size: 20 }) : undefined,
+    );
+    renderScreen('/pages/recharge/coinRechargeList', <RechargeRecordPage />);
+    await waitFor(() => expect(screen.getByTestId('deposit-empty')).toBeTruthy());
+    expect(calls.find((c) => c.path === 'user/recharge/order')!.query.get('channel')).toBe('crypto');
   });
 });
