@@ -2,14 +2,26 @@
 // and the reads of their balances. Money of any currency (PKR today; USDT with the crypto areas) sits in
 // `cash` (available) and `frozen` (reserved: open buy orders, withdrawals under review); a security sits in
 // `shares` (sellable), `shares_locked` (bought on this PSX trading day, T+1) and `shares_frozen` (reserved by
-// open sell orders). Balances are per (book, asset) in the asset's minor units. System accounts (clearing per
+// open sell orders). The three accounts the user sees (server/domain/crypto/README.md): the PKR stock account is
+// `cash`/`frozen` in PKR; the crypto spot account is `cash`/`frozen` in USDT and the other coins (crypto deposits
+// land there, crypto withdrawals leave from it); the USDT contract account is `contract` (available),
+// `contract_frozen` (margin reserved by open contract orders) and `contract_margin` (isolated margin of open
+// positions). Balances are per (book, asset) in the asset's minor units. System accounts (clearing per
 // channel, fee income, the simulated exchange) are named freely and may go negative.
 import type { Db } from '../../db/database.ts';
 import { balanceOf, systemLedgerAccount, userLedgerAccount } from './ledger-repo.ts';
 
 export const PKR = 'PKR';
 
-export type UserBook = 'cash' | 'frozen' | 'shares' | 'shares_locked' | 'shares_frozen';
+export type UserBook =
+  | 'cash'
+  | 'frozen'
+  | 'shares'
+  | 'shares_locked'
+  | 'shares_frozen'
+  | 'contract'
+  | 'contract_frozen'
+  | 'contract_margin';
 
 /** What kind of asset a freeze holds, and so which pair of books it moves between. */
 export type Holding = 'money' | 'shares';
