@@ -123,10 +123,13 @@ export function psxTradingMinutes(ts: number): number[] {
   return out;
 }
 
-/** Daily price band (PSX rule as simulated): ±7.5% of the previous close or PKR 1, whichever is higher. */
+/**
+ * Daily price band (PSX rule since 22 July 2024, ../shared/reference/pakistan.md [4]): ±10% of the previous close or
+ * PKR 1, whichever is larger. (It was ±7.5% before; raised in 0.5% steps through 2024.)
+ */
 export function psxPriceLimits(prevCloseUnits: number, decimals: number): { up: number; down: number } {
   const onePkr = 10 ** decimals;
-  // 7.5% = 3/40; the band is kept inside the limit: floor the width.
-  const band = Math.max(Math.floor((prevCloseUnits * 3) / 40), onePkr);
+  // 10% = 1/10; the band is kept inside the limit: floor the width.
+  const band = Math.max(Math.floor(prevCloseUnits / 10), onePkr);
   return { up: prevCloseUnits + band, down: Math.max(prevCloseUnits - band, 1) };
 }

@@ -101,11 +101,11 @@ describe(`SimulatedMarket on ${testDialect()}`, () => {
     expect(market.ticker('KSE100')!.st).toBe('open');
   });
 
-  it('never trades outside the daily band, and the band is ±7.5% of the previous close', async () => {
+  it('never trades outside the daily band, and the band is ±10% of the previous close', async () => {
     const { market, advance } = await sim(THURSDAY_OPEN);
     const info = market.info('KEL')!;
     const pc = Number(info.ticker.pc);
-    expect(Number(info.limitUp)).toBeCloseTo(Math.max(pc * 1.075, pc + 1), 1);
+    expect(Number(info.limitUp)).toBeCloseTo(Math.max(pc * 1.1, pc + 1), 1);
     let outside = 0;
     market.subscribe((t) => {
       for (const u of t.updates) {

@@ -67,13 +67,14 @@ describe('PSX sessions', () => {
 });
 
 describe('PSX price band', () => {
-  it('is ±7.5% of the previous close', () => {
-    expect(psxPriceLimits(20000, 2)).toEqual({ up: 21500, down: 18500 }); // 200.00 → 215.00 / 185.00
-    expect(psxPriceLimits(27250, 2)).toEqual({ up: 29293, down: 25207 }); // 2043.75 paisa floored to 2043
+  it('is ±10% of the previous close (the rule since July 2024; it was 7.5%)', () => {
+    expect(psxPriceLimits(20000, 2)).toEqual({ up: 22000, down: 18000 }); // 200.00 → 220.00 / 180.00
+    expect(psxPriceLimits(27255, 2)).toEqual({ up: 29980, down: 24530 }); // 2725.5 paisa floored to 2725
   });
 
   it('is at least PKR 1 for cheap stocks', () => {
-    expect(psxPriceLimits(512, 2)).toEqual({ up: 612, down: 412 }); // 5.12 → 6.12 / 4.12
+    expect(psxPriceLimits(512, 2)).toEqual({ up: 612, down: 412 }); // 5.12 → 6.12 / 4.12 (10% would be 0.51)
+    expect(psxPriceLimits(1000, 2)).toEqual({ up: 1100, down: 900 }); // 10.00: 10% is exactly PKR 1
     expect(psxPriceLimits(80, 2)).toEqual({ up: 180, down: 1 }); // never below one paisa
   });
 });
