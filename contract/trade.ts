@@ -218,6 +218,18 @@ export const Income = Type.Object({
   today: Decimal('realised profit of the sells since 00:00 today: proceeds − fees − average cost'),
   week: Decimal('… since Monday 00:00'),
   month: Decimal('… since the 1st of the month 00:00'),
+  cgt: Type.Object(
+    {
+      today: Decimal(
+        'CGT NCCPL would withhold on today’s net realised gain (contract/psx-cgt.ts: 15 %, 0 on a loss)',
+      ),
+      week: Decimal('… on this week’s'),
+      month: Decimal('… on this month’s'),
+    },
+    {
+      description: 'capital gains tax estimates beside the gross realised figures; never deducted by the app',
+    },
+  ),
   floating: Type.Optional(Decimal('floating (unrealised) P&L of the open positions at answer time')),
   purchasesToday: Type.Array(StockOrder, { description: 'orders with buy fills since 00:00 today' }),
   purchasesLast1: Type.Array(StockOrder, {

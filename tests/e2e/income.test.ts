@@ -51,6 +51,7 @@ const CASES = [
     today: 'آج',
     last1: 'پچھلا کاروباری دن',
     range1: 'PSX کاروباری دن',
+    cgt: 'ٹیکس',
   },
   {
     lang: 'en-US',
@@ -59,6 +60,7 @@ const CASES = [
     today: 'Today',
     last1: 'Previous trading day',
     range1: 'PSX trading day',
+    cgt: 'CGT',
   },
 ] as const;
 
@@ -80,6 +82,9 @@ describe.each(CASES)('income ($lang)', (c) => {
       await page.getByRole('heading', { name: c.realised }).waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('income-cards').getAttribute('aria-label')).toBe(c.realised);
       await expect.poll(() => page.getByTestId('income-today').textContent()).toBe('0.00');
+      // Defect m: the CGT NCCPL would withhold sits beside each gross figure (none on no gain), explained.
+      expect(await page.getByTestId('income-cgt-today').textContent()).toBe(`${c.cgt} 0.00`);
+      expect(await page.getByTestId('income-cgt-note').textContent()).toContain('NCCPL');
       await page.getByText(c.floating).waitFor();
       await expect
         .poll(() => page.getByTestId('income-floating').textContent())

@@ -2,6 +2,7 @@
 // the spec lists it, and GET). The funds detail is the wallet area's (routes/wallet/).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { cgtOnGain } from '../../../contract/psx-cgt.ts';
 import { noFields } from '../../../contract/form-fields.ts';
 import {
   AssetsReply,
@@ -110,6 +111,11 @@ export const holdRoutes: FastifyPluginAsyncTypebox = async (app) => {
         today: paisa(r.today),
         week: paisa(r.week),
         month: paisa(r.month),
+        cgt: {
+          today: paisa(cgtOnGain(r.today)),
+          week: paisa(cgtOnGain(r.week)),
+          month: paisa(cgtOnGain(r.month)),
+        },
         floating: (await assetsOf(app.db, app.market, c.auth.accountId, c.auth.accountType)).floatingPnl,
         purchasesToday: await orders(w.today.from),
         purchasesLast1: await orders(w.last1.from, w.last1.to),

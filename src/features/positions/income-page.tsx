@@ -1,8 +1,9 @@
 // Income (/pages/stock/income), spec §9, saying what each figure is. Realised P&L (shares sold: proceeds after
 // fees less their average cost) for today, this week and this month, beside the floating P&L of the open
 // positions now; then the purchases of today, of the previous trading day and of the two previous trading days
-// ("last trading day" is the one before today, on the PSX calendar), each with the dates it covers. All
-// amounts and dates are the server's.
+// ("last trading day" is the one before today, on the PSX calendar), each with the dates it covers. Under each
+// realised figure, the capital gains tax NCCPL would withhold on it (contract/psx-cgt.ts: 15 %, none on a loss),
+// an estimate beside the gross figure, never deducted. All amounts and dates are the server's.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,7 @@ export default function IncomePage() {
         <section className={s.cards} data-testid="income-cards" aria-label={t('trade:income.realised')}>
           {WINDOWS.map((w) => {
             const v = data?.[w];
+            const tax = data?.cgt[w];
             const dir = dirOf(v);
             return (
               <div key={w} className={`card ${s.card}`}>
@@ -74,10 +76,16 @@ export default function IncomePage() {
                 <span className={cx(s.value, toneClass(dir))} data-testid={`income-${w}`}>
                   <Num>{v === undefined ? '—' : signed(formatPKRAmount(v), dir)}</Num>
                 </span>
+                <span className="muted small" data-testid={`income-cgt-${w}`}>
+                  {t('trade:income.cgt')} <Num>{tax === undefined ? '—' : formatPKRAmount(tax)}</Num>
+                </span>
               </div>
             );
           })}
         </section>
+        <p className="muted small" data-testid="income-cgt-note">
+          {t('trade:income.cgtNote')}
+        </p>
         <div className={`card ${s.card}`}>
           <span className="muted small">{t('trade:income.floating')}</span>
           <span className={cx(s.value, toneClass(floatingDir))} data-testid="income-floating">

@@ -18,6 +18,7 @@ interface IncomeAnswer {
   today: string;
   week: string;
   month: string;
+  cgt: { today: string; week: string; month: string };
   floating?: string;
   purchasesToday: StockOrder[];
   purchasesLast1: StockOrder[];
@@ -67,7 +68,30 @@ describe('GET stock/income', () => {
     expect(d.previousTradingDays).toEqual(w.previousDays.map(pktDateKey));
     // Buys realise nothing: the realised windows are zero, the open positions' P&L is the floating figure.
     expect([d.today, d.week, d.month]).toEqual(['0.00', '0.00', '0.00']);
+    expect(d.cgt).toEqual({ today: '0.00', week: '0.00', month: '0.00' });
     expect(d.floating).toMatch(/^-?\d+\.\d{2}$/);
+  });
+
+  it('gives the CGT NCCPL would withhold beside a realised gain, and none on a loss', async () => {
+    const u = await trader(t);
+    const o = await buy(u.tokenDemo, '10');
+    // As if that fill had been a sell realising PKR 1,234.57 today.
+    await t.db
+      .updateTable('stock_fills')
+      .set({ side: 'sell', realized_pnl: 123_457n })
+      .where('order_id', '=', o.id)
+      .execute();
+    let d = (await get<IncomeAnswer>(t.app, '/api/stock/income', {}, en(u.tokenDemo))).body.data;
+    expect(d.today).toBe('1234.57');
+    expect(d.cgt.today).toBe('185.19'); // 15 % of 1,234.57 = 185.1855, half up
+    await t.db
+      .updateTable('stock_fills')
+      .set({ realized_pnl: -50_000n })
+      .where('order_id', '=', o.id)
+      .execute();
+    d = (await get<IncomeAnswer>(t.app, '/api/stock/income', {}, en(u.tokenDemo))).body.data;
+    expect(d.today).toBe('-500.00');
+    expect(d.cgt.today).toBe('0.00');
   });
 
   it("another account's purchases are not listed", async () => {
