@@ -17,6 +17,8 @@ let page: Page;
 let relay: Server | null = null;
 let relayPort = 0;
 const sockets = new Set<Socket>();
+/** While true the relay keeps every connection open and forwards nothing: a silent drop. */
+let frozen = false;
 
 /** Starts (or restarts, on the same port) a TCP relay to the real server. */
 async function openRelay(target: URL): Promise<void> {
@@ -31,7 +33,9 @@ async function openRelay(target: URL): Promise<void> {
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
+    // Forwarded by hand (not pipe) so a freeze can swallow bytes in both directions without closing anything.
+    client.on('data', (b) => frozen || upstream.write(b));
+    upstream.on('data', (b) => frozen || client.write(b));
   });
   await new Promise<void>((resolve) => relay!.listen(relayPort, '127.0.0.1', resolve));
   const addr = relay.address();
@@ -99,5 +103,20 @@ describe('feed fallback (socket → polling → socket)', () => {
     await openRelay(new URL(server.url));
     await expect.poll(badge, { timeout: 30_000 }).toBe('live');
     await pricesChange(page);
+  });
+
+  it('leaves Live within 3 s of a silent drop (open and mute), polls meanwhile, and is live again when it speaks', async () => {
+    frozen = true;
+    const at = Date.now();
+    await expect.poll(badge, { timeout: 10_000, interval: 100 }).not.toBe('live');
+    const took = Date.now() - at;
+    // 2.5 s of silence, checked every 0.5 s, then the badge's post: about 3 s (measured 2.4–2.5 s here). The
+    // bound leaves room for a loaded CI machine; the old behaviour (15 s of silence before anything) fails it.
+    console.info(`silent drop → badge off Live in ${took} ms`);
+    expect(took).toBeLessThanOrEqual(5_000);
+    await expect.poll(badge, { timeout: 10_000 }).toBe('polling');
+    await pricesChange(page);
+    frozen = false;
+    await expect.poll(badge, { timeout: 10_000 }).toBe('live');
   });
 });

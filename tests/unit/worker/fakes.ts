@@ -10,6 +10,8 @@ export class FakeSocket implements FeedSocket {
   closed = false;
   readonly sent: (ClientMessage | AccountClientFrame)[] = [];
   reconnects = 0;
+  /** Answer pings with pongs, as the server does (false: a silent drop, the link is open and mute). */
+  pongs = true;
   constructor(
     private readonly emit: (e: SocketEvent) => void,
     readonly url = '',
@@ -23,7 +25,12 @@ export class FakeSocket implements FeedSocket {
     this.emit({ type: 'close' });
   }
   send(msg: ClientMessage | AccountClientFrame): void {
-    if (this.isOpen) this.sent.push(msg);
+    if (!this.isOpen) return;
+    this.sent.push(msg);
+    if (msg.op === 'ping' && this.pongs && 't' in msg) {
+      const t = msg.t;
+      queueMicrotask(() => this.isOpen && this.pongs && this.push({ op: 'pong', t, ts: t }));
+    }
   }
   reconnect(): void {
     this.reconnects++;

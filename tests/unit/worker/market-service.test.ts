@@ -246,6 +246,7 @@ describe('market service: liveness', () => {
   it('pings while up and redials a link that went silent', async () => {
     const h = createHarness();
     h.socket().open();
+    h.socket().pongs = false; // a silent drop: open, and mute
     h.socket().push(snap('tickers:psx', 1, []));
     h.socket().takeOps('sub');
     await h.advance(5000);
@@ -254,6 +255,38 @@ describe('market service: liveness', () => {
     await h.advance(11_000);
     expect(h.socket().reconnects).toBe(1);
     expect(h.service.status().state).not.toBe('live');
+  });
+
+  it('reads a silent link as down within 3 s and polls until it is heard again, without redialling it', async () => {
+    const h = createHarness();
+    h.socket().open();
+    h.socket().pongs = false;
+    h.socket().push(snap('tickers:psx', 1, []));
+    await h.advance(20);
+    expect(h.service.status().state).toBe('live');
+    await h.advance(3000);
+    expect(h.service.status().state).not.toBe('live');
+    while (!h.rest.calls.length) await h.advance(50);
+    await h.advance(50);
+    expect(h.service.status().state).toBe('polling');
+    // The link speaks again (a pong, a delta): live, polling stops, the socket was never closed.
+    h.socket().pongs = true;
+    await h.advance(1500);
+    expect(h.service.status().state).toBe('live');
+    const calls = h.rest.calls.length;
+    await h.advance(3000);
+    expect(h.rest.calls.length).toBe(calls);
+    expect(h.socket().reconnects).toBe(0);
+  });
+
+  it('keeps a quiet but answering link live: probes are answered, nothing polls', async () => {
+    const h = createHarness();
+    h.socket().open();
+    h.socket().push(snap('tickers:psx', 1, []));
+    await h.advance(10_000);
+    expect(h.service.status().state).toBe('live');
+    expect(h.rest.calls).toEqual([]);
+    expect(h.socket().reconnects).toBe(0);
   });
 });
 

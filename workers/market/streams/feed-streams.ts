@@ -188,3 +188,68 @@ export function liveness(input: LivenessInput): Observable<'ping' | 'dead'> {
     }),
   );
 }
+
+export interface SilenceInput {
+  socketUp$: Observable<boolean>;
+  messages$: Observable<unknown>;
+  /** Hidden or resyncing: nothing is expected, nothing is judged. */
+  paused$: Observable<boolean>;
+  /** Silence this long on an open socket: probe it with a ping (again every probeMs while silent). */
+  probeMs: number;
+  /** Silence this long: the socket is not delivering (it stays open; livenessMs closes it later). */
+  quietMs: number;
+  now: () => number;
+}
+
+/**
+ * A silent drop (the path dies without a close: a phone between cells, a NAT that forgets the flow) leaves the
+ * socket open and mute until liveness gives up on it. The market socket normally carries several messages a
+ * second (crypto trades round the clock; the server's heartbeat every 10 s besides), so silence of more than a
+ * second is probed with a ping, whose pong a live link returns at once, and silence past quietMs is reported as
+ * 'quiet': the feed then reads as down and polling takes over until the socket is 'heard' again, without
+ * closing a socket that may only be slow. Checked on a half-second clock, never per message.
+ */
+export function silence(input: SilenceInput): Observable<'probe' | 'quiet' | 'heard'> {
+  const { socketUp$, messages$, paused$, probeMs, quietMs, now } = input;
+  const tickMs = Math.min(500, probeMs / 2);
+  return defer(() => {
+    let quiet = false;
+    const reset = (): Observable<'heard'> => {
+      if (!quiet) return EMPTY;
+      quiet = false;
+      return of('heard' as const);
+    };
+    return combineLatest([socketUp$, paused$]).pipe(
+      switchMap(([up, paused]) => {
+        if (!up || paused) return reset();
+        return new Observable<'probe' | 'quiet' | 'heard'>((sub) => {
+          reset().subscribe((e) => sub.next(e));
+          let last = now();
+          let probed = last;
+          const seen = messages$.subscribe(() => {
+            last = now();
+            if (quiet) {
+              quiet = false;
+              sub.next('heard');
+            }
+          });
+          const clock = interval(tickMs).subscribe(() => {
+            const t = now();
+            if (t - last >= quietMs && !quiet) {
+              quiet = true;
+              sub.next('quiet');
+            }
+            if (t - last >= probeMs && t - probed >= probeMs) {
+              probed = t;
+              sub.next('probe');
+            }
+          });
+          return () => {
+            seen.unsubscribe();
+            clock.unsubscribe();
+          };
+        });
+      }),
+    );
+  });
+}

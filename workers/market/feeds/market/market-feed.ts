@@ -1,7 +1,17 @@
 // The market feed (tickers, books, tapes, candles, indicators, sorted order, painted cells): owns the market
 // state, its socket and REST client, and connects the streams (streams/feed-streams.ts) to the state (state/)
 // and the host's post. Its prices are the PriceBoard other feeds value positions at. No math here.
-import { BehaviorSubject, ReplaySubject, share, Subject, Subscription, timer } from 'rxjs';
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  ReplaySubject,
+  share,
+  Subject,
+  Subscription,
+  timer,
+} from 'rxjs';
 import type { Interval, ServerMessage, Ticker } from '../../../protocol/market.ts';
 import { parseChannel, tickersChannel, MARKETS } from '../../../protocol/market.ts';
 import type {
@@ -33,7 +43,14 @@ import { resendIndicators } from '../../state/candle-indicators.ts';
 import { MarketState } from '../../state/market-state.ts';
 import { acceptSnap, createChannelSeqs, judgeDelta } from '../../state/seq.ts';
 import { applyMessage, channelOf } from '../../state/messages.ts';
-import { flushClock, liveness, pollingStream, serverMessages, socketUp } from '../../streams/feed-streams.ts';
+import {
+  flushClock,
+  liveness,
+  pollingStream,
+  serverMessages,
+  silence,
+  socketUp,
+} from '../../streams/feed-streams.ts';
 import type { Feed, FeedContext, FeedDeps } from '../../host/feed.ts';
 import { StatusTracker } from '../../host/feed-status.ts';
 import { isMarketKey, parseKey } from './market-keys.ts';
@@ -52,6 +69,9 @@ const DEFAULTS = {
   sortMs: 500,
   pingMs: 5000,
   livenessMs: 15_000,
+  /** A silent socket is pinged after this long, and read as not delivering (polling takes over) after quietMs. */
+  probeMs: 1000,
+  quietMs: 2500,
   resyncTimeoutMs: 1500,
 };
 const ALWAYS: readonly string[] = MARKETS.map(tickersChannel);
@@ -68,6 +88,8 @@ export class MarketFeed implements Feed, MarketFeedApi {
   private socket: FeedSocket | null = null;
   private rest: MarketRest | null = null;
   private up = false;
+  /** The open socket has been silent past quietMs (streams/feed-streams.ts silence): read as not delivering. */
+  private readonly quiet$ = new BehaviorSubject(false);
   private pollOk = false;
   /** The device has a network (the host's online$). */
   private online = true;
@@ -123,9 +145,14 @@ export class MarketFeed implements Feed, MarketFeedApi {
     this.subs.add(up$.subscribe((u) => this.onSocket(u)));
     this.subs.add(events$.subscribe((e) => e.type !== 'message' && this.onOpenClose(e.type === 'open')));
     this.subs.add(messages$.subscribe((m) => this.onMessage(m)));
+    // Delivering: up and not gone quiet. Polling runs whenever the socket does not deliver.
+    const delivering$ = combineLatest([up$, this.quiet$]).pipe(
+      map(([up, quiet]) => up && !quiet),
+      distinctUntilChanged(),
+    );
     this.subs.add(
       pollingStream<PollResult>({
-        socketUp$: up$,
+        socketUp$: delivering$,
         hidden$: this.hidden$,
         online$: ctx.online$,
         fallbackMs: cfg.fallbackMs,
@@ -144,6 +171,19 @@ export class MarketFeed implements Feed, MarketFeedApi {
       }).subscribe((e) => {
         if (e === 'ping') this.socket?.send({ op: 'ping', t: this.deps.now() });
         else this.socket?.reconnect();
+      }),
+    );
+    this.subs.add(
+      silence({
+        socketUp$: up$,
+        messages$,
+        paused$,
+        probeMs: cfg.probeMs,
+        quietMs: cfg.quietMs,
+        now: this.deps.now,
+      }).subscribe((e) => {
+        if (e === 'probe') this.socket?.send({ op: 'ping', t: this.deps.now() });
+        else this.onQuiet(e === 'quiet');
       }),
     );
     this.subs.add(flushClock(paused$, cfg.tickerFlushMs).subscribe(() => this.flushTickers()));
@@ -264,6 +304,16 @@ export class MarketFeed implements Feed, MarketFeedApi {
   private onSocket(up: boolean): void {
     this.up = up;
     if (up) {
+      this.pollOk = false;
+      this.pollFailed = false;
+    }
+    this.refreshStatus();
+  }
+
+  private onQuiet(quiet: boolean): void {
+    this.quiet$.next(quiet);
+    // Heard again: as when the socket comes up, polling's results stop counting.
+    if (!quiet && this.up) {
       this.pollOk = false;
       this.pollFailed = false;
     }
@@ -402,7 +452,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
 
   private refreshStatus(): FeedStatus {
     return this.statusTracker.refresh({
-      up: this.up && this.online,
+      up: this.up && this.online && !this.quiet$.value,
       pollOk: this.pollOk,
       lastUpdate: this.state.lastUpdate,
       source: this.source,
