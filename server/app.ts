@@ -23,6 +23,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionEventsPlugin } from './plugins/session-events.ts';
 import { sessionPurgePlugin } from './plugins/session-purge.ts';
 import { smsPlugin } from './plugins/sms.ts';
+import { fontPreloadPlugin } from './plugins/font-preload.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { tradingPlugin } from './plugins/trading.ts';
 import { translatorPlugin } from './plugins/translator.ts';
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 8. The operator console's API (its own operator sessions and roles: routes/console/), apart from /api.
   await app.register(consoleApi, { prefix: '/admin/api' });
   // 9. The built client and the history-mode fallback (also the JSON 404 for unknown /api paths).
+  await app.register(fontPreloadPlugin);
   await app.register(staticAppPlugin);
   return app;
 }

@@ -14,6 +14,7 @@ import { queryClient } from '../shared/query/query-client.ts';
 import { LOGIN_ROUTE, routeTo } from '../shared/routing/paths.ts';
 import { bindSessionToStorage, syncSessionFromStorage } from '../shared/state/session-atoms.ts';
 import { storage } from '../shared/storage/storage.ts';
+import { writeLangCookie } from '../shared/i18n/lang-cookie.ts';
 import { hideLoader, showLoader } from '../shared/ui/loader.tsx';
 import { showToast } from '../shared/ui/toast.tsx';
 import { createAppRouter, type AppRouter } from './router.tsx';
@@ -27,7 +28,9 @@ export async function startApp(): Promise<AppRouter> {
   // The first screens' texts now; the rest with the first other screen (lazy-page.ts) or the update banner.
   await initI18n(storage.get('lang'), { firstScreenOnly: true });
   const followLang = (lng: string) => {
-    if (isLang(lng)) linkManifestFor(lng, i18next.t('common:appName'));
+    if (!isLang(lng)) return;
+    linkManifestFor(lng, i18next.t('common:appName'));
+    writeLangCookie(lng);
   };
   followLang(i18next.language);
   i18next.on('languageChanged', followLang);
