@@ -108,6 +108,7 @@ function startWorker(): MarketPort {
     // The canvas arrives wrapped in comlink.transfer by cells.ts, so it moves instead of being cloned.
     attachCell: (id, canvas, symbol, layout) => remote.attachCell(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => remote.relayoutCell(id, layout),
+    retargetCell: (id, symbol) => remote.retargetCell(id, symbol),
     detachCell: (id) => remote.detachCell(id),
     setCellTheme: (theme, fonts) => remote.setCellTheme(theme, fonts),
     takePaintSamples: () => remote.takePaintSamples(),

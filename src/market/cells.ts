@@ -134,6 +134,8 @@ export function applyCellLabels(labels: readonly CellLabel[]): void {
 export interface WorkerCell {
   /** The row's words changed (language). */
   relayout(words: CellWords): void;
+  /** The row now shows another symbol (a re-sorted list keeps its rows in place and moves the symbols). */
+  retarget(symbol: string): void;
   detach(): void;
 }
 
@@ -184,6 +186,7 @@ export function attachWorkerCell(
   let size: { w: number; h: number } | null = null;
   let attached = false;
   let current = words;
+  let shown = symbol;
   const send = () => {
     if (!size) return;
     syncTheme(port, pageTheme().theme);
@@ -192,7 +195,7 @@ export function attachWorkerCell(
     attached = true;
     labelled.set(id, canvas);
     const off = canvas.transferControlToOffscreen();
-    void port.attachCell?.(id, transfer(off, [off]), symbol, layout);
+    void port.attachCell?.(id, transfer(off, [off]), shown, layout);
   };
   const stopObserving = observeCellBox(canvas, (w, h) => {
     size = { w, h };
@@ -204,6 +207,13 @@ export function attachWorkerCell(
     relayout(next) {
       current = next;
       send();
+    },
+    retarget(next) {
+      if (next === shown) return;
+      shown = next;
+      // Not attached yet: the attach names the new symbol. Placeholders in the label until the worker's.
+      canvas.setAttribute('aria-label', cellLabel(current.labelTemplate, null));
+      if (attached) void port.retargetCell?.(id, next);
     },
     detach() {
       stopObserving();

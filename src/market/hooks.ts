@@ -128,17 +128,29 @@ export function useWorkerCell(
 ): void {
   const cell = useRef<WorkerCell | null>(null);
   const latest = useRef(words);
+  const latestSymbol = useRef(symbol);
   useEffect(() => {
     latest.current = words;
     cell.current?.relayout(words);
   }, [words]);
+  // A new symbol in the same row (a re-sorted list) keeps the canvas: the worker draws the other symbol into it.
+  useEffect(() => {
+    latestSymbol.current = symbol;
+    cell.current?.retarget(symbol);
+  }, [symbol]);
   useEffect(() => {
     if (!host.current) return;
-    const c = attachWorkerCell(marketBridge().port, host.current, domId, symbol, latest.current);
+    const c = attachWorkerCell(
+      marketBridge().port,
+      host.current,
+      domId,
+      latestSymbol.current,
+      latest.current,
+    );
     cell.current = c;
     return () => {
       c.detach();
       if (cell.current === c) cell.current = null;
     };
-  }, [host, domId, symbol]);
+  }, [host, domId]);
 }

@@ -30,6 +30,7 @@ export interface MarketPort {
   /** Painted row cells (src/market/cells.ts); optional: without them rows show their figures as DOM text. */
   attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
   relayoutCell?(id: number, layout: QuoteCellLayout): unknown;
+  retargetCell?(id: number, symbol: string): unknown;
   detachCell?(id: number): unknown;
   setCellTheme?(theme: QuoteCellTheme, fonts: CellFont[]): unknown;
   /** Bench only: tick-to-paint samples of painted cells. */

@@ -40,6 +40,7 @@ export function createMarketWorker(
     loadOlderCandles: (symbol, interval, bars) => market.loadOlderCandles(symbol, interval, bars),
     attachCell: (id, canvas, symbol, layout) => market.attachCell(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => market.relayoutCell(id, layout),
+    retargetCell: (id, symbol) => market.retargetCell(id, symbol),
     detachCell: (id) => market.detachCell(id),
     setCellTheme: (theme, fonts) => market.setCellTheme(theme, fonts),
     takePaintSamples: () => market.takePaintSamples(),

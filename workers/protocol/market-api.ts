@@ -187,6 +187,8 @@ export interface MarketFeedApi {
   attachCell(id: number, canvas: CellSurface, symbol: string, layout: QuoteCellLayout): void;
   /** The cell's box or words changed (resize, language). */
   relayoutCell(id: number, layout: QuoteCellLayout): void;
+  /** The row now shows another symbol (the list re-sorted; the row, and its canvas, kept its place). */
+  retargetCell(id: number, symbol: string): void;
   /** The row left the screen: stop drawing into its canvas. */
   detachCell(id: number): void;
   /** Colours and fonts of painted cells (the page's CSS), and the font faces the worker must load for them. */

@@ -113,6 +113,28 @@ describe('CellPainter: drawing', () => {
     expect(painted).toEqual([1100, 1234]);
   });
 
+  it('retargets a cell to another symbol: drawn at once with its figures, then follows it alone', () => {
+    painter.setTheme(THEME);
+    const a = attach(1, 'AAA', aaa('100', 1000));
+    attach(2, 'BBB', ticker('BBB', '50.00', 1000));
+    a.ctx.reset();
+    // AAA no longer shown anywhere: released; BBB is now in two cells.
+    expect(painter.retarget(1, 'BBB')).toBe('AAA');
+    expect(a.ctx.shown()[0]).toBe('50.00');
+    expect(painter.shows(1, 'BBB')).toBe(true);
+    a.ctx.reset();
+    painter.flush([aaa('101', 1100)]);
+    expect(a.ctx.draws()).toBe(0);
+    painter.flush([ticker('BBB', '51.00', 1200)]);
+    expect(a.ctx.shown()[0]).toBe('51.00');
+    // To a symbol nobody shows yet, with the current ticker given; the other cell keeps BBB, so nothing is released.
+    expect(painter.retarget(1, 'CCC', ticker('CCC', '9.00', 1300))).toBeUndefined();
+    expect(a.ctx.shown()[0]).toBe('9.00');
+    expect(painter.retarget(1, 'CCC')).toBeUndefined(); // same symbol: nothing to do
+    expect(painter.retarget(99, 'AAA')).toBeUndefined(); // unknown cell
+    expect(painter.detach(1)).toBe('CCC');
+  });
+
   it('draws every cell of a symbol', () => {
     painter.setTheme(THEME);
     const a = attach(1, 'AAA', aaa('100', 1000));

@@ -80,6 +80,32 @@ export class CellPainter {
     this.size_(cell);
     cell.ctx = surface.getContext('2d') as CellContext | null;
     this.cells.set(id, cell);
+    const sp = this.paintOf(symbol, current);
+    sp.cells.add(cell);
+    this.draw(cell, sp);
+    this.noteLabel(cell, sp);
+  }
+
+  /**
+   * The cell now shows `symbol` (a list re-sorted: rows keep their place on the page, their symbols move), drawn
+   * at once. Returns the symbol it showed when no other cell shows it any more (the caller stops tracking it).
+   */
+  retarget(id: number, symbol: string, current?: Ticker): string | undefined {
+    const cell = this.cells.get(id);
+    if (!cell || cell.symbol === symbol) return undefined;
+    const released = this.leave(cell);
+    cell.symbol = symbol;
+    cell.label = null;
+    cell.labelAt = 0;
+    const sp = this.paintOf(symbol, current);
+    sp.cells.add(cell);
+    this.draw(cell, sp);
+    this.noteLabel(cell, sp);
+    return released;
+  }
+
+  /** What is drawn for `symbol`, created (with `current`'s figures) when no cell shows it yet. */
+  private paintOf(symbol: string, current?: Ticker): SymbolPaint {
     let sp = this.symbols.get(symbol);
     if (!sp) {
       sp = { figures: null, price: NaN, lastFlashTs: undefined, flashSince: null, cells: new Set() };
@@ -89,9 +115,23 @@ export class CellPainter {
       }
       this.symbols.set(symbol, sp);
     }
-    sp.cells.add(cell);
-    this.draw(cell, sp);
-    this.noteLabel(cell, sp);
+    return sp;
+  }
+
+  /** Takes the cell off its symbol; returns the symbol when no other cell shows it. */
+  private leave(cell: Cell): string | undefined {
+    const sp = this.symbols.get(cell.symbol);
+    sp?.cells.delete(cell);
+    if (sp && !sp.cells.size) {
+      this.symbols.delete(cell.symbol);
+      return cell.symbol;
+    }
+    return undefined;
+  }
+
+  /** Whether cell `id` draws `symbol`. */
+  shows(id: number, symbol: string): boolean {
+    return this.cells.get(id)?.symbol === symbol;
   }
 
   /** New box (the canvas was resized, the language changed). */
@@ -111,13 +151,7 @@ export class CellPainter {
     if (!cell) return undefined;
     this.cells.delete(id);
     this.labelDue.delete(cell);
-    const sp = this.symbols.get(cell.symbol);
-    sp?.cells.delete(cell);
-    if (sp && !sp.cells.size) {
-      this.symbols.delete(cell.symbol);
-      return cell.symbol;
-    }
-    return undefined;
+    return this.leave(cell);
   }
 
   setTheme(theme: QuoteCellTheme): void {

@@ -19,6 +19,11 @@ const INITIAL_VISIBLE = 14;
  */
 const OVERSCAN_ROWS = 1;
 const NONE: readonly string[] = [];
+/*
+ * Rows are keyed by position, not symbol: when the live sort moves a symbol, the row on screen stays where it is
+ * and shows the other symbol (its worker cell is retargeted, not rebuilt). Keyed by symbol, React moved the rows'
+ * nodes on every re-sort, which the browser counts as layout shift (Markets measured CLS 0.11–0.15 in Urdu).
+ */
 
 export function visibleSlice(symbols: readonly string[], range: ListRange | null): string[] {
   if (!range) return symbols.slice(0, INITIAL_VISIBLE);
@@ -43,7 +48,7 @@ export function QuoteList({ symbols, testId }: { symbols: readonly string[]; tes
         fixedItemHeight={height}
         initialItemCount={Math.min(symbols.length, INITIAL_VISIBLE)}
         increaseViewportBy={height * OVERSCAN_ROWS}
-        computeItemKey={(_, sym) => sym}
+        computeItemKey={(index) => index}
         rangeChanged={onRange}
         itemContent={(_, sym) => <QuoteRow symbol={sym} inst={instruments[sym]} />}
       />

@@ -226,6 +226,13 @@ export class MarketFeed implements Feed, MarketFeedApi {
     this.painter.relayout(id, layout);
   }
 
+  retargetCell(id: number, symbol: string): void {
+    const released = this.painter.retarget(id, symbol, this.state.tickers.get(symbol));
+    if (released === undefined && !this.painter.shows(id, symbol)) return;
+    this.state.setPainted(symbol, true);
+    if (released) this.state.setPainted(released, false);
+  }
+
   detachCell(id: number): void {
     const released = this.painter.detach(id);
     if (released) this.state.setPainted(released, false);
