@@ -36,7 +36,7 @@ function QuoteView({
   const left = useSecondsLeft(quote.expiresAt);
   const { form, state } = useContractForm({
     schema: ExchangeBody,
-    defaultValues: { quoteId: String(quote.quoteId), clientId: newClientId() },
+    defaultValues: { action: 'accept', quoteId: String(quote.quoteId), clientId: newClientId() },
     submit: async (values) => {
       onDone(await acceptCall({ quoteId: values.quoteId ?? '', clientId: values.clientId ?? '' }));
     },
@@ -103,7 +103,7 @@ export function ExchangeForm({ initial }: { initial: ExchangeDirection }) {
   const [done, setDone] = useState<ExchangeQuote | null>(null);
   const { form, state } = useContractForm({
     schema: ExchangeBody,
-    defaultValues: { direction: initial, amount: '' },
+    defaultValues: { action: 'quote', direction: initial, amount: '' },
     submit: async (values) => {
       setQuote(await quoteCall({ direction: values.direction ?? initial, amount: values.amount ?? '' }));
     },
