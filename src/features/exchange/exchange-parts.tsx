@@ -97,10 +97,22 @@ export function AccountCards({ assets }: { assets: CoinAssets }) {
         ]}
         testId="account-contract"
       />
-      <p className="muted small">
-        {t('exchange:accounts.total')}: <Num>{pkrText(assets.totalPkr)}</Num> ·{' '}
-        <Num>{usdtText(assets.totalUsdt)}</Num> · {t('exchange:accounts.index')}: <Num>{assets.usdtPkr}</Num>
-      </p>
+      <Summary
+        testId="accounts-total"
+        lines={[
+          {
+            label: t('exchange:accounts.total'),
+            value: (
+              <>
+                <Num>{pkrText(assets.totalPkr)}</Num>
+                <br />
+                <Num>{usdtText(assets.totalUsdt)}</Num>
+              </>
+            ),
+          },
+          { label: t('exchange:accounts.index'), value: <Num>{assets.usdtPkr}</Num> },
+        ]}
+      />
     </div>
   );
 }
