@@ -11,4 +11,7 @@ export const TX_TYPES = [
   'fee',
   'freeze',
   'unfreeze',
+  // exchange and transfers between a user's accounts (issue 16)
+  'exchange',
+  'transfer',
 ] as const;

@@ -24,6 +24,10 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'total',
   'cash',
   'network_fee',
+  // exchange (migration 090): what a quote pays out, its rate and the index it came from
+  'receive_amount',
+  'rate_units',
+  'index_units',
 ]);
 
 type Money = bigint;
@@ -395,6 +399,42 @@ export interface WithdrawalsTable {
   updated_at: number;
 }
 
+/** A PKR↔USDT quote of user/exchange (migration 090), accepted at most once. */
+export interface ExchangeQuotesTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  direction: 'PKR_USDT' | 'USDT_PKR';
+  /** from-asset minor units */
+  amount: Money;
+  /** PKR per USDT, 4 decimals, spread included */
+  rate_units: Money;
+  /** the USDT/PKR index the rate came from, 4 decimals */
+  index_units: Money;
+  spread_bps: number;
+  /** from-asset minor units (0: the spread is the cost) */
+  fee: Money;
+  /** to-asset minor units */
+  receive_amount: Money;
+  created_at: number;
+  expires_at: number;
+  client_id: string | null;
+  accepted_at: number | null;
+}
+
+/** USDT moved between the spot and contract accounts (migration 090), one per (account, client_id). */
+export interface CoinTransfersTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  from_account: 'spot' | 'contract';
+  to_account: 'spot' | 'contract';
+  asset: 'USDT';
+  amount: Money;
+  created_at: number;
+}
+
 export interface OperatorsTable {
   id: IdColumn;
   username: string;
@@ -458,6 +498,8 @@ export interface Schema {
   sim_chain_heads: SimChainHeadsTable;
   sim_chain_transfers: SimChainTransfersTable;
   withdrawals: WithdrawalsTable;
+  exchange_quotes: ExchangeQuotesTable;
+  coin_transfers: CoinTransfersTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   schema_migrations: SchemaMigrationsTable;

@@ -33,6 +33,12 @@ export const RECORD_KINDS = {
   trade_fee: 'fee',
   /** T+1: bought shares become sellable (share books only, never in the money funds detail) */
   t1_release: 'unfreeze',
+  /** PKR ↔ USDT between the stock and spot accounts through exchange_desk (user/exchange, ref `exchange:<quote>`) */
+  exchange_pkr_usdt: 'exchange',
+  exchange_usdt_pkr: 'exchange',
+  /** USDT between the spot (`cash`) and contract (`contract`) books, no fee (coin/transfer) */
+  coin_transfer_to_contract: 'transfer',
+  coin_transfer_to_spot: 'transfer',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
@@ -49,6 +55,8 @@ export interface RecordsQuery {
   /** the money asset whose available book is listed (default PKR, 2 decimals) */
   asset?: string;
   decimals?: number;
+  /** the book listed (default `cash`: the stock account's PKR or the spot account's coins; `contract`) */
+  book?: 'cash' | 'contract';
 }
 
 /** The funds detail of the account's available money, newest first, optionally of one type. */
@@ -76,7 +84,7 @@ export async function txRecords(
       't.order_id as orderId',
       'j.created_at as createdAt',
     ])
-    .where('p.ledger_account_id', '=', await userAcct(db, accountId, 'cash'))
+    .where('p.ledger_account_id', '=', await userAcct(db, accountId, q.book ?? 'cash'))
     .where('p.asset', '=', asset)
     .orderBy('p.id', 'desc')
     .execute();

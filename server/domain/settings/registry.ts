@@ -5,7 +5,7 @@
 //
 // Money values are decimal strings of PKR (2 places) or of the coin named (USDT: 2 places shown), never
 // numbers. Hours are Pakistan time (hours.ts).
-import type { Static, TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import {
   ChannelsSetting,
   ConfirmationsSetting,
@@ -92,6 +92,25 @@ export const SETTINGS = {
   'crypto.withdrawFee.ERC20': def(Usdt, '5', 'Network fee of an ERC20 withdrawal, USDT'),
   'crypto.withdrawFee.BEP20': def(Usdt, '0.8', 'Network fee of a BEP20 withdrawal, USDT'),
   // ---- end withdraw
+  // ---- exchange (issue 16): PKR↔USDT quotes of user/exchange. Server-side (the quote discloses the spread and
+  // its expiry; a refusal names the limit). The spread is the only cost (fee 0).
+  'exchange.quoteSeconds': def(
+    Type.Integer({ minimum: 3, maximum: 120 }),
+    10,
+    'How long an exchange quote is honoured, seconds',
+    false,
+  ),
+  'exchange.spreadBps': def(
+    Type.Integer({ minimum: 0, maximum: 500 }),
+    50,
+    'Spread each side of the USDT/PKR index, basis points (50 = 0.5 %)',
+    false,
+  ),
+  'exchange.minPkr': def(Pkr, '500.00', 'Smallest PKR → USDT exchange, PKR', false),
+  'exchange.maxPkr': def(Pkr, '5000000.00', 'Largest single PKR → USDT exchange, PKR', false),
+  'exchange.minUsdt': def(Usdt, '2', 'Smallest USDT → PKR exchange, USDT', false),
+  'exchange.maxUsdt': def(Usdt, '20000', 'Largest single USDT → PKR exchange, USDT', false),
+  // ---- end exchange
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

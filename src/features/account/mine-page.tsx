@@ -57,6 +57,12 @@ export default function MinePage() {
             testId="mine-assets"
           />
           <ListRow
+            icon={<IconWallet size={20} />}
+            label={t('nav:title.exchange.index')}
+            to={routeTo('exchange.index')}
+            testId="mine-exchange"
+          />
+          <ListRow
             icon={<IconUser size={20} />}
             label={t('nav:title.user.userInfo')}
             to={routeTo('user.userInfo')}

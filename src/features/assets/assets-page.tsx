@@ -13,7 +13,14 @@ import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
-import { IconDeposit, IconFunds, IconReceipt, IconWithdraw } from '../../shared/ui/icons.tsx';
+import {
+  IconDeposit,
+  IconFunds,
+  IconReceipt,
+  IconSwap,
+  IconWallet,
+  IconWithdraw,
+} from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
@@ -157,6 +164,19 @@ export default function AssetsPage() {
             icon={<IconReceipt size={20} />}
             label={t('nav:title.stock.income')}
             to={routeTo('stock.income')}
+          />
+          {/* the crypto accounts (issue 16): exchange and transfers, the crypto assets */}
+          <ListRow
+            icon={<IconSwap size={20} />}
+            label={t('nav:title.exchange.index')}
+            to={routeTo('exchange.index')}
+            testId="to-exchange"
+          />
+          <ListRow
+            icon={<IconWallet size={20} />}
+            label={t('nav:title.coin.assetsRecord')}
+            to={routeTo('coin.assetsRecord')}
+            testId="to-coin-assets"
           />
         </ListGroup>
       </div>

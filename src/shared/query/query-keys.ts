@@ -21,6 +21,9 @@ export const RESOURCE = {
   deposits: 'deposits',
   withdrawConfig: 'withdraw-config',
   withdrawals: 'withdrawals',
+  // the crypto accounts (issue 16): coin/assets and the crypto funds detail
+  coinAssets: 'coin-assets',
+  coinRecords: 'coin-records',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
