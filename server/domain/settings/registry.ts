@@ -92,6 +92,19 @@ export const SETTINGS = {
   'crypto.withdrawFee.ERC20': def(Usdt, '5', 'Network fee of an ERC20 withdrawal, USDT'),
   'crypto.withdrawFee.BEP20': def(Usdt, '0.8', 'Network fee of a BEP20 withdrawal, USDT'),
   // ---- end withdraw
+  // ---- spot (issue 16): fees in the asset received (contract/spot-rules.ts), smallest order value
+  'spot.makerFeeRate': def(
+    FeeRateSetting,
+    '0.001',
+    'Spot maker fee (resting order fills), fraction (0.001 = 0.1 %)',
+  ),
+  'spot.takerFeeRate': def(
+    FeeRateSetting,
+    '0.001',
+    'Spot taker fee (fills at once), fraction (0.001 = 0.1 %)',
+  ),
+  'spot.minNotional': def(Usdt, '5', 'Smallest spot order value, USDT'),
+  // ---- end spot
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
