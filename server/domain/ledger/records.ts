@@ -33,6 +33,14 @@ export const RECORD_KINDS = {
   trade_fee: 'fee',
   /** T+1: bought shares become sellable (share books only, never in the money funds detail) */
   t1_release: 'unfreeze',
+  // ---- spot (issue 16): the spot account's order journals (USDT and coin books; ref order:N / fill:N)
+  spot_freeze: 'freeze',
+  spot_unfreeze: 'unfreeze',
+  spot_release: 'unfreeze',
+  spot_buy: 'buy',
+  spot_sell: 'sell',
+  spot_fee: 'fee',
+  // ---- end spot
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
