@@ -90,7 +90,7 @@ describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
 
     // market buy of 0.01 BTC
     await page.getByTestId('spot-type').getByRole('radio', { name: T.market }).click();
-    await page.getByLabel(/BTC/).fill('0.01');
+    await page.getByTestId('spot-qty').fill('0.01');
     await expect.poll(() => page.getByTestId('spot-total').textContent()).toMatch(/^\d+\.\d{6} USDT$/);
     await page.getByTestId('spot-submit').click();
     await page.getByTestId('spot-done').waitFor();
@@ -105,8 +105,8 @@ describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
     // a limit buy far below the market rests with USDT frozen, and is cancelled
     await page.getByTestId('spot-side').getByRole('radio').nth(0).click();
     await page.getByTestId('spot-type').getByRole('radio', { name: T.limit }).click();
-    await page.getByLabel(/USDT/).first().fill('1000');
-    await page.getByLabel(/BTC/).fill('0.01');
+    await page.getByTestId('spot-price').fill('1000');
+    await page.getByTestId('spot-qty').fill('0.01');
     await expect.poll(() => page.getByTestId('spot-total').textContent()).toBe('10.000000 USDT');
     const before = await available.textContent();
     await page.getByTestId('spot-submit').click();

@@ -45,7 +45,9 @@ export function SpotForm({
   const [done, setDone] = useState('');
   const b = bal.data;
   const units = b ? { priceDecimals: b.priceDecimals, qtyDecimals: b.qtyDecimals } : null;
-  const refPrice = type === 'limit' ? price : (lastPrice ?? '');
+  // the ticker's display price is grouped ('95,250.37'): the plain decimal is the estimate's reference
+  const plainLast = lastPrice?.replace(/,/g, '') ?? '';
+  const refPrice = type === 'limit' ? price : plainLast;
   const est = units && b ? estimate(units, side, refPrice, qty, b.takerFeeRate) : null;
   const available = b ? (side === 'buy' ? `${b.quoteAvailable} USDT` : `${b.baseAvailable} ${base}`) : '…';
   const place = useMutation({
@@ -113,6 +115,7 @@ export function SpotForm({
             dir="ltr"
             value={price}
             placeholder={lastPrice ?? ''}
+            data-testid="spot-price"
             onChange={(e) => setPrice(cleanDecimal(e.target.value, units?.priceDecimals ?? 8))}
           />
         </label>
@@ -126,6 +129,7 @@ export function SpotForm({
           dir="ltr"
           value={qty}
           onChange={(e) => setQty(cleanDecimal(e.target.value, units?.qtyDecimals ?? 8))}
+          data-testid="spot-qty"
         />
       </label>
       <div className={s.percents} role="group" aria-label={t('markets:spot.percentOf')}>
