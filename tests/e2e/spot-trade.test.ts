@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { postRecord } from '../../server/domain/ledger/post.ts';
 import { registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { collectPageErrors } from './support/page-checks.ts';
+import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -118,7 +118,7 @@ describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
     await open.getByRole('button', { name: T.cancel }).first().click();
     await expect.poll(() => page.getByTestId('spot-open').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => available.textContent()).toBe(before);
-    await page.screenshot({ path: `/tmp/spot-${lang}.png` });
+    expect(await axeSeriousOrCritical(page, '[data-testid=spot-page]')).toEqual([]);
     await context.close();
   });
 });
