@@ -138,10 +138,7 @@ export async function releaseSpotOrder(
   order.updatedAt = now;
 }
 
-/**
- * Ends an order that will not fill further: its frozen remainder released, status `filled` when something
- * filled and nothing more was asked (a market buy by budget), else `cancelled` with the reason (fills stay).
- */
+/** Ends an open order: its frozen remainder released, status `cancelled` with the reason (fills stay). */
 export async function endSpotOrder(
   db: Db,
   order: SpotOrderRow,
