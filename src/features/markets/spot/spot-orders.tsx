@@ -1,6 +1,8 @@
 // The spot screen's open orders (with Cancel) and order history.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSpotSeq } from '../../../market/account.ts';
 import type { SpotOrder } from '../../../../contract/spot.ts';
 import { accountKey, RESOURCE } from '../../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
@@ -53,11 +55,13 @@ export function SpotOrders({ scopeName }: { scopeName: 'open' | 'history' }) {
   const { t } = useTranslation();
   const scope = useAccountScope();
   const client = useQueryClient();
-  const q = useQuery({
-    ...spotOrdersQuery(scope, scopeName),
-    // open orders fill on the simulator's prints: refreshed while any is open
-    refetchInterval: (query) => (scopeName === 'open' && query.state.data?.list.length ? 5_000 : false),
-  });
+  const q = useQuery(spotOrdersQuery(scope, scopeName));
+  // The account socket told a spot order change (a fill on the simulator's prints, a cancel elsewhere): the
+  // orders and balances are read again.
+  const seq = useSpotSeq();
+  useEffect(() => {
+    if (seq > 0) void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.spot) });
+  }, [seq, client, scope]);
   const cancel = useMutation({
     mutationFn: closeSpotOrderCall,
     onSettled: () => client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.spot) }),
