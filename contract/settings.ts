@@ -55,6 +55,11 @@ export const PublicSettings = Type.Object({
   'crypto.withdrawFee.TRC20': UsdtSetting,
   'crypto.withdrawFee.ERC20': UsdtSetting,
   'crypto.withdrawFee.BEP20': UsdtSetting,
+  // ---- spot (issue 16)
+  'spot.makerFeeRate': FeeRateSetting,
+  'spot.takerFeeRate': FeeRateSetting,
+  'spot.minNotional': UsdtSetting,
+  // ---- end spot
 });
 export type PublicSettings = Static<typeof PublicSettings>;
 export type PublicSettingKey = keyof PublicSettings;

@@ -28,6 +28,10 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'receive_amount',
   'rate_units',
   'index_units',
+  // spot orders (issue 16)
+  'quote_qty',
+  'filled_raw',
+  'filled_quote',
 ]);
 
 type Money = bigint;
@@ -192,6 +196,44 @@ export interface StockFillsTable {
   realized_pnl: Generated<Money>;
   created_at: number;
 }
+
+// ---- spot (issue 16): migrations 091
+export interface SpotOrdersTable {
+  id: IdColumn;
+  account_id: number;
+  client_order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  tif: 'GTC' | 'IOC' | 'POST_ONLY';
+  price: Money;
+  qty: Money;
+  quote_qty: Generated<Money>;
+  filled_qty: Generated<Money>;
+  filled_raw: Generated<Money>;
+  filled_quote: Generated<Money>;
+  fee: Generated<Money>;
+  frozen: Generated<Money>;
+  status: 'pending' | 'partial' | 'filled' | 'cancelled' | 'rejected';
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpotFillsTable {
+  id: IdColumn;
+  order_id: number;
+  account_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: Money;
+  price: Money;
+  amount: Money;
+  fee: Money;
+  maker: number;
+  created_at: number;
+}
+// ---- end spot
 
 export interface StockPositionsTable {
   account_id: number;
@@ -502,5 +544,7 @@ export interface Schema {
   coin_transfers: CoinTransfersTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  spot_orders: SpotOrdersTable;
+  spot_fills: SpotFillsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -20,6 +20,7 @@ import { walletRoutes } from './wallet/wallet-plugin.ts';
 import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
 import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
 import { cryptoAccountsRoutes } from './crypto/crypto-accounts-plugin.ts';
+import { spotRoutes } from './spot/spot-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -43,4 +44,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'deposits', plugin: depositRoutes },
   { name: 'withdraw', plugin: withdrawAreaRoutes },
   { name: 'crypto-accounts', plugin: cryptoAccountsRoutes },
+  { name: 'coin/order', plugin: spotRoutes },
 ];

@@ -12,6 +12,7 @@ import {
   assetsViewAtom,
   openOrdersAtom,
   savedWatchlistAtom,
+  spotSeqAtom,
 } from './account-atoms.ts';
 import type { MarketStore } from './market-port.ts';
 import { resetPositions } from './positions-apply.ts';
@@ -27,6 +28,7 @@ export function applyAccountUpdate(store: MarketStore, u: AccountUpdate): void {
   if (u.state === 'ended' && u.endedToken) reportApiError(new SessionError(ACCOUNT_WS_PATH, u.endedToken));
   if (u.asOf !== undefined) store.set(accountAsOfAtom, u.asOf);
   if (u.watchlist) store.set(savedWatchlistAtom, u.watchlist);
+  if (u.spotSeq !== undefined) store.set(spotSeqAtom, u.spotSeq);
 }
 
 /** Another account (or a sign-out): nothing of the previous one stays on screen while the new one loads. */

@@ -17,3 +17,5 @@ export const accountFeedStateAtom = atom<AccountFeedState | null>(null);
 export const accountAsOfAtom = atom<number | null>(null);
 /** The watchlist this device kept for the account (shown when the app cannot read its own). */
 export const savedWatchlistAtom = atom<WatchlistSnapshot | null>(null);
+/** Counts the spot order changes the socket told (0: none yet); the spot screen re-reads when it moves. */
+export const spotSeqAtom = atom<number>(0);

@@ -6,7 +6,13 @@ import type { AccountFeedState, AssetsView } from '../../workers/protocol/accoun
 import type { StockOrder } from '../../workers/protocol/trade.ts';
 import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { accountTypeAtom, tokenAtom, userInfoAtom } from '../shared/state/session-atoms.ts';
-import { accountFeedStateAtom, accountKeyAtom, assetsViewAtom, openOrdersAtom } from './account-atoms.ts';
+import {
+  accountFeedStateAtom,
+  accountKeyAtom,
+  assetsViewAtom,
+  openOrdersAtom,
+  spotSeqAtom,
+} from './account-atoms.ts';
 import { resetAccount } from './account-apply.ts';
 import { marketBridge } from './bridge.ts';
 import type { MarketStore } from './market-port.ts';
@@ -52,6 +58,11 @@ export function followSession(store: MarketStore = appStore): () => void {
 /** Open orders (pending and partial), newest first, live; null until the feed has them. */
 export function useOpenOrders(): readonly StockOrder[] | null {
   return useAtomValue(openOrdersAtom);
+}
+
+/** Counts the spot order changes the account socket told; a change means the spot orders and balances moved. */
+export function useSpotSeq(): number {
+  return useAtomValue(spotSeqAtom);
 }
 
 /** The Assets page's balances, live (display strings); null until the feed has them. */

@@ -74,6 +74,8 @@ export interface AccountUpdate {
   asOf?: number | null;
   /** The watchlist kept on this device, posted when restored (the app shows it until it can read its own). */
   watchlist?: WatchlistSnapshot;
+  /** Counts the account's spot order changes the socket told (issue 16): the spot screen re-reads on a change. */
+  spotSeq?: number;
 }
 
 /** The account feed's sections of a post to the app. */

@@ -3,6 +3,7 @@
 // TypeBox schemas in contract/trade.ts; imports from there are type-only, so no schema library reaches the worker
 // or app bundles. Money and quantities are decimal strings; timestamps are epoch ms.
 import type { Assets, Position, StockOrder } from '../../contract/trade.ts';
+import type { SpotOrder } from '../../contract/spot.ts';
 
 export type {
   Assets,
@@ -44,6 +45,8 @@ export interface AccountSnap {
  */
 export interface AccountDelta {
   order?: StockOrder;
+  /** a spot order placed, filled or ended (issue 16; contract/spot.ts) */
+  spotOrder?: SpotOrder;
   /** the positions in the changed order's symbol (absent from the list when closed out) */
   positions?: Position[];
   assets?: Assets;

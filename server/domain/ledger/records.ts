@@ -39,6 +39,14 @@ export const RECORD_KINDS = {
   /** USDT between the spot (`cash`) and contract (`contract`) books, no fee (coin/transfer) */
   coin_transfer_to_contract: 'transfer',
   coin_transfer_to_spot: 'transfer',
+  // ---- spot (issue 16): the spot account's order journals (USDT and coin books; ref order:N / fill:N)
+  spot_freeze: 'freeze',
+  spot_unfreeze: 'unfreeze',
+  spot_release: 'unfreeze',
+  spot_buy: 'buy',
+  spot_sell: 'sell',
+  spot_fee: 'fee',
+  // ---- end spot
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

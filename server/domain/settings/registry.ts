@@ -111,6 +111,19 @@ export const SETTINGS = {
   'exchange.minUsdt': def(Usdt, '2', 'Smallest USDT → PKR exchange, USDT', false),
   'exchange.maxUsdt': def(Usdt, '20000', 'Largest single USDT → PKR exchange, USDT', false),
   // ---- end exchange
+  // ---- spot (issue 16): fees in the asset received (contract/spot-rules.ts), smallest order value
+  'spot.makerFeeRate': def(
+    FeeRateSetting,
+    '0.001',
+    'Spot maker fee (resting order fills), fraction (0.001 = 0.1 %)',
+  ),
+  'spot.takerFeeRate': def(
+    FeeRateSetting,
+    '0.001',
+    'Spot taker fee (fills at once), fraction (0.001 = 0.1 %)',
+  ),
+  'spot.minNotional': def(Usdt, '5', 'Smallest spot order value, USDT'),
+  // ---- end spot
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

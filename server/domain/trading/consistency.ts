@@ -1,7 +1,10 @@
 // Trading consistency beyond the ledger's own self-check: positions equal the ledger's share books, open
-// orders' frozen amounts equal the frozen books, closed orders hold nothing, no order overfilled.
+// orders' frozen amounts equal the frozen books (PKR: the stock account; the spot account's USDT and coins are
+// checked by spot/spot-consistency.ts, included here), closed orders hold nothing, no order overfilled.
 import type { Db } from '../../db/database.ts';
 import { OPEN_STATUSES } from './orders-repo.ts';
+import { PKR } from '../ledger/books.ts';
+import { spotSelfCheck } from '../spot/spot-consistency.ts';
 
 export interface TradingCheckReport {
   ok: boolean;
@@ -58,7 +61,12 @@ export async function tradingSelfCheck(db: Db): Promise<TradingCheckReport> {
         )
         .as('frozen'),
     ])
-    .where('a.name', 'in', ['frozen', 'shares_frozen'])
+    .where((eb) =>
+      eb.or([
+        eb('a.name', '=', 'shares_frozen'),
+        eb.and([eb('a.name', '=', 'frozen'), eb('b.asset', '=', PKR)]),
+      ]),
+    )
     .execute();
   for (const r of frozenBooks) {
     const orders = BigInt(r.frozen ?? 0n);
@@ -76,5 +84,6 @@ export async function tradingSelfCheck(db: Db): Promise<TradingCheckReport> {
     )
     .execute();
   for (const r of broken) problems.push(`order ${r.id}: closed with something frozen, or overfilled`);
+  problems.push(...(await spotSelfCheck(db)));
   return { ok: problems.length === 0, problems };
 }

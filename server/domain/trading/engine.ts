@@ -24,6 +24,7 @@ import { cancelOpenOrder, placeOrder, type PlaceInput, type PlaceResult } from '
 import { inSavepoint, mustRerun } from './savepoint.ts';
 import { mergeSteps, stepOf, type Print, type Step } from './feed-step.ts';
 import { CoalescingQueue } from './step-queue.ts';
+import type { SpotOrderRow } from '../spot/spot-orders-repo.ts';
 import { dueLocks, releaseDueLocks, type ReleasedLock } from './t-plus-one.ts';
 
 export interface AccountChange {
@@ -32,6 +33,8 @@ export interface AccountChange {
   orders: OrderRow[];
   /** symbols whose T+1 locked shares became sellable (no order changed them) */
   released?: string[];
+  /** spot orders placed, filled or ended by this change (server/domain/spot/spot-engine.ts) */
+  spot?: SpotOrderRow[];
 }
 /** Hears committed changes; a returned promise that rejects is reported like a throw. */
 export type ChangeListener = (change: AccountChange) => unknown;

@@ -28,6 +28,9 @@ import type { AccountChange } from '../../domain/trading/engine.ts';
 import { listOrders, toStockOrder, type OrderRow } from '../../domain/trading/orders-repo.ts';
 import { assetsOf, holdings, toPosition } from '../../domain/trading/views.ts';
 import { FrameGate } from '../../domain/ws/frame-gate.ts';
+import type { SpotOrderRow } from '../../domain/spot/spot-orders-repo.ts';
+import { spotPair } from '../../domain/spot/spot-pairs.ts';
+import { toSpotOrder } from '../../domain/spot/spot-views.ts';
 import { socketRoute } from '../../plugins/websockets.ts';
 
 /** Buffered bytes past which an account socket is dropped (it resyncs from a snapshot when it reconnects). */
@@ -58,6 +61,10 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       (key) => app.translator.t(s.lang, key),
     );
   };
+  const spotOrderOf = (s: Sub, o: SpotOrderRow) =>
+    toSpotOrder(o, spotPair(app.market, o.symbol), s.auth.accountType, (key) =>
+      app.translator.t(s.lang, key),
+    );
   const positions = async (accountId: number, symbols?: Set<string>) =>
     (await holdings(app.db, accountId, app.market.now()))
       .filter((h) => !symbols || symbols.has(h.symbol))
@@ -95,13 +102,28 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
         s.send(JSON.stringify({ op: 'delta', ch: 'account', seq: s.seq, ts: app.market.now(), data }));
       };
       for (const o of change.orders) send({ order: orderOf(s, o), positions: pos, assets });
+      // Spot orders (issue 16): the order as it is after this change; the spot balances are read by REST.
+      for (const o of change.spot ?? []) send({ spotOrder: spotOrderOf(s, o) });
       // A T+1 release changes no order: one delta with the positions whose locked shares became available.
-      if (change.orders.length === 0 && pos.length) send({ positions: pos, assets });
+      if (change.orders.length === 0 && !change.spot?.length && pos.length) send({ positions: pos, assets });
     }
   };
 
-  // Changes from every node (domain/trading/account-events.ts), not only from this node's engine.
-  const events = accountEvents(app.trading, app.bus);
+  // Changes from every node (domain/trading/account-events.ts), not only from this node's engine; the spot
+  // engine's changes (issue 16) go the same way.
+  const events = accountEvents(
+    {
+      onChange: (l) => {
+        const a = app.trading.onChange(l);
+        const b = app.spot.onChange(l);
+        return () => {
+          a();
+          b();
+        };
+      },
+    },
+    app.bus,
+  );
   const stop = events.onChange((change) => {
     if (subs.get(change.accountId)?.size) inOrder(change.accountId, () => pushChange(change));
   });

@@ -24,6 +24,7 @@ export const RESOURCE = {
   // the crypto accounts (issue 16): coin/assets and the crypto funds detail
   coinAssets: 'coin-assets',
   coinRecords: 'coin-records',
+  spot: 'spot',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

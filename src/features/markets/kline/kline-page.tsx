@@ -91,7 +91,10 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
     );
 
   return (
-    <div className={cx('page', kind === 'stock' && !isIndex && s.trade)} data-testid="kline-page">
+    <div
+      className={cx('page', ((kind === 'stock' && !isIndex) || (kind === 'coin' && inst)) && s.trade)}
+      data-testid="kline-page"
+    >
       <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
       <div className={s.titlebar}>
         <span className={s.name}>{displayName(inst, i18n.language)}</span>
@@ -142,6 +145,16 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
             {tab === 'book' ? <OrderBook symbol={symbol} /> : <TradesTape symbol={symbol} />}
           </TabPanel>
         </>
+      )}
+      {kind === 'coin' && inst && (
+        <div className={s.actions}>
+          <Link className={`btn ${s.buy}`} to={routeTo('coin.index', { symbol, side: 'buy' })}>
+            {t('markets:kline.buy')}
+          </Link>
+          <Link className={`btn ${s.sell}`} to={routeTo('coin.index', { symbol, side: 'sell' })}>
+            {t('markets:kline.sell')}
+          </Link>
+        </div>
       )}
       {kind === 'stock' && !isIndex && (
         <div className={s.actions}>

@@ -39,6 +39,9 @@ const PROPS: PropsResult = {
     'crypto.withdrawFee.TRC20': '1',
     'crypto.withdrawFee.ERC20': '5',
     'crypto.withdrawFee.BEP20': '0.8',
+    'spot.makerFeeRate': '0.001',
+    'spot.takerFeeRate': '0.001',
+    'spot.minNotional': '5',
   },
   templates: [
     { key: 'deposit.min', template: 'Minimum deposit: {0} PKR', value: '500.00' },

@@ -74,6 +74,9 @@ export class AccountFeed implements Feed, AccountFeedApi {
   private assets: Assets | null = null;
   private state: AccountFeedState = 'offline';
   private ordersDirty = false;
+  /** spot order changes told by the socket (AccountDelta.spotOrder), and whether the app has not heard yet */
+  private spotSeq = 0;
+  private spotDirty = false;
   private stateDirty = false;
   private sentAssets: AssetsView | null = null;
   private offline: AccountOffline | null = null;
@@ -225,6 +228,10 @@ export class AccountFeed implements Feed, AccountFeedApi {
   private applyDelta(d: AccountDelta): void {
     const key = this.session!.accountKey;
     if (d.order && this.orders) this.setOrders(applyOrder(this.orders, d.order));
+    if (d.spotOrder) {
+      this.spotSeq += 1;
+      this.spotDirty = true;
+    }
     const { upsert, remove } = positionChanges(d);
     if (upsert.length) this.positions.upsert(key, upsert);
     if (remove) this.positions.remove(key, remove);
@@ -279,6 +286,8 @@ export class AccountFeed implements Feed, AccountFeedApi {
       if (this.state === 'ended' && this.session) update.endedToken = this.session.token;
     }
     if (this.ordersDirty && this.orders) update.orders = this.orders;
+    if (this.spotDirty) update.spotSeq = this.spotSeq;
+    this.spotDirty = false;
     if (!urgentOnly && this.assets && this.positions.accountKey === key) {
       const view = calcAssetsView(this.assets, this.positions.pnlBook);
       if (!sameAssetsView(this.sentAssets, view)) update.assets = this.sentAssets = view;
