@@ -23,7 +23,7 @@ const GRIDS: readonly [string, PerpGrid][] = [
 ];
 const dec = (units: bigint, places: number): D =>
   new Decimal(units.toString()).div(new Decimal(10).pow(places));
-const toUnits = (d: D, places: number, mode: Decimal.Rounding): bigint =>
+const toUnits = (d: D, places: number, mode: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8): bigint =>
   BigInt(d.times(new Decimal(10).pow(places)).toDecimalPlaces(0, mode).toFixed(0));
 
 const arbCase = fc.record({
