@@ -33,6 +33,15 @@ export const RECORD_KINDS = {
   trade_fee: 'fee',
   /** T+1: bought shares become sellable (share books only, never in the money funds detail) */
   t1_release: 'unfreeze',
+  /** perpetual contracts (contract account books; server/domain/perp/README.md) */
+  perp_open: 'freeze',
+  perp_fee: 'fee',
+  perp_close: 'unfreeze',
+  perp_margin: 'freeze',
+  perp_leverage: 'unfreeze',
+  perp_funding: 'fee',
+  perp_liquidation: 'unfreeze',
+  perp_adl: 'unfreeze',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
