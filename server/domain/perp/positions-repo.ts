@@ -80,7 +80,11 @@ export async function ownPosition(db: Db, accountId: number, id: number): Promis
 }
 
 export async function positionById(db: Db, id: number): Promise<PositionRow | null> {
-  const r = await db.selectFrom('perp_positions').select(POSITION_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const r = await db
+    .selectFrom('perp_positions')
+    .select(POSITION_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return r ? toRow(r) : null;
 }
 
@@ -299,7 +303,12 @@ export async function insertExecution(db: Db, e: Omit<ExecutionRow, 'id'>): Prom
   return { ...e, id: r.id };
 }
 
-export async function leverageOf(db: Db, accountId: number, symbol: string, fallback: number): Promise<number> {
+export async function leverageOf(
+  db: Db,
+  accountId: number,
+  symbol: string,
+  fallback: number,
+): Promise<number> {
   const r = await db
     .selectFrom('perp_leverage')
     .select('leverage')
