@@ -19,6 +19,7 @@ import { bankRoutes } from './wallet/bank-routes.ts';
 import { walletRoutes } from './wallet/wallet-plugin.ts';
 import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
 import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
+import { perpRoutes } from './perp/perp-plugin.ts';
 
 export interface ApiArea {
   name: string;
@@ -41,4 +42,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
   { name: 'deposits', plugin: depositRoutes },
   { name: 'withdraw', plugin: withdrawAreaRoutes },
+  { name: 'coin/contract/order', plugin: perpRoutes },
 ];
