@@ -25,7 +25,8 @@ export const perpPlugin = fp(
       onError: (err) => app.log.error({ err }, 'perp: mark tick failed'),
     });
     app.decorate('perp', { deps, engine });
-    const stopFollow = marks.follow(app.market, (ticks) => void engine.onMarks(ticks, app.market.now()));
+    const stopListen = marks.listen((ticks) => void engine.onMarks(ticks, app.market.now()));
+    const stopFollow = marks.follow(app.market);
     engine.active = app.leader.leading;
     const stopWatch = app.leader.onChange((leading) => {
       engine.active = leading;
@@ -33,6 +34,7 @@ export const perpPlugin = fp(
     app.addHook('onClose', async () => {
       stopWatch();
       stopFollow();
+      stopListen();
       engine.active = false;
       await engine.idle();
     });

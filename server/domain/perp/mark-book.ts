@@ -46,11 +46,19 @@ export class MarkBook {
     return markOf(this.states.get(symbol) ?? MARK_START, q.last);
   }
 
-  /** Follows the feed; returns the unsubscribe function. */
-  follow(source: Pick<MarketSource, 'subscribe'>, listener?: (marks: MarkTick[]) => void): () => void {
+  private readonly listeners = new Set<(marks: MarkTick[]) => void>();
+
+  /** Hears every step's new marks (the engine, tests; later the socket) without stepping them again. */
+  listen(listener: (marks: MarkTick[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Follows the feed (once per book: each step must be applied once); returns the unsubscribe function. */
+  follow(source: Pick<MarketSource, 'subscribe'>): () => void {
     return source.subscribe((tick) => {
       const marks = this.onTick(tick);
-      if (listener && marks.length) listener(marks);
+      if (marks.length) for (const l of this.listeners) l(marks);
     });
   }
 }
