@@ -42,8 +42,9 @@ export async function closeIn(
   action: PerpAction,
   clientId: string,
   now: number,
+  feeRate: bigint = TAKER_RATE,
 ): Promise<CloseOutcome> {
-  const r = closePart(pair.grid, mathOf(pos), qty, price, TAKER_RATE);
+  const r = closePart(pair.grid, mathOf(pos), qty, price, feeRate);
   const liquidation = action === 'liquidation';
   const toUser = liquidation ? 0n : r.payout;
   const legs: Leg[] = [

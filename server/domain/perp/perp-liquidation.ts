@@ -3,16 +3,22 @@
 // transaction, re-read under its account's lock: a position closed or changed meanwhile is judged on what the
 // database holds. A liquidation has no open orders to cancel (contract orders fill at once; its TP/SL end with
 // it) and closes the whole position at the mark that crossed; its remaining margin goes to the insurance fund,
-// what it cannot pay is taken from the fund (closeIn, perp-fill.ts).
+// what it cannot pay is taken from the fund (closeIn, perp-fill.ts); when the fund cannot, auto-deleveraging
+// (perp-adl.ts).
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
-import { crossed } from '../../../contract/perp/position.ts';
+import { closePart, crossed } from '../../../contract/perp/position.ts';
+import { sysAcct } from '../ledger/books.ts';
+import { balanceOf } from '../ledger/ledger-repo.ts';
+import { deleverage } from './perp-adl.ts';
+import { INSURANCE_ACCOUNT, TAKER_RATE, USDT } from './perp-config.ts';
 import { tpSlFires } from '../../../contract/perp/tpsl.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { closeIn } from './perp-fill.ts';
 import type { PerpPair } from './perp-grid.ts';
 import {
   crossedPositions,
+  mathOf,
   positionById,
   triggeredCandidates,
   type ExecutionRow,
@@ -34,10 +40,19 @@ export async function liquidateCrossed(
       await lockAccounts(tx, [candidate.accountId]);
       const pos = await positionById(tx, candidate.id);
       if (!pos || pos.status !== 'open' || !crossed(sideOf(pos), pos.liqPrice, mark)) return null;
+      // A loss beyond the margin that the insurance fund cannot cover: auto-deleveraging (perp-adl.ts).
+      const atMark = closePart(pair.grid, mathOf(pos), pos.qty, mark, TAKER_RATE);
+      if (atMark.shortfall > 0n) {
+        const fund = await balanceOf(tx, await sysAcct(tx, INSURANCE_ACCOUNT), USDT);
+        if (fund < atMark.shortfall) {
+          const adl = await deleverage(tx, pair, pos, mark, now);
+          if (adl) return adl;
+        }
+      }
       const r = await closeIn(tx, pair, pos, pos.qty, mark, 'liquidation', `sys:liq:${pos.id}`, now);
-      return r.execution;
+      return [r.execution];
     });
-    if (e) out.push(e);
+    if (e) out.push(...e);
   }
   return out;
 }
