@@ -50,6 +50,7 @@ export async function deleverage(
   const bp = bankruptcyPrice(pair.grid, mathOf(bankrupt));
   if (bp === null) return null;
   const queue = adlQueue(pair, bankrupt, await openPositionsOfSymbol(tx, pair.symbol), mark);
+  // the caller locked them (perp-liquidation.ts); a position opened since is locked here (held ids are skipped)
   await lockAccounts(tx, [bankrupt.accountId, ...queue.map((p) => p.accountId)]);
   const out: ExecutionRow[] = [];
   const self = await positionById(tx, bankrupt.id);

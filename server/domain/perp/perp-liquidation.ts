@@ -19,6 +19,7 @@ import type { PerpPair } from './perp-grid.ts';
 import {
   crossedPositions,
   mathOf,
+  openPositionsOfSymbol,
   positionById,
   triggeredCandidates,
   type ExecutionRow,
@@ -36,8 +37,17 @@ export async function liquidateCrossed(
 ): Promise<ExecutionRow[]> {
   const out: ExecutionRow[] = [];
   for (const candidate of await crossedPositions(db, pair.symbol, mark)) {
+    // Every account a deleveraging may touch is locked in the one call (the global lock order): when the close
+    // at the mark would lose more than the margin, the opposite side's accounts too.
+    const bankruptAtMark =
+      closePart(pair.grid, mathOf(candidate), candidate.qty, mark, TAKER_RATE).shortfall > 0n;
+    const others = bankruptAtMark
+      ? (await openPositionsOfSymbol(db, pair.symbol))
+          .filter((p) => p.side !== candidate.side)
+          .map((p) => p.accountId)
+      : [];
     const e = await inTx(db, async (tx) => {
-      await lockAccounts(tx, [candidate.accountId]);
+      await lockAccounts(tx, [candidate.accountId, ...others]);
       const pos = await positionById(tx, candidate.id);
       if (!pos || pos.status !== 'open' || !crossed(sideOf(pos), pos.liqPrice, mark)) return null;
       // A loss beyond the margin that the insurance fund cannot cover: auto-deleveraging (perp-adl.ts).

@@ -3,6 +3,7 @@
 // by the fund with no user balance below zero, a stop-loss fired on the mark, and one funding interval paid
 // between a long and a short that sums to zero (and happens once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postRecord } from '../../../server/domain/ledger/post.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { FUNDING_CLEARING } from '../../../server/domain/perp/perp-funding.ts';
 import { parseMinor } from '../../../contract/money.ts';
@@ -71,6 +72,17 @@ describe('perp engine on mark ticks', () => {
 
   it('a gap past bankruptcy is covered by the insurance fund; no user balance goes negative', async () => {
     const u = await perpUser(t, usdt(1_000));
+    // a fund able to take the loss (an emptier one deleverages instead: perp-adl.test.ts)
+    await postRecord(t.db, {
+      kind: 'test_grant',
+      ref: 'perp-engine:fund',
+      accountId: u.accountId,
+      now: 0,
+      legs: [
+        { system: 'test_funding', asset: 'USDT', amount: -usdt(1_000) },
+        { system: 'insurance_fund', asset: 'USDT', amount: usdt(1_000) },
+      ],
+    });
     const { position } = await openLong(u);
     const bp = px(position.bankruptcyPrice);
     const fundBefore = await systemOf(t.db, 'insurance_fund');
