@@ -65,7 +65,10 @@ describe('auto-deleveraging', () => {
       .execute();
     expect(pos.map((p) => p.status)).toEqual(['liquidated', 'open', 'open']);
     expect(pos[1]!.qty).toBe(1000n);
-    expect(await systemOf(t.db, 'insurance_fund')).toBe(0n);
+    // the fund paid nothing; it only keeps what rounding the bankruptcy price up to the tick left over
+    // (at most 0.01 BTC × 0.01 USDT = 100 micro-USDT)
+    const fund = await systemOf(t.db, 'insurance_fund');
+    expect(fund >= 0n && fund < 100n).toBe(true);
     const report = await ledgerSelfCheck(t.db);
     expect(report.negativeUserBalances).toEqual([]);
     expect(report.ok).toBe(true);
