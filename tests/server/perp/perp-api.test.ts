@@ -276,4 +276,42 @@ describe('coin/contract/order', () => {
     expect(await bookOf(t.db, u.accountId, 'contract_margin')).toBe(0n);
     expect(await systemOf(t.db, 'fee_perp')).toBeGreaterThan(0n);
   });
+  it('every call refuses malformed fields and a missing session, changing nothing', async () => {
+    const u = await perpUser(t);
+    const id = String((await open(u, {})).body.data.position.id);
+    const tk = { lang: 'en-US', token: u.token };
+    const bad: [string, Record<string, string>][] = [
+      ['multiple', { symbol: 'btcusdt' }],
+      ['multiple', { symbol: SYMBOL, leverage: '0' }],
+      ['multiple', { symbol: SYMBOL, leverage: 'ten' }],
+      ['add', { clientId: 'short', symbol: SYMBOL, side: 'long', qty: '0.01' }],
+      ['add', { clientId: cid(), symbol: SYMBOL, side: 'long' }],
+      ['close', { clientId: cid(), positionId: '0' }],
+      ['close', { clientId: cid(), positionId: id, qty: '-1' }],
+      ['close', { clientId: cid(), positionId: id, qty: '0' }],
+      ['liquidate', { clientId: cid(), positionId: 'x' }],
+      ['liquidate/all', {}],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '0' }],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '1.0000001' }],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '999999999' }],
+      ['set/profit', { positionId: id, price: 'abc' }],
+      ['set/profit', { positionId: id, price: '1', source: 'index' }],
+      ['set/loss', { positionId: id, price: '1.001' }],
+    ];
+    for (const [path, fields] of bad) await expectRefused(() => post(t.app, `${P}/${path}`, fields, tk), /./);
+    for (const path of [
+      'multiple',
+      'add',
+      'close',
+      'liquidate',
+      'liquidate/all',
+      'add/mgn',
+      'set/profit',
+      'set/loss',
+    ])
+      await expectRefused(() => post(t.app, `${P}/${path}`, {}, { lang: 'en-US' }), /./);
+    for (const path of ['list', 'list/active', 'query'])
+      expect((await get(t.app, `${P}/${path}`, {}, { lang: 'en-US' })).body.code).not.toBe(0);
+    expect((await get(t.app, `${P}/query`, {}, tk)).body.msg).toMatch(/No such/);
+  });
 });
