@@ -233,7 +233,7 @@ describe('coin/contract/order', () => {
     expect((await get(t.app, `${P}/list/active`, {}, tk)).body.data.list).toHaveLength(1);
   });
 
-  it('add/mgn moves the LP away; a leverage change that would liquidate is refused', async () => {
+  it('add/mgn moves the LP away; a higher leverage moves it back toward the mark', async () => {
     const u = await perpUser(t);
     const tk = { lang: 'en-US', token: u.token };
     await post(t.app, `${P}/multiple`, { symbol: SYMBOL, leverage: '5' }, tk);

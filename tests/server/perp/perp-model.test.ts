@@ -21,54 +21,13 @@ import {
   setTpSl,
   type PerpDeps,
 } from '../../../server/domain/perp/perp-orders.ts';
-import type { PerpMarket } from '../../../server/domain/perp/perp-grid.ts';
 import { openPositionsOfSymbol } from '../../../server/domain/perp/positions-repo.ts';
 import { AppError } from '../../../server/errors.ts';
-import type { Instrument, Ticker } from '../../../workers/protocol/market.ts';
 import { addUser, tradingDb } from '../trading/trading-db.ts';
+import { fakeMarket } from './perp-fake-market.ts';
 import { systemOf } from './perp-helpers.ts';
 
 const SYMBOL = 'BTCUSDT';
-const INS: Instrument = {
-  symbol: SYMBOL,
-  nameEn: 'Bitcoin',
-  nameUr: 'بٹ کوائن',
-  sector: 'crypto',
-  market: 'crypto',
-  quote: 'USDT',
-  base: 'BTC',
-  tickSize: '0.01',
-  lotSize: '0.00001',
-  priceDecimals: 2,
-  qtyDecimals: 5,
-};
-
-function fakeMarket(price: { v: bigint }): PerpMarket {
-  const ticker = (): Ticker => {
-    const p = formatMinor(price.v, 2);
-    return {
-      s: SYMBOL,
-      p,
-      o: p,
-      h: p,
-      l: p,
-      pc: p,
-      c: '0',
-      cp: '0',
-      v: '0',
-      q: '0',
-      b: p,
-      a: p,
-      st: 'open',
-      t: 0,
-    };
-  };
-  return {
-    now: () => 1_800_000_000_000,
-    instrument: (s) => (s === SYMBOL ? INS : undefined),
-    ticker: (s) => (s === SYMBOL ? ticker() : undefined),
-  };
-}
 
 type Op =
   | { k: 'open'; u: number; side: 'long' | 'short'; qty: number }
