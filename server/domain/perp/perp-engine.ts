@@ -58,12 +58,16 @@ export class PerpEngine {
 
   private async handle(marks: readonly MarkTick[], now: number): Promise<void> {
     const done: ExecutionRow[] = [];
+    // One read per tick finds the pairs anyone holds (on any node); only those are checked.
+    const held = new Set(await symbolsWithPositions(this.deps.db));
     for (const m of marks) {
       const pair = this.deps.marks.pair(m.symbol);
       const quote = pair && quoteOf(this.deps.market, pair);
       if (!pair || !quote) continue;
-      done.push(...(await liquidateCrossed(this.deps.db, pair, m.mark, now)));
-      done.push(...(await fireTriggers(this.deps.db, pair, { ...quote, mark: m.mark }, now)));
+      if (held.has(m.symbol)) {
+        done.push(...(await liquidateCrossed(this.deps.db, pair, m.mark, now)));
+        done.push(...(await fireTriggers(this.deps.db, pair, { ...quote, mark: m.mark }, now)));
+      }
       const list = this.samples.get(m.symbol) ?? [];
       list.push(premiumSample(m.mark, m.last));
       this.samples.set(m.symbol, list);
