@@ -239,16 +239,28 @@ export async function addIsolatedMargin(
     if (!pos || pos.status !== 'open') throw perpError('noPosition');
     const pair = pairOf(d, pos.symbol);
     const after = addMarginTo(mathOf(pos), amount);
-    const posted = await postRecord(tx, {
+    const ref = `margin:${accountId}:${clientId}`;
+    const memo = `position ${positionId} amount ${amount}`;
+    const prior = await tx
+      .selectFrom('ledger_journals')
+      .select('memo')
+      .where('kind', '=', 'perp_margin')
+      .where('ref', '=', ref)
+      .executeTakeFirst();
+    // the same clientId again: the first add stands (nothing moves twice); with other details it is refused
+    if (prior) {
+      if (prior.memo !== memo) throw perpError('clientIdReused');
+      return pos;
+    }
+    await postRecord(tx, {
       kind: 'perp_margin',
-      ref: `margin:${accountId}:${clientId}`,
+      ref,
+      memo,
       accountId,
       symbol: pos.symbol,
       now,
       legs: move(accountId, 'contract', 'contract_margin', USDT, amount),
     }).catch(ledgerRefusal);
-    // the same clientId again: the first add stands, nothing moves twice
-    if (!posted.created) return pos;
     await updatePosition(
       tx,
       positionId,

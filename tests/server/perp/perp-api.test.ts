@@ -239,9 +239,16 @@ describe('coin/contract/order', () => {
     await post(t.app, `${P}/multiple`, { symbol: SYMBOL, leverage: '5' }, tk);
     const p = (await open(u, {})).body.data.position;
     const id = String(p.id);
-    const m = await post(t.app, `${P}/add/mgn`, { clientId: cid(), positionId: id, amount: '100' }, tk);
+    const mid = cid();
+    const m = await post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '100' }, tk);
     expect(Number(m.body.data.liqPrice)).toBeLessThan(Number(p.liqPrice));
     expect(micro(m.body.data.margin)).toBe(micro(p.margin) + usdt(100));
+    const again = await post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '100' }, tk);
+    expect(micro(again.body.data.margin)).toBe(micro(p.margin) + usdt(100));
+    await expectRefused(
+      () => post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '50' }, tk),
+      /already used/,
+    );
     const lev = await post(t.app, `${P}/multiple`, { symbol: SYMBOL, leverage: '50' }, tk);
     expect(lev.body.code).toBe(0);
     expect(lev.body.data.position.leverage).toBe(50);
