@@ -86,13 +86,12 @@ export async function closeIn(
       now,
     );
   } else {
+    // Size and entry stay on the ended row (its history: query shows what was closed); margin and LP go.
     await updatePosition(
       tx,
       pos.id,
       {
-        qty: 0n,
         margin: 0n,
-        entryValue: 0n,
         liqPrice: null,
         tpPrice: null,
         slPrice: null,

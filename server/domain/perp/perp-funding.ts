@@ -46,6 +46,11 @@ export async function settleInterval(
       .executeTakeFirst();
     if (done) return null;
     const positions = await openPositionsOfSymbol(tx, pair.symbol);
+    // a position opened since the first read (PostgreSQL): its account too (ids already held are skipped)
+    await lockAccounts(
+      tx,
+      positions.map((p) => p.accountId),
+    );
     const s = settleFunding(
       pair.grid,
       positions.map((p) => ({ side: p.side === 'long' ? (1 as const) : (-1 as const), qty: p.qty })),
