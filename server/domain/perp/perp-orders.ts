@@ -1,27 +1,24 @@
 // What a user does with contracts (the calls of coin/contract/order/*), each one transaction with the account
-// locked first: open or increase a position at market, close part or all at market, add isolated margin, set
-// the leverage, set TP/SL. A clientId makes an open or a close happen once; the same id with other details is
-// refused. Fills are at the book's best price (ask for a buy, bid for a sell: every contract fill is a taker's).
+// locked first: open or increase a position at market, close part or all at market (margin, leverage and
+// TP/SL changes: perp-adjust.ts). A clientId makes an open or a close happen once; the same id with other
+// details is refused. Fills are at the book's best price (ask for a buy, bid for a sell: all are a taker's).
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { AppError } from '../../errors.ts';
 import { parseMinor } from '../../../contract/money.ts';
 import {
-  addMargin as addMarginTo,
   crossed,
   increase,
   initialMargin,
-  entryMargin,
   liquidationPrice,
   notional,
   tradeFee,
 } from '../../../contract/perp/position.ts';
 import { maxLeverageAt } from '../../../contract/perp/tiers.ts';
-import { validateTpSl } from '../../../contract/perp/tpsl.ts';
-import { LedgerError, move, postRecord, postRecords } from '../ledger/post.ts';
+import { LedgerError, postRecords } from '../ledger/post.ts';
 import { lockAccounts } from '../ledger/locks.ts';
-import { DEFAULT_LEVERAGE, MAX_LEVERAGE, TAKER_RATE, USDT } from './perp-config.ts';
-import { perpError, tpSlError } from './perp-errors.ts';
+import { DEFAULT_LEVERAGE, TAKER_RATE } from './perp-config.ts';
+import { perpError } from './perp-errors.ts';
 import { closeIn, openRecords as openRecordsOf } from './perp-fill.ts';
 import { quoteOf, type PerpMarket, type PerpPair } from './perp-grid.ts';
 import type { MarkBook } from './mark-book.ts';
@@ -35,7 +32,6 @@ import {
   openPositionsOf,
   ownPosition,
   positionById,
-  saveLeverage,
   updatePosition,
   type ExecutionRow,
   type PositionRow,
@@ -54,7 +50,7 @@ export interface Executed {
   created: boolean;
 }
 
-function pairOf(d: PerpDeps, symbol: string): PerpPair {
+export function pairOf(d: PerpDeps, symbol: string): PerpPair {
   const pair = d.marks.pair(symbol);
   if (!pair) throw perpError('unknownSymbol', { symbol });
   return pair;
@@ -66,13 +62,13 @@ function qtyOf(pair: PerpPair, text: string): bigint {
   return q;
 }
 
-function markOrThrow(d: PerpDeps, symbol: string): bigint {
+export function markOrThrow(d: PerpDeps, symbol: string): bigint {
   const m = d.marks.mark(symbol);
   if (m === null) throw perpError('noPrice');
   return m;
 }
 
-function ledgerRefusal(err: unknown): never {
+export function ledgerRefusal(err: unknown): never {
   if (err instanceof LedgerError && err.reason === 'insufficient') throw perpError('insufficient');
   throw err;
 }
@@ -220,148 +216,4 @@ export async function closeAllAtMarket(
     if (r) out.push(r);
   }
   return out;
-}
-
-/** Adds isolated margin to an open position: WB grows, the liquidation price moves away from the mark. */
-export async function addIsolatedMargin(
-  d: PerpDeps,
-  accountId: number,
-  positionId: number,
-  amountText: string,
-  clientId: string,
-  now: number,
-): Promise<PositionRow> {
-  const amount = parseMinor(amountText, 6);
-  if (amount === null || amount <= 0n) throw perpError('badAmount');
-  return inTx(d.db, async (tx) => {
-    await lockAccounts(tx, [accountId]);
-    const pos = await ownPosition(tx, accountId, positionId);
-    if (!pos || pos.status !== 'open') throw perpError('noPosition');
-    const pair = pairOf(d, pos.symbol);
-    const after = addMarginTo(mathOf(pos), amount);
-    const ref = `margin:${accountId}:${clientId}`;
-    const memo = `position ${positionId} amount ${amount}`;
-    const prior = await tx
-      .selectFrom('ledger_journals')
-      .select('memo')
-      .where('kind', '=', 'perp_margin')
-      .where('ref', '=', ref)
-      .executeTakeFirst();
-    // the same clientId again: the first add stands (nothing moves twice); with other details it is refused
-    if (prior) {
-      if (prior.memo !== memo) throw perpError('clientIdReused');
-      return pos;
-    }
-    await postRecord(tx, {
-      kind: 'perp_margin',
-      ref,
-      memo,
-      accountId,
-      symbol: pos.symbol,
-      now,
-      legs: move(accountId, 'contract', 'contract_margin', USDT, amount),
-    }).catch(ledgerRefusal);
-    await updatePosition(
-      tx,
-      positionId,
-      { margin: after.margin, liqPrice: liquidationPrice(pair.grid, pair.tiers, after, TAKER_RATE) },
-      now,
-    );
-    return (await positionById(tx, positionId))!;
-  });
-}
-
-/**
- * Sets the leverage of a symbol. With an open position its margin becomes the initial margin at the new
- * leverage (any added margin is reset, as on Bybit/Binance): the difference moves between contract and
- * contract_margin. Refused above the bracket's maximum, without the money for a lower leverage, or when the
- * position would be liquidatable at the current mark.
- */
-export async function setLeverage(
-  d: PerpDeps,
-  accountId: number,
-  symbol: string,
-  leverage: number,
-  now: number,
-): Promise<{ leverage: number; position: PositionRow | null }> {
-  const pair = pairOf(d, symbol);
-  if (!Number.isInteger(leverage) || leverage < 1 || leverage > MAX_LEVERAGE)
-    throw perpError('leverageTooHigh', { max: MAX_LEVERAGE });
-  return inTx(d.db, async (tx) => {
-    await lockAccounts(tx, [accountId]);
-    const pos = await openPosition(tx, accountId, symbol);
-    const mark = markOrThrow(d, symbol);
-    const size = pos ? notional(pair.grid, pos.qty, mark) : 0n;
-    const max = maxLeverageAt(pair.tiers, size);
-    if (leverage > max) throw perpError('leverageTooHigh', { max });
-    if (pos && leverage !== pos.leverage) {
-      const m = mathOf(pos);
-      const margin = entryMargin(pair.grid, m, leverage);
-      const after = { ...m, margin };
-      const liq = liquidationPrice(pair.grid, pair.tiers, after, TAKER_RATE);
-      if (crossed(after.side, liq, mark)) throw perpError('leverageWouldLiquidate');
-      const delta = margin - pos.margin;
-      await postRecord(tx, {
-        kind: 'perp_leverage',
-        ref: `leverage:${pos.id}:${now}:${leverage}`,
-        accountId,
-        symbol,
-        now,
-        legs:
-          delta > 0n
-            ? move(accountId, 'contract', 'contract_margin', USDT, delta)
-            : move(accountId, 'contract_margin', 'contract', USDT, -delta),
-      }).catch(ledgerRefusal);
-      await updatePosition(tx, pos.id, { margin, leverage, liqPrice: liq }, now);
-    }
-    await saveLeverage(tx, accountId, symbol, leverage, now);
-    return { leverage, position: pos ? await positionById(tx, pos.id) : null };
-  });
-}
-
-export interface TpSlInput {
-  accountId: number;
-  positionId: number;
-  kind: 'tp' | 'sl';
-  /** price text; '' or '0' cancels the trigger */
-  price: string;
-  source: 'mark' | 'last';
-}
-
-/** Sets or cancels the position's take-profit or stop-loss, validated against entry, the reference and LP. */
-export async function setTpSl(d: PerpDeps, input: TpSlInput, now: number): Promise<PositionRow> {
-  return inTx(d.db, async (tx) => {
-    await lockAccounts(tx, [input.accountId]);
-    const pos = await ownPosition(tx, input.accountId, input.positionId);
-    if (!pos || pos.status !== 'open') throw perpError('noPosition');
-    const pair = pairOf(d, pos.symbol);
-    const cancel = input.price === '' || input.price === '0';
-    if (cancel) {
-      await updatePosition(tx, pos.id, input.kind === 'tp' ? { tpPrice: null } : { slPrice: null }, now);
-      return (await positionById(tx, pos.id))!;
-    }
-    const price = parseMinor(input.price, pair.grid.priceDecimals);
-    if (price === null || price <= 0n) throw perpError('badPrice', { decimals: pair.grid.priceDecimals });
-    const quote = quoteOf(d.market, pair);
-    const reference = input.source === 'mark' ? d.marks.mark(pos.symbol) : (quote?.last ?? null);
-    if (reference === null) throw perpError('noPrice');
-    const refusal = validateTpSl({
-      side: pos.side === 'long' ? 1 : -1,
-      qty: pos.qty,
-      entryValue: pos.entryValue,
-      reference,
-      liquidation: pos.liqPrice,
-      ...(input.kind === 'tp' ? { takeProfit: price } : { stopLoss: price }),
-    });
-    if (refusal) throw tpSlError(refusal);
-    await updatePosition(
-      tx,
-      pos.id,
-      input.kind === 'tp'
-        ? { tpPrice: price, tpSource: input.source }
-        : { slPrice: price, slSource: input.source },
-      now,
-    );
-    return (await positionById(tx, pos.id))!;
-  });
 }

@@ -19,13 +19,11 @@ import {
 import { notional } from '../../../contract/perp/position.ts';
 import { maxLeverageAt } from '../../../contract/perp/tiers.ts';
 import { perpError } from '../../domain/perp/perp-errors.ts';
+import { addIsolatedMargin, setLeverage, setTpSl } from '../../domain/perp/perp-adjust.ts';
 import {
-  addIsolatedMargin,
   closeAllAtMarket,
   closeAtMarket,
   openAtMarket,
-  setLeverage,
-  setTpSl,
   type Executed,
 } from '../../domain/perp/perp-orders.ts';
 import { executionView, positionView } from '../../domain/perp/perp-views.ts';

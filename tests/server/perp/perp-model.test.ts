@@ -13,14 +13,8 @@ import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { MarkBook } from '../../../server/domain/perp/mark-book.ts';
 import { PerpEngine } from '../../../server/domain/perp/perp-engine.ts';
 import { FUNDING_CLEARING } from '../../../server/domain/perp/perp-funding.ts';
-import {
-  addIsolatedMargin,
-  closeAtMarket,
-  openAtMarket,
-  setLeverage,
-  setTpSl,
-  type PerpDeps,
-} from '../../../server/domain/perp/perp-orders.ts';
+import { addIsolatedMargin, setLeverage, setTpSl } from '../../../server/domain/perp/perp-adjust.ts';
+import { closeAtMarket, openAtMarket, type PerpDeps } from '../../../server/domain/perp/perp-orders.ts';
 import { openPositionsOfSymbol } from '../../../server/domain/perp/positions-repo.ts';
 import { AppError } from '../../../server/errors.ts';
 import { addUser, tradingDb } from '../trading/trading-db.ts';
