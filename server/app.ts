@@ -27,6 +27,7 @@ import { fontPreloadPlugin } from './plugins/font-preload.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { tradingPlugin } from './plugins/trading.ts';
 import { spotPlugin } from './plugins/spot.ts';
+import { perpPlugin } from './plugins/perp.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(marketPlugin);
   await app.register(tradingPlugin);
   await app.register(spotPlugin);
+  await app.register(perpPlugin);
   await app.register(depositsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);

@@ -32,6 +32,13 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'quote_qty',
   'filled_raw',
   'filled_quote',
+  // perpetual contracts (092): micro-USDT and price units
+  'entry_value',
+  'margin',
+  'liq_price',
+  'tp_price',
+  'sl_price',
+  'to_fund',
 ]);
 
 type Money = bigint;
@@ -477,6 +484,64 @@ export interface CoinTransfersTable {
   created_at: number;
 }
 
+export interface PerpLeverageTable {
+  account_id: number;
+  symbol: string;
+  leverage: number;
+  updated_at: number;
+}
+
+export interface PerpPositionsTable {
+  id: IdColumn;
+  account_id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  /** quantity units of the pair */
+  qty: Money;
+  /** Σ qty·price of the fills (price units × quantity units) */
+  entry_value: Money;
+  /** isolated margin, micro-USDT */
+  margin: Money;
+  leverage: number;
+  liq_price: Money | null;
+  tp_price: Money | null;
+  tp_source: Generated<'mark' | 'last'>;
+  sl_price: Money | null;
+  sl_source: Generated<'mark' | 'last'>;
+  status: 'open' | 'closed' | 'liquidated';
+  opened_at: number;
+  updated_at: number;
+}
+
+export type PerpAction = 'open' | 'close' | 'tp' | 'sl' | 'liquidation' | 'adl';
+
+export interface PerpOrdersTable {
+  id: IdColumn;
+  account_id: number;
+  client_id: string;
+  position_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  action: PerpAction;
+  qty: Money;
+  price: Money;
+  fee: Money;
+  margin: Money;
+  realized_pnl: Money;
+  leverage: number;
+  created_at: number;
+}
+
+export interface PerpFundingTable {
+  symbol: string;
+  interval_at: number;
+  /** at 10^-8 */
+  rate: number;
+  price: Money;
+  to_fund: Money;
+  created_at: number;
+}
+
 export interface OperatorsTable {
   id: IdColumn;
   username: string;
@@ -542,6 +607,10 @@ export interface Schema {
   withdrawals: WithdrawalsTable;
   exchange_quotes: ExchangeQuotesTable;
   coin_transfers: CoinTransfersTable;
+  perp_leverage: PerpLeverageTable;
+  perp_positions: PerpPositionsTable;
+  perp_orders: PerpOrdersTable;
+  perp_funding: PerpFundingTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   spot_orders: SpotOrdersTable;

@@ -21,6 +21,7 @@ import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
 import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
 import { cryptoAccountsRoutes } from './crypto/crypto-accounts-plugin.ts';
 import { spotRoutes } from './spot/spot-routes.ts';
+import { perpRoutes } from './perp/perp-plugin.ts';
 
 export interface ApiArea {
   name: string;
@@ -45,4 +46,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'withdraw', plugin: withdrawAreaRoutes },
   { name: 'crypto-accounts', plugin: cryptoAccountsRoutes },
   { name: 'coin/order', plugin: spotRoutes },
+  { name: 'coin/contract/order', plugin: perpRoutes },
 ];

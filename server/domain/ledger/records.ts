@@ -47,6 +47,15 @@ export const RECORD_KINDS = {
   spot_sell: 'sell',
   spot_fee: 'fee',
   // ---- end spot
+  /** perpetual contracts (contract account books; server/domain/perp/README.md) */
+  perp_open: 'freeze',
+  perp_fee: 'fee',
+  perp_close: 'unfreeze',
+  perp_margin: 'freeze',
+  perp_leverage: 'unfreeze',
+  perp_funding: 'fee',
+  perp_liquidation: 'unfreeze',
+  perp_adl: 'unfreeze',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -27,6 +27,7 @@ import { fillHistory } from './backfill.ts';
 import { writeMeta, type SymbolBar } from './bar-repo.ts';
 import { pktDayStart, psxState } from './calendar.ts';
 import { toTicker, type LiveState } from './instrument-state.ts';
+import { CrashScenarios } from './crash-scenario.ts';
 import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
 import type { CandleRange, MarketListener, MarketSource, MarketTick } from './market-source.ts';
 import { restoreSnapshot, takeSnapshot, type MarketSnapshot } from './market-snapshot.ts';
@@ -232,10 +233,25 @@ export class SimulatedMarket implements MarketSource {
   }
 
   /** One feed step at the clock's time: draw it, apply it, store bars, tell step listeners, then emit. */
+  private readonly crashes = new CrashScenarios();
+
+  /**
+   * Test and demo control, not reachable by users: moves a pair by `pct` % over `seconds` of feed steps
+   * (crash-scenario.ts).
+   */
+  crash(symbol: string, pct: number, seconds: number): void {
+    this.crashes.start(symbol, pct, seconds, this.opts.ticksPerSecond);
+  }
+
   step(): void {
     const ts = this.clock();
     const psx = psxState(ts, this.opts.alwaysOpen);
-    const record = generateStep(this.live, this.rng, { ts, psx, ticksPerSecond: this.opts.ticksPerSecond });
+    const record = generateStep(this.live, this.rng, {
+      ts,
+      psx,
+      ticksPerSecond: this.opts.ticksPerSecond,
+      crash: this.crashes,
+    });
     if (this.fork) record.fork = this.fork;
     this.fork = undefined;
     const applied = applyStep(this.live, record);

@@ -5,6 +5,7 @@
 
 import type { Market, SessionState } from '../../../workers/protocol/market.ts';
 import { diffBook, generateBook } from './book.ts';
+import type { CrashScenarios } from './crash-scenario.ts';
 import { pktDayStart } from './calendar.ts';
 import { bandFor, type LiveState } from './instrument-state.ts';
 import type { LiveMarket } from './live-market.ts';
@@ -30,6 +31,8 @@ export interface StepInput {
   psx: SessionState;
   /** feed steps per second (sizes the prints so a day's volume is about the symbol's typical volume) */
   ticksPerSecond: number;
+  /** a crash scenario in progress (crash-scenario.ts; tests and demos only) */
+  crash?: CrashScenarios | undefined;
 }
 
 interface Flow {
@@ -53,11 +56,12 @@ export function generateStep(live: LiveMarket, rng: Rng, g: StepInput): StepReco
     if (halted(st)) continue;
     const rolls = s.dayStart !== day;
     if (rolls) roll.push(s.ins.symbol);
-    if (st !== 'open' || rng.next() > ACTIVITY[s.ins.market]) continue;
+    // A symbol under a crash scenario trades on every step (the draw is still made: the same seed, same market).
+    if (st !== 'open' || (rng.next() > ACTIVITY[s.ins.market] && !g.crash?.moving(s.ins.symbol))) continue;
     // A rolling day moves the band before the prints, as rollDay will when the step is applied.
     const band = rolls ? bandFor({ ins: s.ins, prevClose: s.last }) : s.band;
     const flow = { v: 0, q: 0n };
-    const step = tradeStep(s, rng, ts, band, g.ticksPerSecond, flow);
+    const step = tradeStep(s, rng, ts, band, g.ticksPerSecond, flow, g.crash?.take(s.ins.symbol) ?? 0);
     traded[s.ins.symbol] = step;
     finals.set(s.ins.symbol, step.p.at(-1)?.[0] ?? s.last);
     flows.set(s.ins.symbol, flow);
@@ -88,13 +92,14 @@ function tradeStep(
   band: Band | undefined,
   ticksPerSecond: number,
   flow: Flow,
+  shock = 0,
 ): SymbolStep {
   const market = s.ins.market;
   const frac = Math.min(ts - s.lastStep, 60_000) / DAY_LEN[market];
   const n = rng.int(1, 3);
   const stepsPerDay = (DAY_LEN[market] / 1000) * ticksPerSecond * ACTIVITY[market] * 2;
   const prints: PrintRec[] = [];
-  let logP = s.logP;
+  let logP = s.logP + shock;
   let last = s.last;
   for (let k = 0; k < n; k++) {
     const prev = last;

@@ -1,0 +1,153 @@
+// The contract area's calls (issue 16 item 4): USDT-margined perpetual contracts, one-way mode, isolated margin,
+// market orders. All under `coin/contract/order/`:
+//   POST multiple        get (no `leverage`) or set the leverage of a symbol; with an open position its margin
+//                        becomes the initial margin at the new leverage (refused if that makes it liquidatable)
+//   POST add             open or increase a position at market (`side` long/short, `qty` in base units); the
+//                        answer shows the margin, fee, entry and liquidation price
+//   GET  list            the caller's open positions, with mark, uPnL, ROE, margin ratio, LP, TP/SL
+//   GET  list/active     the caller's active conditional orders: the TP/SL triggers of open positions (market
+//                        orders fill at once, so nothing else rests)
+//   GET  query           one of the caller's positions (`positionId`) or executions (`orderId`); another
+//                        account's id is "not found"
+//   POST close           close part (`qty`) or all of a position at market
+//   POST set/profit      set (or cancel with price '0') the take-profit, on mark or last price
+//   POST set/loss        set (or cancel) the stop-loss, on mark or last price
+//   POST add/mgn         add isolated margin (moves the liquidation price away)
+//   POST liquidate       the user's "close at market now" for one position: the whole position at market,
+//                        an ordinary close (the name is the spec's; a forced liquidation is the engine's alone)
+//   POST liquidate/all   close every open position at market
+// Prices are decimal strings at the pair's price decimals, quantities at its quantity decimals, USDT at 6.
+import { Type, type Static } from 'typebox';
+import { Decimal, envelope, EpochMs } from './envelope.ts';
+import { decimalString, fields, idString, oneOf, opt, text } from './form-fields.ts';
+
+export const PERP_PREFIX = 'coin/contract/order';
+
+const clientId = text(8, 64, {
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'Client-generated id: a retry with the same id has one effect; other details are refused.',
+});
+const symbol = text(1, 20, { pattern: '^[A-Z0-9]+USDT$', description: "crypto pair, e.g. 'BTCUSDT'" });
+const qty = decimalString({ maxIntDigits: 12, maxScale: 8, description: 'base units' });
+
+export const LeverageBody = fields({
+  symbol,
+  leverage: opt(text(1, 3, { pattern: '^[1-9][0-9]{0,2}$', description: '1…125; omitted: read it' })),
+});
+export type LeverageBody = Static<typeof LeverageBody>;
+
+export const OpenBody = fields({ clientId, symbol, side: oneOf(['long', 'short'], 4, 5), qty });
+export type OpenBody = Static<typeof OpenBody>;
+
+export const CloseBody = fields({ clientId, positionId: idString, qty: opt(qty) });
+export type CloseBody = Static<typeof CloseBody>;
+
+export const LiquidateBody = fields({ clientId, positionId: idString });
+export type LiquidateBody = Static<typeof LiquidateBody>;
+
+export const LiquidateAllBody = fields({ clientId });
+export type LiquidateAllBody = Static<typeof LiquidateAllBody>;
+
+export const TpSlBody = fields({
+  positionId: idString,
+  price: decimalString({ maxIntDigits: 12, maxScale: 8, description: "trigger price; '0' cancels it" }),
+  source: opt(oneOf(['mark', 'last'], 4, 4, { description: 'trigger on the mark (default) or last price' })),
+});
+export type TpSlBody = Static<typeof TpSlBody>;
+
+export const AddMarginBody = fields({
+  clientId,
+  positionId: idString,
+  amount: decimalString({ maxIntDigits: 12, maxScale: 6, description: 'USDT' }),
+});
+export type AddMarginBody = Static<typeof AddMarginBody>;
+
+export const QueryParams = fields({ positionId: opt(idString), orderId: opt(idString) });
+export type QueryParams = Static<typeof QueryParams>;
+
+const Trigger = Type.Union([Decimal(), Type.Null()]);
+
+export const PerpPositionView = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  symbol: Type.String(),
+  side: Type.Enum(['long', 'short'], { type: 'string' }),
+  status: Type.Enum(['open', 'closed', 'liquidated'], { type: 'string' }),
+  qty: Decimal('size, base units'),
+  leverage: Type.Integer({ minimum: 1 }),
+  entryPrice: Decimal('entry value / size, cut down to the tick'),
+  markPrice: Decimal(),
+  lastPrice: Decimal(),
+  liqPrice: Type.Union([Decimal('liquidation price, close fee reserved'), Type.Null()], {
+    description: 'null: none ("--")',
+  }),
+  bankruptcyPrice: Type.Union([Decimal(), Type.Null()]),
+  margin: Decimal('isolated margin, USDT'),
+  notional: Decimal('size × mark, USDT'),
+  unrealisedPnl: Decimal('on the mark, USDT, cut down'),
+  roe: Type.Union([Decimal('uPnL / initial margin at entry, percent, 2 places'), Type.Null()]),
+  marginRatio: Type.Union([
+    Decimal('maintenance / margin balance, percent, 2 places; 100 liquidates'),
+    Type.Null(),
+  ]),
+  maintenanceMargin: Decimal(),
+  tpPrice: Trigger,
+  tpSource: Type.Enum(['mark', 'last'], { type: 'string' }),
+  slPrice: Trigger,
+  slSource: Type.Enum(['mark', 'last'], { type: 'string' }),
+  openedAt: EpochMs(),
+  updatedAt: EpochMs(),
+});
+export type PerpPositionView = Static<typeof PerpPositionView>;
+
+export const PerpExecutionView = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  clientId: Type.String(),
+  positionId: Type.Integer({ minimum: 1 }),
+  symbol: Type.String(),
+  side: Type.Enum(['buy', 'sell'], { type: 'string' }),
+  action: Type.Enum(['open', 'close', 'tp', 'sl', 'liquidation', 'adl'], { type: 'string' }),
+  qty: Decimal(),
+  price: Decimal(),
+  fee: Decimal('USDT'),
+  margin: Decimal('USDT: added (open, > 0) or released (close, < 0)'),
+  realizedPnl: Decimal('USDT, on the fill price'),
+  leverage: Type.Integer({ minimum: 1 }),
+  createdAt: EpochMs(),
+});
+export type PerpExecutionView = Static<typeof PerpExecutionView>;
+
+export const ExecutedView = Type.Object({
+  order: PerpExecutionView,
+  position: PerpPositionView,
+  repeated: Type.Boolean({ description: 'true: this clientId was used before; nothing new happened' }),
+});
+
+export const ActiveTrigger = Type.Object({
+  positionId: Type.Integer({ minimum: 1 }),
+  symbol: Type.String(),
+  kind: Type.Enum(['tp', 'sl'], { type: 'string' }),
+  side: Type.Enum(['buy', 'sell'], { type: 'string', description: 'the reduce-only close it sends' }),
+  price: Decimal(),
+  source: Type.Enum(['mark', 'last'], { type: 'string' }),
+  qty: Decimal('the whole position (resized with it)'),
+});
+
+export const LeverageReply = envelope(
+  Type.Object({
+    symbol: Type.String(),
+    leverage: Type.Integer({ minimum: 1 }),
+    maxLeverage: Type.Integer({ minimum: 0, description: 'at the current position size' }),
+    position: Type.Union([PerpPositionView, Type.Null()]),
+  }),
+);
+export const ExecutedReply = envelope(ExecutedView);
+export const ExecutedListReply = envelope(Type.Object({ list: Type.Array(ExecutedView) }));
+export const PositionReply = envelope(PerpPositionView);
+export const PositionListReply = envelope(Type.Object({ list: Type.Array(PerpPositionView) }));
+export const ActiveListReply = envelope(Type.Object({ list: Type.Array(ActiveTrigger) }));
+export const QueryReply = envelope(
+  Type.Object({
+    position: Type.Union([PerpPositionView, Type.Null()]),
+    order: Type.Union([PerpExecutionView, Type.Null()]),
+  }),
+);

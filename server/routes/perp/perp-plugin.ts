@@ -1,0 +1,9 @@
+// The contract area's routes (coin/contract/order/*, contract/perp-orders.ts).
+import type { FastifyPluginAsync } from 'fastify';
+import { perpReadRoutes } from './perp-read-routes.ts';
+import { perpWriteRoutes } from './perp-write-routes.ts';
+
+export const perpRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(perpWriteRoutes);
+  await app.register(perpReadRoutes);
+};

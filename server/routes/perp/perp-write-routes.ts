@@ -1,0 +1,243 @@
+// The contract calls that change something (contract/perp-orders.ts lists the paths and what each means):
+// multiple, add, close, liquidate, liquidate/all, add/mgn, set/profit, set/loss. The rules are
+// domain/perp/perp-orders.ts; every id is looked up within the caller's account.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddMarginBody,
+  CloseBody,
+  ExecutedListReply,
+  ExecutedReply,
+  LeverageBody,
+  LeverageReply,
+  LiquidateAllBody,
+  LiquidateBody,
+  OpenBody,
+  PERP_PREFIX,
+  PositionReply,
+  TpSlBody,
+} from '../../../contract/perp-orders.ts';
+import { notional } from '../../../contract/perp/position.ts';
+import { maxLeverageAt } from '../../../contract/perp/tiers.ts';
+import { perpError } from '../../domain/perp/perp-errors.ts';
+import { addIsolatedMargin, setLeverage, setTpSl } from '../../domain/perp/perp-adjust.ts';
+import {
+  closeAllAtMarket,
+  closeAtMarket,
+  openAtMarket,
+  type Executed,
+} from '../../domain/perp/perp-orders.ts';
+import { executionView, positionView } from '../../domain/perp/perp-views.ts';
+import { DEFAULT_LEVERAGE } from '../../domain/perp/perp-config.ts';
+import { leverageOf, openPosition } from '../../domain/perp/positions-repo.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+
+const tags = ['coin contract orders'];
+const P = `/${PERP_PREFIX}`;
+
+export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps } = app.perp;
+  const now = () => app.market.now();
+  const executed = (e: Executed) => ({
+    order: executionView(deps.marks, e.execution),
+    position: positionView(deps.market, deps.marks, e.position),
+    repeated: !e.created,
+  });
+
+  app.post(
+    `${P}/multiple`,
+    {
+      schema: {
+        tags,
+        summary: 'Get or set the leverage of a symbol',
+        description:
+          'Without `leverage`: the current setting (10× until set). With it: refused above the bracket’s maximum ' +
+          'at the position’s size, or when the open position would be liquidatable at the current mark; with a ' +
+          'position its margin becomes the initial margin at the new leverage.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: LeverageBody,
+        response: LeverageReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const { symbol } = request.body;
+      const pair = deps.marks.pair(symbol);
+      if (!pair) throw perpError('unknownSymbol', { symbol });
+      let leverage: number;
+      let position = await openPosition(app.db, accountId, symbol);
+      if (request.body.leverage === undefined) {
+        leverage = position?.leverage ?? (await leverageOf(app.db, accountId, symbol, DEFAULT_LEVERAGE));
+      } else {
+        const r = await setLeverage(deps, accountId, symbol, Number(request.body.leverage), now());
+        leverage = r.leverage;
+        position = r.position;
+      }
+      const mark = deps.marks.mark(symbol) ?? 0n;
+      const maxLeverage = maxLeverageAt(pair.tiers, position ? notional(pair.grid, position.qty, mark) : 0n);
+      return ok({
+        symbol,
+        leverage,
+        maxLeverage,
+        position: position ? positionView(deps.market, deps.marks, position) : null,
+      });
+    },
+  );
+
+  app.post(
+    `${P}/add`,
+    {
+      schema: {
+        tags,
+        summary: 'Open or increase a position at market',
+        description:
+          'Fills at the best ask (long) or bid (short) at the symbol’s leverage; takes the initial margin and the ' +
+          '0.05 % taker fee from the contract account. One-way mode: with an opposite position open it is ' +
+          'refused (close that first). A repeated clientId answers the first order.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: OpenBody,
+        response: ExecutedReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const b = request.body;
+      const r = await openAtMarket(
+        deps,
+        { accountId, clientId: b.clientId, symbol: b.symbol, side: b.side, qty: b.qty },
+        now(),
+      );
+      return ok(executed(r));
+    },
+  );
+
+  app.post(
+    `${P}/close`,
+    {
+      schema: {
+        tags,
+        summary: 'Close part or all of a position at market',
+        description:
+          'Without `qty` the whole position. "There must be an order available to close" otherwise.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: CloseBody,
+        response: ExecutedReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const b = request.body;
+      const r = await closeAtMarket(
+        deps,
+        { accountId, clientId: b.clientId, positionId: Number(b.positionId), qty: b.qty },
+        now(),
+      );
+      return ok(executed(r));
+    },
+  );
+
+  app.post(
+    `${P}/liquidate`,
+    {
+      schema: {
+        tags,
+        summary: 'Close a whole position at market now (the user’s "close at market")',
+        description:
+          'The spec’s name for the user’s one-tap market close of a position; an ordinary close with its fee, ' +
+          'not a forced liquidation (those are the engine’s, at the liquidation price).',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: LiquidateBody,
+        response: ExecutedReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const b = request.body;
+      const r = await closeAtMarket(
+        deps,
+        { accountId, clientId: b.clientId, positionId: Number(b.positionId) },
+        now(),
+      );
+      return ok(executed(r));
+    },
+  );
+
+  app.post(
+    `${P}/liquidate/all`,
+    {
+      schema: {
+        tags,
+        summary: 'Close every open position at market',
+        description: 'Each position is closed in its own transaction; the answer lists the closes made.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: LiquidateAllBody,
+        response: ExecutedListReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const list = await closeAllAtMarket(deps, accountId, request.body.clientId, now());
+      return ok({ list: list.map(executed) });
+    },
+  );
+
+  app.post(
+    `${P}/add/mgn`,
+    {
+      schema: {
+        tags,
+        summary: 'Add isolated margin to a position',
+        description:
+          'Moves USDT from the contract account to the position; the liquidation price moves away.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: AddMarginBody,
+        response: PositionReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const b = request.body;
+      const p = await addIsolatedMargin(deps, accountId, Number(b.positionId), b.amount, b.clientId, now());
+      return ok(positionView(deps.market, deps.marks, p));
+    },
+  );
+
+  for (const [path, kind] of [
+    ['set/profit', 'tp'],
+    ['set/loss', 'sl'],
+  ] as const)
+    app.post(
+      `${P}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: kind === 'tp' ? 'Set or cancel the take-profit' : 'Set or cancel the stop-loss',
+          description:
+            'On the mark (default) or last price. Long: a take-profit not below the entry and above the price now; ' +
+            'a stop not above the entry, below the price now and above the liquidation price; a short mirrored. ' +
+            'When hit, the whole position is closed at market (reduce-only). Price 0 cancels.',
+          consumes: FORM,
+          security: NEEDS_TOKEN,
+          body: TpSlBody,
+          response: PositionReply,
+        },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request.auth);
+        const b = request.body;
+        const p = await setTpSl(
+          deps,
+          { accountId, positionId: Number(b.positionId), kind, price: b.price, source: b.source ?? 'mark' },
+          now(),
+        );
+        return ok(positionView(deps.market, deps.marks, p));
+      },
+    );
+};
