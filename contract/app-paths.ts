@@ -140,7 +140,8 @@ export const ROUTE_PATHS = {
 
 const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTE_PATHS));
 /** A link's query string: `k=v` pairs of URL-safe characters (no scheme, no host can be smuggled in). */
-const LINK_QUERY = /^[A-Za-z0-9_]{1,32}=[A-Za-z0-9_.~%-]{0,128}(?:&[A-Za-z0-9_]{1,32}=[A-Za-z0-9_.~%-]{0,128}){0,7}$/u;
+const LINK_QUERY =
+  /^[A-Za-z0-9_]{1,32}=[A-Za-z0-9_.~%-]{0,128}(?:&[A-Za-z0-9_]{1,32}=[A-Za-z0-9_.~%-]{0,128}){0,7}$/u;
 
 /** True when `target` is a path of the app's route table with an optional simple query string. */
 export function isAppLink(target: string): boolean {

@@ -46,7 +46,9 @@ export const PlatformNotice = Type.Object({
 export type PlatformNotice = Static<typeof PlatformNotice>;
 export const NoticePage = Type.Object({
   ...Page(PlatformNotice).properties,
-  systemNotice: Type.Union([PlatformNotice, Type.Null()], { description: 'the current system pop-up, if any' }),
+  systemNotice: Type.Union([PlatformNotice, Type.Null()], {
+    description: 'the current system pop-up, if any',
+  }),
 });
 export type NoticePage = Static<typeof NoticePage>;
 export const NoticePageReply = envelope(NoticePage);

@@ -35,8 +35,7 @@ export async function activeBanners(db: Db, now: number): Promise<BannerRow[]> {
 
 export async function bannerById(db: Db, id: number): Promise<BannerRow | undefined> {
   return (await db.selectFrom('home_banners').selectAll().where('id', '=', id).executeTakeFirst()) as
-    | BannerRow
-    | undefined;
+    BannerRow | undefined;
 }
 
 export async function allBanners(db: Db): Promise<BannerRow[]> {

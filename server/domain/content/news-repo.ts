@@ -27,7 +27,10 @@ export const toNewsArticle = (r: NewsRow, lang: Lang): NewsArticle => ({
 
 /** Published articles, newest first; `now` hides ones scheduled for later. */
 export async function publishedNews(db: Db, page: number, size: number, now: number) {
-  const base = db.selectFrom('news_articles').where('published_at', 'is not', null).where('published_at', '<=', now);
+  const base = db
+    .selectFrom('news_articles')
+    .where('published_at', 'is not', null)
+    .where('published_at', '<=', now);
   const [list, count] = await Promise.all([
     base
       .selectAll()
@@ -53,8 +56,7 @@ export async function publishedArticle(db: Db, id: number, now: number): Promise
 
 export async function articleById(db: Db, id: number): Promise<NewsRow | undefined> {
   return (await db.selectFrom('news_articles').selectAll().where('id', '=', id).executeTakeFirst()) as
-    | NewsRow
-    | undefined;
+    NewsRow | undefined;
 }
 
 /** Every article for the console, newest first, 100 at most below `before`. */

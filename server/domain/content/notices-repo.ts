@@ -6,7 +6,10 @@ import type { PlatformNoticesTable } from '../../db/schema.ts';
 import type { Lang } from '../../../workers/protocol/api.ts';
 import { inLang } from './localised.ts';
 
-export type NoticeRow = Omit<PlatformNoticesTable, 'id' | 'system_popup'> & { id: number; system_popup: number };
+export type NoticeRow = Omit<PlatformNoticesTable, 'id' | 'system_popup'> & {
+  id: number;
+  system_popup: number;
+};
 
 export const toNotice = (r: NoticeRow, lang: Lang): PlatformNotice => ({
   id: r.id,
@@ -43,8 +46,7 @@ export async function publishedNotices(db: Db, page: number, size: number, now: 
 
 export async function noticeById(db: Db, id: number): Promise<NoticeRow | undefined> {
   return (await db.selectFrom('platform_notices').selectAll().where('id', '=', id).executeTakeFirst()) as
-    | NoticeRow
-    | undefined;
+    NoticeRow | undefined;
 }
 
 export async function allNotices(db: Db, before?: number): Promise<NoticeRow[]> {

@@ -6,7 +6,12 @@ import {
   NewsArticleReply,
   NewsPageReply,
 } from '../../../contract/notice.ts';
-import { publishedArticle, publishedNews, toNewsArticle, toNewsItem } from '../../domain/content/news-repo.ts';
+import {
+  publishedArticle,
+  publishedNews,
+  toNewsArticle,
+  toNewsItem,
+} from '../../domain/content/news-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 
