@@ -46,7 +46,10 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<void> {
 }
 
 export function toUserMessage(r: MessageRow, lang: Lang, t: Translator): UserMessage {
-  const params = JSON.parse(r.params_json) as MessageParams;
+  const params = { ...(JSON.parse(r.params_json) as MessageParams) } as Record<string, string | number>;
+  // An order's side is a word of the reader's language.
+  if (params['side'] === 'buy' || params['side'] === 'sell')
+    params['side'] = t.t(lang, `notice:side.${params['side']}`);
   return {
     id: r.id,
     kind: r.kind,
