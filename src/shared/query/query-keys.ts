@@ -21,6 +21,7 @@ export const RESOURCE = {
   deposits: 'deposits',
   withdrawConfig: 'withdraw-config',
   withdrawals: 'withdrawals',
+  notices: 'notices',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
