@@ -60,6 +60,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['index'],
+        // Bytes, not the JSON envelope: the URLs come in index/news and index/ads answers.
+        hide: true,
         summary: 'An image of a news article or banner (JPEG; a key never changes content)',
         params: Type.Object({ key: Type.String({ minLength: 1, maxLength: 40 }) }),
       },
