@@ -56,6 +56,7 @@ export default function HomePage() {
   return (
     <div className="page">
       <PageHeader
+        wide
         title={t('common:appName')}
         start={
           <button
