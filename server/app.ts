@@ -9,6 +9,7 @@ import { clusterName } from './domain/cluster/cluster-name.ts';
 import type { SmsGateway } from './domain/sms/sms-gateway.ts';
 import { apiCompressionOptions } from './plugins/api-compression.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { autoNewsPlugin } from './plugins/auto-news.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(spotPlugin);
   await app.register(perpPlugin);
   await app.register(depositsPlugin);
+  await app.register(autoNewsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

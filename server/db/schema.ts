@@ -564,6 +564,64 @@ export interface OperatorSessionsTable {
   revoked_at: number | null;
 }
 
+// --- news, notices, banners, personal messages (migration 100) ---
+export interface NewsArticlesTable {
+  id: IdColumn;
+  kind: 'operator' | 'auto';
+  auto_key: string | null;
+  title_ur: string;
+  title_en: string;
+  body_ur: string;
+  body_en: string;
+  image_key: string | null;
+  /** NULL: draft or unpublished */
+  published_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PlatformNoticesTable {
+  id: IdColumn;
+  title_ur: string;
+  title_en: string;
+  body_ur: string;
+  body_en: string;
+  system_popup: Generated<number>;
+  published_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HomeBannersTable {
+  id: IdColumn;
+  image_key: string;
+  alt_ur: string;
+  alt_en: string;
+  /** an app route path (ROUTE_PATHS) with an optional query string */
+  target: string;
+  sort: Generated<number>;
+  active: Generated<number>;
+  starts_at: number | null;
+  ends_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserMessagesTable {
+  id: IdColumn;
+  user_id: number;
+  kind: string;
+  event_key: string;
+  /** a key of locales/<lang>/notice.json (namespace included) */
+  text_key: string;
+  params_json: Generated<string>;
+  link: Generated<string>;
+  read_at: number | null;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -615,5 +673,9 @@ export interface Schema {
   operator_sessions: OperatorSessionsTable;
   spot_orders: SpotOrdersTable;
   spot_fills: SpotFillsTable;
+  news_articles: NewsArticlesTable;
+  platform_notices: PlatformNoticesTable;
+  home_banners: HomeBannersTable;
+  user_messages: UserMessagesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
+import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
@@ -47,4 +48,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'crypto-accounts', plugin: cryptoAccountsRoutes },
   { name: 'coin/order', plugin: spotRoutes },
   { name: 'coin/contract/order', plugin: perpRoutes },
+  { name: 'content', plugin: contentRoutes },
 ];

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiGet, apiPost, setApiLang } from './api.ts';
 import { AuditPage } from './audit-page.tsx';
+import { ContentPage } from './content-page.tsx';
 import s from './console.module.css';
 import { applyLang, initialLang, LangContext } from './lang.ts';
 import { LoginForm } from './login-form.tsx';
@@ -24,6 +25,7 @@ const SECTIONS: readonly Section[] = [
   { id: 'lookup', title: 'nav.lookup', roles: ['support', 'kyc', 'finance'] },
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },
   { id: 'audit', title: 'nav.audit', roles: ['admin'] },
+  { id: 'content', title: 'nav.content', roles: ['support'] },
 ];
 
 export function ConsoleApp() {
@@ -99,6 +101,7 @@ export function ConsoleApp() {
             {current?.id === 'lookup' && <LookupPage />}
             {current?.id === 'settings' && <SettingsPage />}
             {current?.id === 'audit' && <AuditPage />}
+            {current?.id === 'content' && <ContentPage />}
           </main>
         </>
       )}

@@ -35,6 +35,7 @@ const act: fc.Arbitrary<Act> = fc.oneof(
 );
 
 const CASE_TABLES = [
+  'user_messages',
   'deposits',
   'trade_journals',
   'ledger_postings',

@@ -8,6 +8,7 @@ import { cashOf, PKR } from '../ledger/books.ts';
 import { postRecord } from '../ledger/post.ts';
 import { CLI_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { BackofficeError, resolveAccount, type UserRef } from './user-ref.ts';
+import { depositDecided } from '../content/event-messages.ts';
 
 export const DEPOSIT_KIND = 'deposit';
 export const DEPOSIT_CHANNELS = ['bank', 'offline', 'wallet'] as const;
@@ -174,6 +175,13 @@ export async function creditDeposit(
         { accountId, book: 'cash', asset: PKR, amount },
       ],
     });
+    await depositDecided(
+      tx,
+      { id: journalId ?? 0, user_id: user.id, asset: 'PKR', amount, reason: '' },
+      'credited',
+      now,
+      `deposit:direct:${input.reference}`,
+    );
     // The direct credit (no request in the app) is a CLI-only path; it is audited like every operator action.
     await recordAudit(tx, {
       actor: CLI_ACTOR,

@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { PKR } from '../ledger/books.ts';
 import { postRecord } from '../ledger/post.ts';
 import type { DepositRow } from './deposits-repo.ts';
+import { depositDecided } from '../content/event-messages.ts';
 
 /** Bank and receipt references: letters, digits and . _ : / # - (no spaces), up to 64 characters. */
 export const BANK_REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._:/#-]{0,63}$/;
@@ -102,6 +103,7 @@ export async function creditDeposit(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await depositDecided(tx, after, 'credited', now);
     await recordAudit(tx, {
       actor,
       action: 'deposit.credit',
@@ -140,6 +142,7 @@ export async function rejectDeposit(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await depositDecided(tx, after, 'rejected', now);
     await recordAudit(tx, {
       actor,
       action: 'deposit.reject',

@@ -18,6 +18,7 @@ import { readSettings } from '../settings/settings-repo.ts';
 import { newDepositReference } from './deposit-reference.ts';
 import { ownerOfDepositAddress } from './deposit-addresses.ts';
 import { confirmationsNeeded, type DepositRow } from './deposits-repo.ts';
+import { depositDecided } from '../content/event-messages.ts';
 
 export const USDT = 'USDT';
 export const CRYPTO_CLEARING = 'clearing_crypto';
@@ -189,6 +190,7 @@ export async function watchOnce(db: Db, now: number): Promise<WatchOutcome> {
           .where('id', '=', record.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await depositDecided(tx, rejected, 'rejected', now);
         return { kind: 'rejected' as const, row: rejected };
       }
       await postRecord(tx, {
@@ -208,6 +210,7 @@ export async function watchOnce(db: Db, now: number): Promise<WatchOutcome> {
         .where('id', '=', record.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await depositDecided(tx, credited, 'credited', now);
       return { kind: 'credited' as const, row: credited };
     });
     if (done?.kind === 'credited') out.credited.push(done.row);

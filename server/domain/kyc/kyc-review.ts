@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit-log.ts';
+import { kycDecided } from '../content/event-messages.ts';
 
 export type KycDecision = { approve: true } | { approve: false; reason: string };
 
@@ -79,6 +80,11 @@ export async function reviewKyc(
         created_at: now,
       })
       .execute();
+    await kycDecided(
+      tx,
+      { submissionId: sub.id, userId: sub.user_id, approved: decision.approve, reason },
+      now,
+    );
     await recordAudit(tx, {
       actor,
       action: decision.approve ? 'kyc.approve' : 'kyc.reject',

@@ -9,6 +9,7 @@ import { postRecords, unfreeze, unfreezeRecord, type Leg, type RecordInput } fro
 import { calcFees, FEE_KEYS, feeTotal, subFees, type FeeConfig, type Fees } from './fees.ts';
 import { saveOrder, type OrderRow } from './orders-repo.ts';
 import { unlockAt } from './t-plus-one.ts';
+import { orderFilled } from '../content/event-messages.ts';
 
 interface PositionRow {
   qty: bigint;
@@ -170,7 +171,10 @@ export async function applyFill(db: Db, order: OrderRow, f: FillInput, cfg: FeeC
   order.fees = cumFees;
   order.status = order.filledQty === order.qty ? 'filled' : 'partial';
   order.updatedAt = f.now;
-  if (order.status === 'filled') await releaseOrder(db, order, f.now);
+  if (order.status === 'filled') {
+    await releaseOrder(db, order, f.now);
+    await orderFilled(db, order, f.now);
+  }
   await saveOrder(db, order);
   return order;
 }

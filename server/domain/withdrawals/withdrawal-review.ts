@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { settleFrozen, unfreeze } from '../ledger/post.ts';
 import type { WithdrawStatus } from '../../../contract/withdraw.ts';
 import { findWithdrawal, toWithdrawal, type WithdrawalRow } from './withdrawals-repo.ts';
+import { withdrawalDecided } from '../content/event-messages.ts';
 
 export type WithdrawalReviewRefusal = 'unknownWithdrawal' | 'notPending' | 'badReference' | 'badReason';
 
@@ -125,6 +126,7 @@ export async function approveWithdrawal(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await withdrawalDecided(tx, after, 'paid', now);
     await recordAudit(tx, {
       actor,
       action: 'withdrawal.approve',
@@ -167,6 +169,7 @@ export async function rejectWithdrawal(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await withdrawalDecided(tx, after, 'rejected', now);
     await recordAudit(tx, {
       actor,
       action: 'withdrawal.reject',

@@ -24,6 +24,7 @@ import {
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { HomeMarkets } from '../../features/markets/home-markets.tsx';
+import { HomeBanners, NoticeBell, SystemNoticePopup } from '../../features/notice/home-notice-parts.tsx';
 import { AccountTypeBadge } from '../../features/account/account-switch.tsx';
 import { KycBadge } from '../../features/account/kyc-badge.tsx';
 import { accountTypeAtom, isLoggedInAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
@@ -55,6 +56,7 @@ export default function HomePage() {
   return (
     <div className="page">
       <PageHeader
+        wide
         title={t('common:appName')}
         start={
           <button
@@ -68,9 +70,12 @@ export default function HomePage() {
           </button>
         }
         end={
-          <Link className="icon-btn" to={routeTo('common.lang')} aria-label={t('nav:title.common.lang')}>
-            <IconGlobe />
-          </Link>
+          <>
+            <NoticeBell />
+            <Link className="icon-btn" to={routeTo('common.lang')} aria-label={t('nav:title.common.lang')}>
+              <IconGlobe />
+            </Link>
+          </>
         }
       />
       <div className="page__body">
@@ -102,6 +107,8 @@ export default function HomePage() {
           )}
         </section>
 
+        <HomeBanners />
+
         <nav className={`card ${s.quick}`} aria-label={t('home:quick.label')}>
           {QUICK_ENTRIES.map((q) => (
             <Link key={q.route} className={s.item} to={routeTo(q.route)}>
@@ -129,6 +136,7 @@ export default function HomePage() {
           <p className="muted small">{t('home:risk')}</p>
         </div>
       </div>
+      <SystemNoticePopup />
     </div>
   );
 }

@@ -2,10 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { useUnreadNotices } from '../../shared/query/notice-unread.ts';
 import { profileQuery } from '../../shared/query/profile-query.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { IconGlobe, IconInfo, IconShield, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
+import { IconGlobe, IconInfo, IconNews, IconShield, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -22,6 +23,7 @@ export default function MinePage() {
   const user = useAtomValue(userInfoAtom);
   const type = useAtomValue(accountTypeAtom);
   const { openSignOut, signOutDialog } = useSignOutDialog();
+  const unread = useUnreadNotices();
   // Always read on opening (not the 10 s stale window): Mine is where a user looks for a status an operator
   // just changed, and it must agree with the drawer, which reads login-info on every open.
   const profile = useQuery({ ...profileQuery(useAccountScope()), refetchOnMount: 'always' });
@@ -61,6 +63,19 @@ export default function MinePage() {
             label={t('nav:title.exchange.index')}
             to={routeTo('exchange.index')}
             testId="mine-exchange"
+          />
+          <ListRow
+            icon={<IconNews size={20} />}
+            label={t('account:mine.messages')}
+            value={
+              unread > 0 ? (
+                <span className="badge badge--fail">
+                  {t('account:mine.messagesUnread', { count: unread })}
+                </span>
+              ) : undefined
+            }
+            to={routeTo('notice.list', unread > 0 ? { tab: 'messages' } : undefined)}
+            testId="mine-messages"
           />
           <ListRow
             icon={<IconUser size={20} />}

@@ -25,6 +25,7 @@ export const RESOURCE = {
   coinAssets: 'coin-assets',
   coinRecords: 'coin-records',
   spot: 'spot',
+  notices: 'notices',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

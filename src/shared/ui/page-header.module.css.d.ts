@@ -5,5 +5,6 @@ declare const styles: {
   readonly header: string;
   readonly side: string;
   readonly title: string;
+  readonly wide: string;
 };
 export default styles;

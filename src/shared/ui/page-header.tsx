@@ -12,13 +12,15 @@ interface PageHeaderProps {
   start?: ReactNode;
   end?: ReactNode;
   transparent?: boolean;
+  /** Room for two actions on each side (Home: the bell beside the language), the title still centred. */
+  wide?: boolean;
 }
 
-export function PageHeader({ title, start, end, transparent }: PageHeaderProps) {
+export function PageHeader({ title, start, end, transparent, wide }: PageHeaderProps) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
-    <header className={cx(s.header, transparent && s.clear)}>
+    <header className={cx(s.header, transparent && s.clear, wide && s.wide)}>
       <div className={s.side}>
         {start === undefined ? (
           <button type="button" className="icon-btn" aria-label={t('common:back')} onClick={goBack}>

@@ -107,6 +107,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 /** Tables a case writes, children first. */
 const CASE_TABLES = [
+  'user_messages',
   'share_locks',
   'trade_journals',
   'stock_fills',

@@ -111,9 +111,9 @@ describe('guest guard', () => {
 
   it('shows a coming-soon route with its translated title', async () => {
     logIn();
-    // The wallet screens (earlier examples) are real now; news belongs to a later issue.
-    renderAt('/pages/news/list');
-    expect(await screen.findByRole('heading', { name: 'News' })).toBeTruthy();
+    // The wallet and news screens (earlier examples) are real now; token sales belong to a later issue.
+    renderAt('/pages/coinICO/icoList');
+    expect(await screen.findByRole('heading', { name: 'ICO list' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });
