@@ -28,6 +28,7 @@ import { tradingPlugin } from './plugins/trading.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
+import { serviceChatPlugin } from './plugins/service-chat.ts';
 import { apiAreas } from './routes/index.ts';
 
 export interface BuildAppOptions {
@@ -89,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(marketPlugin);
   await app.register(tradingPlugin);
   await app.register(depositsPlugin);
+  // service chat (issue 19): its bus fan-out and limits
+  await app.register(serviceChatPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

@@ -19,6 +19,8 @@ import { bankRoutes } from './wallet/bank-routes.ts';
 import { walletRoutes } from './wallet/wallet-plugin.ts';
 import { withdrawAddressRoutes } from './wallet/withdraw-address-routes.ts';
 import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
+import { serviceChatRoutes } from './service/chat-routes.ts';
+import { serviceChatWsRoutes } from './service/chat-ws.ts';
 
 export interface ApiArea {
   name: string;
@@ -41,4 +43,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
   { name: 'deposits', plugin: depositRoutes },
   { name: 'withdraw', plugin: withdrawAreaRoutes },
+  // customer-service chat (issue 19)
+  { name: 'service', plugin: serviceChatRoutes },
+  { name: 'service/ws', plugin: serviceChatWsRoutes },
 ];
