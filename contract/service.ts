@@ -25,7 +25,8 @@ export const CONSOLE_CHAT_WS_PATH = '/admin/api/ws/service';
 const strict = { additionalProperties: false } as const;
 const seqField = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const clientIdField = Type.String({ pattern: CHAT_CLIENT_ID_PATTERN });
-const textField = Type.String({ minLength: 1, maxLength: CHAT_TEXT_MAX });
+// Room beyond the limit, so an overlong text gets the clear "at most 1000 characters" (chat-rules.ts).
+const textField = Type.String({ minLength: 1, maxLength: CHAT_TEXT_MAX * 2 });
 const convField = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const clientTime = Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 

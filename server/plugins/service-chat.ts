@@ -12,7 +12,7 @@ import { ChatService } from '../domain/service-chat/chat-service.ts';
 /** Guest chat sessions one address may start in an hour (each also costs a captcha). */
 export const GUEST_SESSIONS_PER_HOUR = 10;
 /** Messages one operator may send in a minute (across all the conversations they answer). */
-export const OPERATOR_PER_MINUTE = 600;
+export const OPERATOR_PER_MINUTE = 1200;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -95,6 +95,7 @@ export const consoleServiceWs: FastifyPluginAsync = async (app) => {
         throw e;
       }
     };
+    let queue: Promise<void> = Promise.resolve();
     return {
       message: (data, isBinary) => {
         alive = true;
@@ -106,7 +107,9 @@ export const consoleServiceWs: FastifyPluginAsync = async (app) => {
           }
           return err(WS_ERR.badFrame, 'trade.wsBadMessage');
         }
-        act(verdict.frame).catch((e: unknown) => {
+        // One frame at a time per socket: a sender's messages are stored in the order sent.
+        const frame = verdict.frame;
+        queue = queue.then(() => act(frame)).catch((e: unknown) => {
           request.log.error({ err: e }, 'console chat: a frame failed');
           err(WS_ERR.busy, 'common.busy');
         });

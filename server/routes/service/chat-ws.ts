@@ -108,6 +108,7 @@ export const serviceChatWsRoutes: FastifyPluginAsync = async (app) => {
       }
     };
 
+    let queue: Promise<void> = Promise.resolve();
     return {
       message: (data, isBinary) => {
         alive = true;
@@ -116,7 +117,9 @@ export const serviceChatWsRoutes: FastifyPluginAsync = async (app) => {
           if (verdict.close) return end(WS_ERR.rateLimited, 'trade.wsTooFast', 'rate limit');
           return err(WS_ERR.badFrame, 'trade.wsBadMessage');
         }
-        act(verdict.frame).catch((e: unknown) => {
+        // One frame at a time per socket: a sender's messages are stored in the order sent.
+        const frame = verdict.frame;
+        queue = queue.then(() => act(frame)).catch((e: unknown) => {
           request.log.error({ err: e }, 'service chat: a frame failed');
           err(WS_ERR.busy, 'common.busy');
         });
