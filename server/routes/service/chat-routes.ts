@@ -114,6 +114,8 @@ export const serviceChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['service'],
+        // Binary JPEG, not an envelope: kept out of the OpenAPI document like the console's images.
+        hide: true,
         summary: 'An image of the caller’s conversation (JPEG, not cached)',
         description: GUEST_DOC,
         params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }),
