@@ -12,6 +12,7 @@ import {
   FeeRateSetting,
   HoursSetting,
   PkrSetting,
+  ScriptUrlSetting,
   UsdtSetting,
 } from '../../../contract/settings.ts';
 
@@ -92,6 +93,13 @@ export const SETTINGS = {
   'crypto.withdrawFee.ERC20': def(Usdt, '5', 'Network fee of an ERC20 withdrawal, USDT'),
   'crypto.withdrawFee.BEP20': def(Usdt, '0.8', 'Network fee of a BEP20 withdrawal, USDT'),
   // ---- end withdraw
+  // ---- service chat (issue 19): a third-party chat script for the serviceJs routes; empty: the built-in chat
+  'service.scriptUrl': def(
+    ScriptUrlSetting,
+    '',
+    'Address (https) of a third-party customer-service chat script; empty: the built-in chat',
+  ),
+  // ---- end service chat
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

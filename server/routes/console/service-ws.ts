@@ -109,10 +109,12 @@ export const consoleServiceWs: FastifyPluginAsync = async (app) => {
         }
         // One frame at a time per socket: a sender's messages are stored in the order sent.
         const frame = verdict.frame;
-        queue = queue.then(() => act(frame)).catch((e: unknown) => {
-          request.log.error({ err: e }, 'console chat: a frame failed');
-          err(WS_ERR.busy, 'common.busy');
-        });
+        queue = queue
+          .then(() => act(frame))
+          .catch((e: unknown) => {
+            request.log.error({ err: e }, 'console chat: a frame failed');
+            err(WS_ERR.busy, 'common.busy');
+          });
       },
       pong: () => {
         alive = true;

@@ -39,6 +39,7 @@ const PROPS: PropsResult = {
     'crypto.withdrawFee.TRC20': '1',
     'crypto.withdrawFee.ERC20': '5',
     'crypto.withdrawFee.BEP20': '0.8',
+    'service.scriptUrl': '',
   },
   templates: [
     { key: 'deposit.min', template: 'Minimum deposit: {0} PKR', value: '500.00' },
