@@ -2,7 +2,10 @@
 declare const styles: {
   readonly actions: string;
   readonly auditRow: string;
+  readonly badge: string;
   readonly card: string;
+  readonly chatImage: string;
+  readonly chatText: string;
   readonly code: string;
   readonly danger: string;
   readonly dialog: string;
@@ -12,16 +15,21 @@ declare const styles: {
   readonly fields: string;
   readonly figure: string;
   readonly filters: string;
+  readonly fromSupport: string;
+  readonly fromUser: string;
   readonly header: string;
   readonly headerActions: string;
   readonly heading: string;
   readonly image: string;
   readonly images: string;
+  readonly inboxGrid: string;
+  readonly inboxItem: string;
   readonly inline: string;
   readonly input: string;
   readonly linkButton: string;
   readonly list: string;
   readonly main: string;
+  readonly messages: string;
   readonly nav: string;
   readonly navButton: string;
   readonly note: string;
@@ -30,6 +38,8 @@ declare const styles: {
   readonly rowSub: string;
   readonly rowTitle: string;
   readonly secondary: string;
+  readonly thread: string;
   readonly title: string;
+  readonly who: string;
 };
 export default styles;

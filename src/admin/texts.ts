@@ -1,6 +1,7 @@
 // The console's texts in Urdu (the default) and English. Small and apart from the app's i18next namespaces:
 // the console is its own bundle and never loads the app's texts.
 import { MONEY_EN, MONEY_UR } from './money-texts.ts';
+import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -64,6 +65,8 @@ const en = {
   'common.retry': 'Try again',
   'common.error': 'Something went wrong.',
   ...MONEY_EN,
+  // support inbox (issue 19)
+  ...INBOX_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -128,6 +131,8 @@ const ur: Record<TextKey, string> = {
   'common.retry': 'دوبارہ کوشش کریں',
   'common.error': 'کچھ غلط ہو گیا۔',
   ...MONEY_UR,
+  // support inbox (issue 19)
+  ...INBOX_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };
