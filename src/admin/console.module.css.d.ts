@@ -34,6 +34,7 @@ declare const styles: {
   readonly navButton: string;
   readonly note: string;
   readonly primary: string;
+  readonly replyForm: string;
   readonly row: string;
   readonly rowSub: string;
   readonly rowTitle: string;

@@ -154,7 +154,7 @@ export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAss
           {error}
         </p>
       )}
-      <form className={s.inline} onSubmit={send}>
+      <form className={s.replyForm} onSubmit={send}>
         <label className={s.field}>
           {t('inbox.reply')}
           <textarea
