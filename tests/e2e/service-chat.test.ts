@@ -42,8 +42,8 @@ const photo = (r: number, g: number, b: number) =>
     .png()
     .toBuffer();
 
-async function consolePage(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const username = `support.${lang === 'ur-PK' ? 'ur' : 'en'}`;
+async function consolePage(lang: Lang, tag = 'user'): Promise<{ context: BrowserContext; page: Page }> {
+  const username = `support.${tag}.${lang === 'ur-PK' ? 'ur' : 'en'}`;
   const password = 'support-operator-password';
   const { totpSecret } = await createOperator(
     database.db,
@@ -143,6 +143,39 @@ describe.each(['ur-PK', 'en-US'] as const)('the service chat in %s (360×800)', 
     await user.getByTestId('mine-service-unread').waitFor();
     expect(await user.getByTestId('mine-service-unread').textContent()).toBe('1');
 
+    await op.context.close();
+    await context.close();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('lets a guest reach support from the login screen with a phone number and the captcha', async () => {
+    const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    collectPageErrors(page, errors, 500);
+    await page.goto(`${server.url}/pages/account/login`);
+    await page.getByTestId('login-service').click();
+    await page.getByTestId('guest-chat-form').waitFor();
+    await page.getByRole('img').first().waitFor();
+    const captcha = await database.db
+      .selectFrom('captchas')
+      .select('answer')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const phone = lang === 'ur-PK' ? '03001112233' : '03004445566';
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.locator('input[name="captcha"]').fill(captcha.answer);
+    await page.getByTestId('guest-chat-start').click();
+    await page.getByTestId('chat').and(page.locator('[data-status="live"]')).waitFor();
+    await page.getByTestId('chat-input').fill('I am locked out of my account');
+    await page.getByTestId('chat-send').click();
+    await page.getByTestId('chat-message').filter({ hasText: 'locked out' }).waitFor();
+    const op = await consolePage(lang, 'guest');
+    await op.page.getByRole('button', { name: TEXT[lang].inbox }).click();
+    await op.page.locator(`[data-testid="inbox-conversation"][data-who="+92${phone.slice(1)}"]`).click();
+    await op.page.getByTestId('inbox-message').filter({ hasText: 'locked out' }).waitFor();
+    await op.page.getByTestId('inbox-input').fill('We will call you');
+    await op.page.getByTestId('inbox-send').click();
+    await page.getByTestId('chat-message').filter({ hasText: 'We will call you' }).waitFor();
     await op.context.close();
     await context.close();
     expect(errors).toEqual([]);
