@@ -34,6 +34,14 @@ export const ChannelsSetting = Type.Array(
   { maxItems: 4, uniqueItems: true },
 );
 
+// ---- service chat (issue 19): the third-party chat script (login-info `serviceSaleSmartly`); empty: none
+/** An https address of a script, or empty. */
+export const ScriptUrlSetting = Type.String({
+  maxLength: 500,
+  pattern: '^(https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s"\'<>]*)?)?$',
+});
+// ---- end service chat
+
 /** Every public setting by key. */
 export const PublicSettings = Type.Object({
   'deposit.hours': HoursSetting,
@@ -60,6 +68,8 @@ export const PublicSettings = Type.Object({
   'spot.takerFeeRate': FeeRateSetting,
   'spot.minNotional': UsdtSetting,
   // ---- end spot
+  // service chat (issue 19)
+  'service.scriptUrl': ScriptUrlSetting,
 });
 export type PublicSettings = Static<typeof PublicSettings>;
 export type PublicSettingKey = keyof PublicSettings;

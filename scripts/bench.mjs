@@ -28,6 +28,9 @@ let failed = 0;
 run('node', ['scripts/services/ensure-services.mjs']);
 const server = spawnSync('npx', ['tsx', 'bench/server/main.ts'], { stdio: 'inherit' });
 if (server.status !== 0) failed = server.status || 1;
+// The service chat at full size: 200 users and 5 operators for a minute (bench/server/chat-load.ts).
+const chat = spawnSync('npx', ['tsx', 'bench/server/chat-load.ts'], { stdio: 'inherit' });
+if (chat.status !== 0 && !failed) failed = chat.status || 1;
 const browserBenches = existsSync('bench/browser')
   ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts'))
   : [];

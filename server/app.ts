@@ -32,6 +32,8 @@ import { perpPlugin } from './plugins/perp.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
+import { serviceChatPlugin } from './plugins/service-chat.ts';
+import { serviceScriptCspPlugin } from './plugins/service-script-csp.ts';
 import { apiAreas } from './routes/index.ts';
 
 export interface BuildAppOptions {
@@ -96,6 +98,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(perpPlugin);
   await app.register(depositsPlugin);
   await app.register(autoNewsPlugin);
+  // service chat (issue 19): its bus fan-out and limits
+  await app.register(serviceChatPlugin);
+  await app.register(serviceScriptCspPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

@@ -621,6 +621,41 @@ export interface UserMessagesTable {
   read_at: number | null;
   created_at: number;
 }
+// ---- service chat (issue 19 item 5, migration 101)
+export interface ChatConversationsTable {
+  id: IdColumn;
+  user_id: number | null;
+  guest_phone: string | null;
+  last_seq: ColumnType<number, number | undefined, number>;
+  last_at: number;
+  user_read_seq: ColumnType<number, number | undefined, number>;
+  operator_read_seq: ColumnType<number, number | undefined, number>;
+  assigned_operator_id: number | null;
+  created_at: number;
+}
+
+export interface ChatMessagesTable {
+  id: IdColumn;
+  conversation_id: number;
+  seq: number;
+  side: 'user' | 'operator';
+  operator_id: number | null;
+  kind: 'text' | 'image';
+  body: string;
+  image_key: string | null;
+  client_id: string;
+  created_at: number;
+}
+
+export interface ChatGuestSessionsTable {
+  id: IdColumn;
+  token_hash: string;
+  conversation_id: number;
+  from_seq: number;
+  created_at: number;
+  expires_at: number;
+}
+// ---- end service chat
 
 export interface SchemaMigrationsTable {
   version: number;
@@ -677,5 +712,9 @@ export interface Schema {
   platform_notices: PlatformNoticesTable;
   home_banners: HomeBannersTable;
   user_messages: UserMessagesTable;
+  // service chat
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_guest_sessions: ChatGuestSessionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -23,6 +23,8 @@ import { withdrawAreaRoutes } from './withdraw/withdraw-plugin.ts';
 import { cryptoAccountsRoutes } from './crypto/crypto-accounts-plugin.ts';
 import { spotRoutes } from './spot/spot-routes.ts';
 import { perpRoutes } from './perp/perp-plugin.ts';
+import { serviceChatRoutes } from './service/chat-routes.ts';
+import { serviceChatWsRoutes } from './service/chat-ws.ts';
 
 export interface ApiArea {
   name: string;
@@ -49,4 +51,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'coin/order', plugin: spotRoutes },
   { name: 'coin/contract/order', plugin: perpRoutes },
   { name: 'content', plugin: contentRoutes },
+  // customer-service chat (issue 19)
+  { name: 'service', plugin: serviceChatRoutes },
+  { name: 'service/ws', plugin: serviceChatWsRoutes },
 ];

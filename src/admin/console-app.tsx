@@ -8,6 +8,7 @@ import s from './console.module.css';
 import { applyLang, initialLang, LangContext } from './lang.ts';
 import { LoginForm } from './login-form.tsx';
 import { LookupPage } from './lookup-page.tsx';
+import { InboxPage } from './inbox-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
@@ -23,6 +24,8 @@ interface Section {
 const SECTIONS: readonly Section[] = [
   ...QUEUES.map((q) => ({ id: `queue:${q.name}`, title: q.title, roles: q.roles })),
   { id: 'lookup', title: 'nav.lookup', roles: ['support', 'kyc', 'finance'] },
+  // support inbox (issue 19)
+  { id: 'inbox', title: 'nav.inbox', roles: ['support'] },
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },
   { id: 'audit', title: 'nav.audit', roles: ['admin'] },
   { id: 'content', title: 'nav.content', roles: ['support'] },
@@ -99,6 +102,7 @@ export function ConsoleApp() {
               />
             )}
             {current?.id === 'lookup' && <LookupPage />}
+            {current?.id === 'inbox' && <InboxPage />}
             {current?.id === 'settings' && <SettingsPage />}
             {current?.id === 'audit' && <AuditPage />}
             {current?.id === 'content' && <ContentPage />}

@@ -2,6 +2,7 @@
 // the console is its own bundle and never loads the app's texts.
 import { CONTENT_EN, CONTENT_UR } from './content-texts.ts';
 import { MONEY_EN, MONEY_UR } from './money-texts.ts';
+import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -66,6 +67,8 @@ const en = {
   'common.error': 'Something went wrong.',
   ...MONEY_EN,
   ...CONTENT_EN,
+  // support inbox (issue 19)
+  ...INBOX_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -131,6 +134,8 @@ const ur: Record<TextKey, string> = {
   'common.error': 'کچھ غلط ہو گیا۔',
   ...MONEY_UR,
   ...CONTENT_UR,
+  // support inbox (issue 19)
+  ...INBOX_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

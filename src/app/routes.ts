@@ -121,6 +121,11 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'common.download': () => import('../features/install/download-page.tsx'),
   'common.androidAPP': () => import('../features/install/android-page.tsx'),
   'common.iosAPP': () => import('../features/install/ios-page.tsx'),
+  // customer service (issue 19)
+  'common.service': () => import('../features/service/guest-service-page.tsx'),
+  'common.serviceJs': () => import('../features/service/service-js-page.tsx'),
+  'user.service': () => import('../features/service/service-page.tsx'),
+  'user.serviceJs': () => import('../features/service/user-service-js-page.tsx'),
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   FeeRateSetting,
   HoursSetting,
   PkrSetting,
+  ScriptUrlSetting,
   UsdtSetting,
 } from '../../../contract/settings.ts';
 
@@ -124,6 +125,13 @@ export const SETTINGS = {
   ),
   'spot.minNotional': def(Usdt, '5', 'Smallest spot order value, USDT'),
   // ---- end spot
+  // ---- service chat (issue 19): a third-party chat script for the serviceJs routes; empty: the built-in chat
+  'service.scriptUrl': def(
+    ScriptUrlSetting,
+    '',
+    'Address (https) of a third-party customer-service chat script; empty: the built-in chat',
+  ),
+  // ---- end service chat
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

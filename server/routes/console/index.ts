@@ -12,6 +12,8 @@ import { depositQueue } from './queues/deposit-queue.ts';
 import { kycQueue } from './queues/kyc-queue.ts';
 import { withdrawalQueue } from './queues/withdrawal-queue.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
+import { consoleServiceRoutes } from './service-routes.ts';
+import { consoleServiceWs } from './service-ws.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue, depositQueue, withdrawalQueue];
@@ -26,5 +28,8 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleAuditRoutes);
   await app.register(consoleLookupRoutes);
   await app.register(consoleContentRoutes);
+  // the support inbox and its chat socket (issue 19)
+  await app.register(consoleServiceRoutes);
+  await app.register(consoleServiceWs);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

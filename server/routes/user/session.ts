@@ -8,6 +8,7 @@ import { revokeSession } from '../../domain/auth/sessions-repo.ts';
 import { findUserById } from '../../domain/auth/users-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { readSetting } from '../../domain/settings/settings-repo.ts';
 import { refuseLockout } from '../../plugins/lockouts.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 import { startSession } from './login-result.ts';
@@ -60,7 +61,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok({
         user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
         openAutoApply: user.openAutoApply,
-        serviceSaleSmartly: app.config.serviceChatScriptUrl,
+        // The console's setting (service.scriptUrl) wins; SERVICE_CHAT_SCRIPT_URL is the start-up default.
+        serviceSaleSmartly:
+          (await readSetting(app.db, 'service.scriptUrl')) || app.config.serviceChatScriptUrl,
       });
     },
   );

@@ -80,6 +80,9 @@ export default function LoginPage() {
           {t('account:login.forgot')}
         </Link>
       </AuthRow>
+      <Link className="link-btn" to={routeTo('common.service')} data-testid="login-service">
+        {t('service:loginLink')}
+      </Link>
     </AuthScreen>
   );
 }

@@ -17,6 +17,7 @@ import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.
 import { SignOutRow, useSignOutDialog } from './sign-out-dialog.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import s from './mine-page.module.css';
+import { ServiceRow } from './service-row.tsx';
 
 export default function MinePage() {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export default function MinePage() {
             label={t('nav:title.user.security')}
             to={routeTo('user.security')}
           />
+          <ServiceRow />
           <ListRow
             icon={<IconGlobe size={20} />}
             label={t('nav:title.common.lang')}

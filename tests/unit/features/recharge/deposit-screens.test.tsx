@@ -42,6 +42,7 @@ const PROPS: PropsResult = {
     'spot.makerFeeRate': '0.001',
     'spot.takerFeeRate': '0.001',
     'spot.minNotional': '5',
+    'service.scriptUrl': '',
   },
   templates: [
     { key: 'deposit.min', template: 'Minimum deposit: {0} PKR', value: '500.00' },

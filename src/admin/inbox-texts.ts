@@ -1,0 +1,38 @@
+// The support inbox's texts (inbox-page.tsx), spread into texts.ts.
+export const INBOX_EN = {
+  'nav.inbox': 'Support inbox',
+  'inbox.empty': 'No conversations yet.',
+  'inbox.guest': 'Guest',
+  'inbox.assignMe': 'Assign to me',
+  'inbox.assignedTo': 'Assigned to',
+  'inbox.mine': 'Mine',
+  'inbox.reply': 'Reply',
+  'inbox.send': 'Send',
+  'inbox.image': 'Send a photo',
+  'inbox.typing': 'The customer is typing…',
+  'inbox.read': 'Read',
+  'inbox.pick': 'Pick a conversation.',
+  'inbox.unread': 'unread',
+  'inbox.older': 'Earlier messages',
+  'inbox.customer': 'Customer',
+  'inbox.support': 'Support',
+} as const;
+
+export const INBOX_UR: Record<keyof typeof INBOX_EN, string> = {
+  'nav.inbox': 'سپورٹ اِن باکس',
+  'inbox.empty': 'ابھی کوئی گفتگو نہیں۔',
+  'inbox.guest': 'مہمان',
+  'inbox.assignMe': 'مجھے سونپیں',
+  'inbox.assignedTo': 'سونپا گیا',
+  'inbox.mine': 'میری',
+  'inbox.reply': 'جواب',
+  'inbox.send': 'بھیجیں',
+  'inbox.image': 'تصویر بھیجیں',
+  'inbox.typing': 'صارف لکھ رہا ہے…',
+  'inbox.read': 'پڑھ لیا',
+  'inbox.pick': 'کوئی گفتگو منتخب کریں۔',
+  'inbox.unread': 'نہ پڑھے گئے',
+  'inbox.older': 'پہلے کے پیغامات',
+  'inbox.customer': 'صارف',
+  'inbox.support': 'سپورٹ',
+};
