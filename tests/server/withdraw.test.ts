@@ -196,6 +196,59 @@ describe('coin/withdraw/add', () => {
   });
 });
 
+describe('crypto daily maximum', () => {
+  it('takes exactly the daily maximum in USDT, refuses one unit more, and a rejection frees it again', async () => {
+    const w = await withdrawer(t, { usdt: 1_000_000_000n });
+    await writeSetting(t.db, 'crypto.withdrawDailyMax', '50', null, Date.now());
+    const coin = (amount: string) =>
+      post(
+        t.app,
+        '/api/coin/withdraw/add',
+        { addressId: String(w.addressId), amount, password: WITHDRAW_PASSWORD, clientId: newClientId() },
+        { ...en, token: w.tokenReal },
+      );
+    try {
+      const first = await coin('30');
+      expect(first.body.code).toBe(0);
+      const before = await withdrawCounts(t.db);
+      const over = await coin('20.000001');
+      expect(over.body).toMatchObject({
+        code: -1001,
+        field: 'amount',
+        msg: 'The daily crypto withdrawal limit is 50.000000 USDT; you can still withdraw 20.000000 USDT today',
+      });
+      const ur = await post(
+        t.app,
+        '/api/coin/withdraw/add',
+        {
+          addressId: String(w.addressId),
+          amount: '21',
+          password: WITHDRAW_PASSWORD,
+          clientId: newClientId(),
+        },
+        { lang: 'ur-PK', token: w.tokenReal },
+      );
+      expect(ur.body.msg).toMatch(/[\u0600-\u06FF]/);
+      expect(await withdrawCounts(t.db)).toEqual(before);
+      expect((await coin('20')).body.code).toBe(0); // exactly at the maximum
+      const full = await coin('10');
+      expect(full.body.msg).toBe(
+        'The daily crypto withdrawal limit is 50.000000 USDT; you can still withdraw 0.000000 USDT today',
+      );
+      await rejectWithdrawal(
+        t.db,
+        CLI_ACTOR,
+        first.body.data.id as number,
+        { reason: 'Wrong address' },
+        Date.now(),
+      );
+      expect((await coin('30')).body.code).toBe(0);
+    } finally {
+      await writeSetting(t.db, 'crypto.withdrawDailyMax', '200000', null, Date.now());
+    }
+  });
+});
+
 describe('order, status, config', () => {
   it('lists the caller’s own records newest first, filtered by status; another user’s id is missing', async () => {
     const w = await withdrawer(t, { pkr: 10_000_000n });

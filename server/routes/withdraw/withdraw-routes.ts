@@ -20,7 +20,7 @@ import { requestWithdrawal } from '../../domain/withdrawals/withdrawal-request.t
 import {
   findOwnWithdrawal,
   listOwnWithdrawals,
-  pkrUsedToday,
+  usedToday,
   toWithdrawal,
 } from '../../domain/withdrawals/withdrawals-repo.ts';
 import { isWithinHours } from '../../domain/settings/hours.ts';
@@ -174,7 +174,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [pkr, usdt, used, hasPassword, bindings, addresses] = await Promise.all([
         app.ledger.money(accountId, 'PKR'),
         app.ledger.money(accountId, 'USDT'),
-        pkrUsedToday(app.db, userId, now),
+        usedToday(app.db, userId, 'PKR', now),
         withdrawSecret.isSet(app.db, userId),
         app.db
           .selectFrom('payout_bindings')

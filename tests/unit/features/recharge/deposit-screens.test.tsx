@@ -36,6 +36,7 @@ const PROPS: PropsResult = {
     'withdraw.feeMin': '50.00',
     'crypto.withdrawMin': '10',
     'crypto.withdrawMax': '100000',
+    'crypto.withdrawDailyMax': '200000',
     'crypto.withdrawFee.TRC20': '1',
     'crypto.withdrawFee.ERC20': '5',
     'crypto.withdrawFee.BEP20': '0.8',
