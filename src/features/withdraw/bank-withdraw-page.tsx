@@ -16,7 +16,7 @@ import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { PinField } from '../../shared/forms/fields/password-field.tsx';
 import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
-import { formatPKRAmount } from '../../shared/format/numbers.ts';
+import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -125,7 +125,11 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
             { label: t('withdraw:form.total'), value: fee === null || !amount ? '—' : pkr(amount + fee) },
             {
               label: t('withdraw:form.limits'),
-              value: t('withdraw:form.limitsText', { min: config.min, max: config.max, unit: 'PKR' }),
+              value: t('withdraw:form.limitsText', {
+                min: withThousands(config.min),
+                max: withThousands(config.max),
+                unit: 'PKR',
+              }),
             },
             { label: t('withdraw:form.daily'), value: pkr(dailyLeft > 0n ? dailyLeft : 0n) },
           ]}

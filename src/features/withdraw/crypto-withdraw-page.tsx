@@ -23,6 +23,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
+import { withThousands } from '../../shared/format/numbers.ts';
 import { coinAmount } from './record-parts.tsx';
 import { addCoinWithdrawalCall, newClientId, withdrawConfigQuery } from './queries.ts';
 import {
@@ -125,8 +126,8 @@ function CryptoForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Wi
             {
               label: t('withdraw:form.limits'),
               value: t('withdraw:form.limitsText', {
-                min: config.crypto.min,
-                max: config.crypto.max,
+                min: withThousands(config.crypto.min),
+                max: withThousands(config.crypto.max),
                 unit: 'USDT',
               }),
             },

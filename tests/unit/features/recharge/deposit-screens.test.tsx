@@ -173,7 +173,7 @@ describe('PkrRechargePage', () => {
     renderScreen('/pages/recharge/bankRecharge?account=4', <PkrRechargePage />);
     await waitFor(() => expect(screen.getByTestId('deposit-accounts')).toBeTruthy());
     expect(
-      screen.getByText('Minimum deposit: 500.00 PKR · Maximum single deposit: 5000000.00 PKR'),
+      screen.getByText('Minimum deposit: 500.00 PKR · Maximum single deposit: 5,000,000.00 PKR'),
     ).toBeTruthy();
     // the wallet account is not offered for a bank transfer
     expect(screen.queryByText('03001234567')).toBeNull();

@@ -104,6 +104,7 @@ describe('BankWithdrawPage', () => {
     expect(summary).toContain('80.00 PKR');
     expect(summary).toContain('80,000.00 PKR');
     expect(summary).toContain('80,080.00 PKR');
+    expect(summary).toContain('1,000.00 to 5,000,000.00 PKR each'); // limits grouped in thousands
     fireEvent.click(screen.getByTestId('withdraw-next'));
     await waitFor(() => expect(screen.getByTestId('withdraw-sheet')).toBeTruthy());
     type('Withdrawal password', '135790');
@@ -190,6 +191,7 @@ describe('CryptoWithdrawPage', () => {
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('24.500000');
     type('Amount', '20');
     expect(screen.getByTestId('withdraw-summary').textContent).toContain('21.00 USDT');
+    expect(screen.getByTestId('withdraw-summary').textContent).toContain('10 to 100,000 USDT each');
     fireEvent.click(screen.getByTestId('withdraw-next'));
     await waitFor(() => expect(screen.getByTestId('withdraw-sheet')).toBeTruthy());
     type('Withdrawal password', '135790');
