@@ -11,4 +11,8 @@ export const TX_TYPES = [
   'fee',
   'freeze',
   'unfreeze',
+  // ---- withdrawals (issue 15): the request (amount + fee frozen) and its return on rejection; the payment
+  // itself shows as 'withdraw' (and its fee as 'fee'), out of the frozen funds
+  'withdraw_freeze',
+  'withdraw_return',
 ] as const;

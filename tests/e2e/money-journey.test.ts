@@ -307,9 +307,8 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     const types = await page
       .getByTestId('tx-row')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
-    // the funds detail lists movements of available money: the payout leaves the frozen book, so the request's
-    // freeze is the withdrawal's row there
-    expect(types).toEqual(expect.arrayContaining(['deposit', 'buy', 'freeze']));
+    // the funds detail: the request (amount + fee frozen), then the payment as its own row
+    expect(types).toEqual(expect.arrayContaining(['deposit', 'buy', 'withdraw_freeze', 'withdraw']));
   });
 
   it('a second withdrawal is rejected and the available balance comes back', async () => {

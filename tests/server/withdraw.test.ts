@@ -312,6 +312,33 @@ describe('order, status, config', () => {
 });
 
 describe('review', () => {
+  it('funds detail: the request, then the payment and its fee as their own rows, or the return', async () => {
+    const w = await withdrawer(t, { pkr: 1_000_000n });
+    const paidId = (await add(w, { amount: '5000' })).body.data.id as number;
+    await approveWithdrawal(t.db, CLI_ACTOR, paidId, { reference: 'HBL-9001' }, Date.now());
+    const backId = (await add(w, { amount: '2000' })).body.data.id as number;
+    await rejectWithdrawal(t.db, CLI_ACTOR, backId, { reason: 'Title mismatch' }, Date.now());
+    const rows = async (type?: string) =>
+      (
+        await get(t.app, '/api/user/tx/record', type ? { type } : {}, { ...en, token: w.tokenReal })
+      ).body.data.list.map((r: { type: string; amount: string; balance: string }) => [
+        r.type,
+        r.amount,
+        r.balance,
+      ]);
+    // newest first; a payment leaves the frozen funds, so the available balance stays as it was
+    expect(await rows()).toEqual([
+      ['withdraw_return', '2050.00', '4950.00'],
+      ['withdraw_freeze', '-2050.00', '2900.00'],
+      ['fee', '-50.00', '4950.00'],
+      ['withdraw', '-5000.00', '4950.00'],
+      ['withdraw_freeze', '-5050.00', '4950.00'],
+      ['deposit', '10000.00', '10000.00'],
+    ]);
+    expect(await rows('withdraw')).toEqual([['withdraw', '-5000.00', '4950.00']]);
+    expect((await rows('withdraw_return')).length).toBe(1);
+  });
+
   it('approve settles to clearing and the fee account once; reject after approve is refused', async () => {
     const w = await withdrawer(t, { pkr: 1_000_000n });
     const id = (await add(w, { amount: '5000' })).body.data.id as number;
