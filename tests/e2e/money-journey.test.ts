@@ -323,7 +323,7 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     await row.waitFor();
     expect(await row.getByTestId('withdraw-status').getAttribute('data-status')).toBe('rejected');
     await page.goto(`${server.url}/pages/fundsDetail/index`);
-    await page.locator('[data-testid=tx-row][data-type=unfreeze]').first().waitFor();
+    await page.locator('[data-testid=tx-row][data-type=withdraw_return]').first().waitFor();
   });
 });
 

@@ -11,6 +11,7 @@ import type { Withdrawal, WithdrawConfig } from '../../../../contract/withdraw.t
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import { PUBLIC_SETTINGS } from '../../support/public-settings.ts';
 import { answerAll, calls, ok, refused, useMswServer, type ApiCall } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 
@@ -33,28 +34,7 @@ const CONFIG: WithdrawConfig = {
   crypto: { usedToday: '0.000000', available: '0.000000' },
 };
 const PROPS: PropsResult = {
-  values: {
-    'deposit.hours': { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' },
-    'deposit.min': '500.00',
-    'deposit.max': '5000000.00',
-    'deposit.channels': ['bank', 'wallet', 'offline', 'crypto'],
-    'deposit.crypto.min': '10',
-    'deposit.crypto.confirmations.TRC20': 20,
-    'deposit.crypto.confirmations.ERC20': 12,
-    'deposit.crypto.confirmations.BEP20': 15,
-    'withdraw.hours': { days: [1, 2, 3, 4, 5], open: '09:00', close: '17:00' },
-    'withdraw.min': '1000.00',
-    'withdraw.max': '5000000.00',
-    'withdraw.dailyMax': '10000000.00',
-    'withdraw.feeRate': '0.001',
-    'withdraw.feeMin': '50.00',
-    'crypto.withdrawMin': '10',
-    'crypto.withdrawMax': '100000',
-    'crypto.withdrawDailyMax': '200000',
-    'crypto.withdrawFee.TRC20': '1',
-    'crypto.withdrawFee.ERC20': '5',
-    'crypto.withdrawFee.BEP20': '0.8',
-  },
+  values: PUBLIC_SETTINGS,
   templates: [],
 };
 const BANK: Binding = {
