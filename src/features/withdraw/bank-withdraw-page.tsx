@@ -13,14 +13,18 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { PinField } from '../../shared/forms/fields/password-field.tsx';
-import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
 import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { addWithdrawalCall, newClientId } from './queries.ts';
-import { DestinationChoices, FeeSummary, HoursNote, WithdrawScreen } from './withdraw-parts.tsx';
+import {
+  DestinationChoices,
+  FeeSummary,
+  HoursNote,
+  PasswordSheet,
+  WithdrawScreen,
+} from './withdraw-parts.tsx';
 import type { WithdrawView } from './withdraw-data.ts';
 import s from './withdraw.module.css';
 
@@ -131,21 +135,19 @@ function BankForm({ config, onDone }: { config: WithdrawView; onDone: (w: Withdr
           {t('withdraw:form.submit')}
         </button>
       </form>
-      <BottomSheet
+      <PasswordSheet
         open={sheet}
-        title={t('withdraw:form.confirmTitle')}
         onClose={() => setSheet(false)}
-        testId="withdraw-sheet"
-      >
-        <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        state={state}
+        pin={
           <PinField
             control={form.control}
             name="password"
             label={t('withdraw:form.password')}
             placeholder={t('withdraw:form.passwordPlaceholder')}
           />
-        </FormView>
-      </BottomSheet>
+        }
+      />
     </div>
   );
 }

@@ -10,15 +10,19 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { PinField } from '../../shared/forms/fields/password-field.tsx';
-import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { withThousands } from '../../shared/format/numbers.ts';
 import { coinAmount } from './record-parts.tsx';
 import { addCoinWithdrawalCall, newClientId } from './queries.ts';
-import { DestinationChoices, FeeSummary, HoursNote, WithdrawScreen } from './withdraw-parts.tsx';
+import {
+  DestinationChoices,
+  FeeSummary,
+  HoursNote,
+  PasswordSheet,
+  WithdrawScreen,
+} from './withdraw-parts.tsx';
 import type { WithdrawView } from './withdraw-data.ts';
 import s from './withdraw.module.css';
 
@@ -130,21 +134,19 @@ function CryptoForm({ config, onDone }: { config: WithdrawView; onDone: (w: With
           {t('withdraw:form.submit')}
         </button>
       </form>
-      <BottomSheet
+      <PasswordSheet
         open={sheet}
-        title={t('withdraw:form.confirmTitle')}
         onClose={() => setSheet(false)}
-        testId="withdraw-sheet"
-      >
-        <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        state={state}
+        pin={
           <PinField
             control={form.control}
             name="password"
             label={t('withdraw:form.password')}
             placeholder={t('withdraw:form.passwordPlaceholder')}
           />
-        </FormView>
-      </BottomSheet>
+        }
+      />
     </div>
   );
 }

@@ -11,6 +11,9 @@ import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { FormView } from '../../shared/forms/form-parts.tsx';
+import type { ContractFormState } from '../../shared/forms/use-contract-form.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { useWithdrawView, type WithdrawView } from './withdraw-data.ts';
@@ -181,5 +184,32 @@ export function WithdrawScreen({
         )}
       </div>
     </div>
+  );
+}
+
+/** The sheet that confirms a withdrawal with the withdrawal password (`pin`: the form's PinField). */
+export function PasswordSheet({
+  open,
+  onClose,
+  state,
+  pin,
+}: {
+  open: boolean;
+  onClose: () => void;
+  state: ContractFormState;
+  pin: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <BottomSheet
+      open={open}
+      title={t('withdraw:form.confirmTitle')}
+      onClose={onClose}
+      testId="withdraw-sheet"
+    >
+      <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        {pin}
+      </FormView>
+    </BottomSheet>
   );
 }
