@@ -3,8 +3,9 @@ import { Type, type Static } from 'typebox';
 import { envelope } from './envelope.ts';
 import { areaCodeField, fields, oneOf, opt, phoneField } from './form-fields.ts';
 
-/** What a code is for; the server keeps one live code per phone and purpose. */
-export const CODE_TYPES = ['register', 'reset', 'login'] as const;
+/** What a code is for; the server keeps one live code per phone and purpose. `reset` resets the login
+ *  password, `withdraw` the withdrawal password: a code of one never works for the other. */
+export const CODE_TYPES = ['register', 'reset', 'login', 'withdraw'] as const;
 
 // ---- GET common/captcha ----
 export const CaptchaQuery = fields({});

@@ -60,6 +60,7 @@ export const PublicSettings = Type.Object({
   'withdraw.feeMin': PkrSetting,
   'crypto.withdrawMin': UsdtSetting,
   'crypto.withdrawMax': UsdtSetting,
+  'crypto.withdrawDailyMax': UsdtSetting,
   'crypto.withdrawFee.TRC20': UsdtSetting,
   'crypto.withdrawFee.ERC20': UsdtSetting,
   'crypto.withdrawFee.BEP20': UsdtSetting,

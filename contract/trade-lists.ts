@@ -14,4 +14,8 @@ export const TX_TYPES = [
   // exchange and transfers between a user's accounts (issue 16)
   'exchange',
   'transfer',
+  // ---- withdrawals (issue 15): the request (amount + fee frozen) and its return on rejection; the payment
+  // itself shows as 'withdraw' (and its fee as 'fee'), out of the frozen funds
+  'withdraw_freeze',
+  'withdraw_return',
 ] as const;

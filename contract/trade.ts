@@ -196,7 +196,10 @@ export type TxType = Static<typeof TxType>;
 export const TxRecord = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   type: TxType,
-  amount: Decimal('signed change of the available balance'),
+  amount: Decimal(
+    'signed change of the available balance; for a paid withdrawal (type withdraw) and its fee, what left the ' +
+      'frozen funds (the available balance does not change then)',
+  ),
   balance: Decimal('available balance after the movement'),
   symbol: Type.Optional(Type.String()),
   orderId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -204,7 +207,7 @@ export const TxRecord = Type.Object({
 });
 export type TxRecord = Static<typeof TxRecord>;
 export const TxRecordQuery = fields({
-  type: opt(oneOf(TX_TYPES, 1, 12)),
+  type: opt(oneOf(TX_TYPES, 1, 16)),
   page: opt(pageField),
   size: opt(sizeField),
 });

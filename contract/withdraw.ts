@@ -110,49 +110,18 @@ export type WithdrawOrderQuery = Static<typeof WithdrawOrderQuery>;
 // ---- GET user/withdraw/status ----
 export const WithdrawStatusQuery = fields({ id: idString });
 
-// ---- GET user/withdraw/config: what the withdraw screens show before a submit ----
+// ---- GET user/withdraw/config: what only this user has (the rest comes from common/props, bank/list and
+// coin/withdraw/address) ----
 export const WithdrawConfig = Type.Object({
-  hours: Type.Object({
-    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { description: '0 = Sunday … 6 = Saturday' }),
-    open: Type.String({ description: 'HH:MM, Pakistan time' }),
-    close: Type.String({ description: "HH:MM, Pakistan time ('24:00' = end of day)" }),
+  open: Type.Boolean({
+    description: "whether a withdrawal may be requested now (the server's clock against withdraw.hours)",
   }),
-  open: Type.Boolean({ description: 'whether a withdrawal may be requested now' }),
-  min: Decimal('PKR'),
-  max: Decimal('PKR, one withdrawal'),
-  dailyMax: Decimal('PKR, one Pakistan day'),
-  usedToday: Decimal('PKR requested today (pending and paid)'),
-  feeRate: Type.String({ description: 'fraction of the amount, e.g. 0.001' }),
-  feeMin: Decimal('PKR'),
+  usedToday: Decimal('PKR requested today (pending and paid), against withdraw.dailyMax'),
   available: Decimal('available PKR of the real account'),
   hasPassword: Type.Boolean({ description: 'whether the withdrawal password is set' }),
-  bindings: Type.Array(
-    Type.Object({
-      id: Type.Integer({ minimum: 1 }),
-      kind: Type.Enum(['bank', 'wallet'], { type: 'string' }),
-      provider: Type.String(),
-      number: Type.String({ description: 'IBAN or wallet number' }),
-      title: Type.String(),
-    }),
-    {
-      description:
-        "the caller's live bank accounts and wallets, newest first (bank/list's rows, for picking)",
-    },
-  ),
-  addresses: Type.Array(
-    Type.Object({
-      id: Type.Integer({ minimum: 1 }),
-      chain: Type.Enum(CRYPTO_CHAINS, { type: 'string' }),
-      address: Type.String(),
-      label: Type.String(),
-    }),
-    { description: "the caller's live crypto withdrawal addresses, newest first" },
-  ),
   crypto: Type.Object({
-    min: Decimal('USDT'),
-    max: Decimal('USDT'),
+    usedToday: Decimal('USDT requested today (pending and paid), against crypto.withdrawDailyMax'),
     available: Decimal('available USDT'),
-    networkFee: Type.Object({ TRC20: Decimal(), ERC20: Decimal(), BEP20: Decimal() }),
   }),
 });
 export type WithdrawConfig = Static<typeof WithdrawConfig>;

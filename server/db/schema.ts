@@ -96,7 +96,7 @@ export interface CaptchasTable {
 export interface SmsCodesTable {
   id: IdColumn;
   phone: string;
-  type: 'register' | 'reset' | 'login';
+  type: 'register' | 'reset' | 'login' | 'withdraw';
   code_hash: string;
   attempts: Generated<number>;
   expires_at: number;

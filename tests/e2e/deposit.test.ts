@@ -54,6 +54,24 @@ function smallControls(page: Page): Promise<string[]> {
   );
 }
 
+/** Chooser rows whose label and hint come closer than 8 px (or overlap), or whose text spills out of its box. */
+function crampedRows(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid^="deposit-choose-"]')].flatMap((row) => {
+      const spans = [...row.children].filter((c): c is HTMLElement => c.tagName === 'SPAN');
+      if (spans.length < 3) return [];
+      const [label, value] = spans.slice(-2) as [HTMLElement, HTMLElement];
+      const a = label.getBoundingClientRect();
+      const b = value.getBoundingClientRect();
+      const gap = Math.max(b.left - a.right, a.left - b.right);
+      const spills = [label, value].some((el) => el.scrollWidth > el.clientWidth + 1);
+      return gap < 8 || spills
+        ? [`${row.dataset['testid']}: gap ${gap.toFixed(1)}${spills ? ', spills' : ''}`]
+        : [];
+    }),
+  );
+}
+
 const shot = (page: Page, lang: string, name: string) =>
   page.screenshot({ path: `tests/e2e/artifacts/deposit-${name}-${lang}.png`, fullPage: true });
 
@@ -68,6 +86,7 @@ describe.each(['ur-PK', 'en-US'] as const)('a bank deposit in %s (360×800)', (l
       await page.goto(`${server.url}/pages/recharge/recharge`);
       await page.getByTestId('deposit-choose-bank').waitFor();
       expect(await seriousAxe(page)).toEqual([]);
+      expect(await crampedRows(page)).toEqual([]);
       await shot(page, lang, 'choose');
       await page.getByTestId('deposit-choose-bank').click();
       await page.getByTestId('deposit-channel-account').first().waitFor();

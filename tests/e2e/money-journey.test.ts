@@ -1,10 +1,10 @@
 // The whole money journey in Chromium at 360×800 against the real server, the user in Urdu in one run and in
 // English in the other (the operator's console in the same language): a new user submits KYC with two photos
-// made here, an operator approves it in /admin/, the user binds an IBAN, asks for a bank deposit (through the
-// API: the bank-transfer screen is not built yet), the operator credits it in the deposit queue with a bank
-// reference, the user buys a stock on the real account, withdraws by bank, the operator pays it; the records
-// show each step; a second withdrawal is rejected and the available balance comes back. axe: nothing serious or
-// critical on each money screen passed.
+// made here, an operator approves it in /admin/, the user binds an IBAN, asks for a bank deposit through the
+// deposit screens, the operator credits it in the deposit queue with a bank reference, the user buys a stock
+// on the real account, withdraws by bank, the operator pays it; the records show each step; a second
+// withdrawal is rejected and the available balance comes back. axe: nothing serious or critical on each money
+// screen passed.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,24 +224,19 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     await page.getByTestId('add-bank-submit').click();
     await page.getByTestId('binding-row').waitFor();
 
-    // The bank-transfer deposit screen (/pages/recharge/bankRecharge) is not built yet: the API, as it would.
-    const accounts = await apiGet<{ list: { id: number; channel: string }[] }>(
-      'index/bank/recharge',
-      login.tokenReal,
-    );
-    const into = accounts.data.list.find((a) => a.channel === 'bank');
-    const dep = await apiPost<{ id: number }>(
-      server,
-      'user/recharge/add',
-      {
-        channel: 'bank',
-        amount: '100000.00',
-        clientId: crypto.randomUUID(),
-        receivingAccountId: String(into?.id),
-      },
-      login.tokenReal,
-    );
-    expect(dep.code).toBe(0);
+    // a bank-transfer deposit through the screens: the drawer's Deposit → bank transfer → a receiving account
+    await page.goto(`${server.url}/pages/recharge/recharge`);
+    await page.getByTestId('deposit-choose-bank').waitFor();
+    await noSerious(page, 'deposit chooser');
+    await page.getByTestId('deposit-choose-bank').click();
+    await page.getByTestId('deposit-channel-account').first().click();
+    await page.getByTestId('deposit-accounts').waitFor();
+    await page.locator('input[name="amount"]').fill('100000');
+    await noSerious(page, 'bank deposit form');
+    await page.getByTestId('deposit-submit').click();
+    await page.getByTestId('deposit-reference').waitFor();
+    expect(await page.getByTestId('deposit-result').getAttribute('data-status')).toBe('pending');
+    const dep = { data: { id: await latest('deposits', login.user.id) } };
     const bankRef = `IBFT-${lang}-${Date.now()}`.replace(/[^A-Za-z0-9-]/g, '');
     await decide(op.page, lang, CONSOLE[lang].deposits, dep.data.id, 'approve', {
       name: 'reference',
@@ -307,9 +302,8 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     const types = await page
       .getByTestId('tx-row')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
-    // the funds detail lists movements of available money: the payout leaves the frozen book, so the request's
-    // freeze is the withdrawal's row there
-    expect(types).toEqual(expect.arrayContaining(['deposit', 'buy', 'freeze']));
+    // the funds detail: the request (amount + fee frozen), then the payment as its own row
+    expect(types).toEqual(expect.arrayContaining(['deposit', 'buy', 'withdraw_freeze', 'withdraw']));
   });
 
   it('a second withdrawal is rejected and the available balance comes back', async () => {
@@ -329,7 +323,7 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     await row.waitFor();
     expect(await row.getByTestId('withdraw-status').getAttribute('data-status')).toBe('rejected');
     await page.goto(`${server.url}/pages/fundsDetail/index`);
-    await page.locator('[data-testid=tx-row][data-type=unfreeze]').first().waitFor();
+    await page.locator('[data-testid=tx-row][data-type=withdraw_return]').first().waitFor();
   });
 });
 

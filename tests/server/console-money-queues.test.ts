@@ -296,6 +296,50 @@ describe('deposit queue', () => {
   });
 });
 
+describe('crypto deposits in the deposit queue', () => {
+  it('refuses to credit or reject a chain-credited deposit, localised, changing nothing', async () => {
+    const u = await registerUser(t.app);
+    await t.db.updateTable('users').set({ id_status: 'succ' }).where('id', '=', u.user.id).execute();
+    await post(t.app, '/api/coin/recharge/address/generate', { chain: 'TRC20' }, { token: u.tokenReal });
+    const r = await post(
+      t.app,
+      '/api/coin/recharge/add',
+      { chain: 'TRC20', amount: '25', clientId: newClientId() },
+      { token: u.tokenReal },
+    );
+    expect(r.body.code).toBe(0);
+    const id = r.body.data.id as number;
+    const before = await counts(t.db);
+    const msg = 'Crypto deposits are credited or refused by the chain watcher, not by hand';
+    const rej = await post(
+      t.app,
+      `/admin/api/queues/deposits/${id}/reject`,
+      { reason: 'No matching transfer' },
+      as('finance'),
+    );
+    expect(rej.body).toMatchObject({ code: -1001, msg });
+    const credit = await post(
+      t.app,
+      `/admin/api/queues/deposits/${id}/approve`,
+      { reference: 'HBL-4455' },
+      as('finance'),
+    );
+    expect(credit.body).toMatchObject({ code: -1001, msg });
+    const ur = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/queues/deposits/${id}/reject`,
+      headers: { ...as('finance').headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'reason=No%20matching%20transfer',
+    });
+    expect(ur.json<{ code: number; msg: string }>()).toMatchObject({ code: -1001 });
+    expect(ur.json<{ msg: string }>().msg).toMatch(/[\u0600-\u06FF]/);
+    expect(await counts(t.db)).toEqual(before);
+    const row = await t.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', reason: '' });
+    expect(await auditOf('deposit', id)).toHaveLength(0);
+  });
+});
+
 describe('withdrawal queue', () => {
   it('shows the destination, amount and fee, and pays a bank withdrawal with its reference', async () => {
     const { id, w } = await pendingWithdrawal('bank');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../server/domain/auth/users-repo.ts';
 import { generateDepositAddress } from '../../server/domain/deposits/deposit-addresses.ts';
-import { requestRecharge } from '../../server/domain/deposits/deposit-request.ts';
+import { requestCoinRecharge, requestRecharge } from '../../server/domain/deposits/deposit-request.ts';
 import { cashOf } from '../../server/domain/ledger/books.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { AttemptGuard, MemoryAttemptStore } from '../../server/domain/rate-limit/attempt-guard.ts';
@@ -117,6 +117,21 @@ it('sends a simulated transfer to the customer deposit address and sets channel 
   const sent = await cli(['chain-send', '--chain', 'TRC20', '--amount', '20.5', '--phone', PHONE]);
   expect(sent.status).toBe(0);
   expect(JSON.parse(sent.out)).toMatchObject({ chain: 'TRC20', address, amount: '20.500000' });
+  const crypto = await requestCoinRecharge(
+    tdb.db,
+    { userId, accountId, accountType: 'real' },
+    { chain: 'TRC20', amount: '20.5', clientId: 'cli-test-crypto' },
+    Date.now(),
+  );
+  const refused = await cli(['deposit-reject', '--id', String(crypto.id), '--reason', 'Not seen']);
+  expect(refused.status).toBe(1);
+  expect(refused.err).toContain('Crypto deposits are credited or refused by the chain watcher');
+  const still = await tdb.db
+    .selectFrom('deposits')
+    .select(['status', 'reason'])
+    .where('id', '=', crypto.id)
+    .executeTakeFirstOrThrow();
+  expect(still).toEqual({ status: 'pending', reason: '' });
   const pw = await cli(['channel-password', '--password', 'manager-pass']);
   expect(JSON.parse(pw.out)).toMatchObject({ scope: 'default', replaced: false });
   const own = await cli(['channel-password', '--password', 'own-pass-1', '--phone', PHONE]);

@@ -203,7 +203,7 @@ let codeIpCounter = 0;
 export async function sendSmsCode(
   app: FastifyInstance,
   phone: string,
-  type: 'register' | 'reset' | 'login' = 'register',
+  type: 'register' | 'reset' | 'login' | 'withdraw' = 'register',
   ip?: string,
 ): Promise<string> {
   codeIpCounter += 1;

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBackoffice } from '../../server/tools/backoffice.ts';
 import { burst, holdHashes, inQueue, until, verifies } from './attack-helpers.ts';
-import { get, makeTestApp, post, sendSmsCode, type TestApp } from './helpers.ts';
+import { get, latestSms, makeTestApp, post, sendSmsCode, type TestApp } from './helpers.ts';
 import {
   newClientId,
   openAllWeek,
@@ -109,7 +109,24 @@ describe('the withdrawal password', () => {
       .select('phone')
       .where('id', '=', w.userId)
       .executeTakeFirstOrThrow();
-    const code = await sendSmsCode(t.app, user.phone.replace('+92', ''), 'reset');
+    const passwordHash = async () =>
+      (
+        await t.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', w.userId)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const phone = user.phone.replace('+92', '');
+    // A login-password reset code does not reset the withdrawal password (and stays usable for its own purpose)
+    const loginReset = await sendSmsCode(t.app, phone, 'reset');
+    const crossed = await call('reset', { code: loginReset, password: '444444', password2: '444444' });
+    expect(crossed.body).toMatchObject({ code: -1001, field: 'code' });
+    expect(crossed.body.msg).toMatch(/^The SMS code has expired/);
+    expect(await t.app.smsCodes.verify(user.phone, 'reset', loginReset)).toBe('ok');
+    t.app.limits.codeSendPerPhone.reset(user.phone);
+    const code = await sendSmsCode(t.app, phone, 'withdraw');
+    expect(await latestSms(t.app, phone)).toMatch(/رقم نکالنے کا پاس ورڈ ری سیٹ کوڈ \d{6}/);
     const wrong = await call('reset', {
       code: code === '000000' ? '000001' : '000000',
       password: '444444',
@@ -118,6 +135,19 @@ describe('the withdrawal password', () => {
     expect(wrong.body).toMatchObject({ code: -1001, field: 'code' });
     expect((await call('reset', { code, password: '444444', password2: '444444' })).body.code).toBe(0);
     expect((await add(w, { password: '444444' })).body.code).toBe(0);
+    // ...and a withdrawal-password code does not reset the login password
+    t.app.limits.codeSendPerPhone.reset(user.phone);
+    const hashBefore = await passwordHash();
+    const withdrawCode = await sendSmsCode(t.app, phone, 'withdraw');
+    const login = await post(
+      t.app,
+      '/api/user/password/reset',
+      { phone, code: withdrawCode, password: 'New-pass-456', password2: 'New-pass-456' },
+      en,
+    );
+    expect(login.body).toMatchObject({ code: -1001 });
+    expect(login.body.msg).toMatch(/^The SMS code has expired/);
+    expect(await passwordHash()).toBe(hashBefore);
   });
 });
 

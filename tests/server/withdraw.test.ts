@@ -196,6 +196,59 @@ describe('coin/withdraw/add', () => {
   });
 });
 
+describe('crypto daily maximum', () => {
+  it('takes exactly the daily maximum in USDT, refuses one unit more, and a rejection frees it again', async () => {
+    const w = await withdrawer(t, { usdt: 1_000_000_000n });
+    await writeSetting(t.db, 'crypto.withdrawDailyMax', '50', null, Date.now());
+    const coin = (amount: string) =>
+      post(
+        t.app,
+        '/api/coin/withdraw/add',
+        { addressId: String(w.addressId), amount, password: WITHDRAW_PASSWORD, clientId: newClientId() },
+        { ...en, token: w.tokenReal },
+      );
+    try {
+      const first = await coin('30');
+      expect(first.body.code).toBe(0);
+      const before = await withdrawCounts(t.db);
+      const over = await coin('20.000001');
+      expect(over.body).toMatchObject({
+        code: -1001,
+        field: 'amount',
+        msg: 'The daily crypto withdrawal limit is 50.000000 USDT; you can still withdraw 20.000000 USDT today',
+      });
+      const ur = await post(
+        t.app,
+        '/api/coin/withdraw/add',
+        {
+          addressId: String(w.addressId),
+          amount: '21',
+          password: WITHDRAW_PASSWORD,
+          clientId: newClientId(),
+        },
+        { lang: 'ur-PK', token: w.tokenReal },
+      );
+      expect(ur.body.msg).toMatch(/[\u0600-\u06FF]/);
+      expect(await withdrawCounts(t.db)).toEqual(before);
+      expect((await coin('20')).body.code).toBe(0); // exactly at the maximum
+      const full = await coin('10');
+      expect(full.body.msg).toBe(
+        'The daily crypto withdrawal limit is 50.000000 USDT; you can still withdraw 0.000000 USDT today',
+      );
+      await rejectWithdrawal(
+        t.db,
+        CLI_ACTOR,
+        first.body.data.id as number,
+        { reason: 'Wrong address' },
+        Date.now(),
+      );
+      expect((await coin('30')).body.code).toBe(0);
+    } finally {
+      await writeSetting(t.db, 'crypto.withdrawDailyMax', '200000', null, Date.now());
+    }
+  });
+});
+
 describe('order, status, config', () => {
   it('lists the caller’s own records newest first, filtered by status; another user’s id is missing', async () => {
     const w = await withdrawer(t, { pkr: 10_000_000n });
@@ -240,25 +293,59 @@ describe('order, status, config', () => {
     expect((await get(t.app, '/api/user/withdraw/order', {}, en)).body.code).toBe(-1000);
   });
 
-  it('config answers limits, fees, today’s use and the available balances', async () => {
-    const w = await withdrawer(t, { pkr: 10_000_000n, usdt: 5_000_000n });
+  it('config answers only what is the user’s: today’s use, the available balances, the password', async () => {
+    const w = await withdrawer(t, { pkr: 10_000_000n, usdt: 50_000_000n });
     await add(w, { amount: '1500' });
+    await post(
+      t.app,
+      '/api/coin/withdraw/add',
+      {
+        addressId: String(w.addressId),
+        amount: '12.5',
+        password: WITHDRAW_PASSWORD,
+        clientId: newClientId(),
+      },
+      { ...en, token: w.tokenReal },
+    );
     const res = await get(t.app, '/api/user/withdraw/config', {}, { ...en, token: w.tokenReal });
-    expect(res.body.data).toMatchObject({
+    expect(res.body.data).toEqual({
       open: true,
-      min: '1000.00',
-      feeMin: '50.00',
       usedToday: '1500.00',
       available: '98450.00',
       hasPassword: true,
+      crypto: { usedToday: '12.500000', available: '36.500000' },
     });
-    expect(res.body.data.crypto).toMatchObject({ available: '5.000000', networkFee: { TRC20: '1' } });
-    expect(res.body.data.bindings).toMatchObject([{ id: w.bindingId, kind: 'bank', provider: 'HABB' }]);
-    expect(res.body.data.addresses).toMatchObject([{ id: w.addressId, chain: 'TRC20' }]);
   });
 });
 
 describe('review', () => {
+  it('funds detail: the request, then the payment and its fee as their own rows, or the return', async () => {
+    const w = await withdrawer(t, { pkr: 1_000_000n });
+    const paidId = (await add(w, { amount: '5000' })).body.data.id as number;
+    await approveWithdrawal(t.db, CLI_ACTOR, paidId, { reference: 'HBL-9001' }, Date.now());
+    const backId = (await add(w, { amount: '2000' })).body.data.id as number;
+    await rejectWithdrawal(t.db, CLI_ACTOR, backId, { reason: 'Title mismatch' }, Date.now());
+    const rows = async (type?: string) =>
+      (
+        await get(t.app, '/api/user/tx/record', type ? { type } : {}, { ...en, token: w.tokenReal })
+      ).body.data.list.map((r: { type: string; amount: string; balance: string }) => [
+        r.type,
+        r.amount,
+        r.balance,
+      ]);
+    // newest first; a payment leaves the frozen funds, so the available balance stays as it was
+    expect(await rows()).toEqual([
+      ['withdraw_return', '2050.00', '4950.00'],
+      ['withdraw_freeze', '-2050.00', '2900.00'],
+      ['fee', '-50.00', '4950.00'],
+      ['withdraw', '-5000.00', '4950.00'],
+      ['withdraw_freeze', '-5050.00', '4950.00'],
+      ['deposit', '10000.00', '10000.00'],
+    ]);
+    expect(await rows('withdraw')).toEqual([['withdraw', '-5000.00', '4950.00']]);
+    expect((await rows('withdraw_return')).length).toBe(1);
+  });
+
   it('approve settles to clearing and the fee account once; reject after approve is refused', async () => {
     const w = await withdrawer(t, { pkr: 1_000_000n });
     const id = (await add(w, { amount: '5000' })).body.data.id as number;

@@ -117,7 +117,8 @@ export async function creditDeposit(
   });
 }
 
-/** Rejects a pending deposit with the reason the user will read; nothing is posted. */
+/** Rejects a pending bank, wallet or offline deposit with the reason the user will read; nothing is posted.
+ *  A crypto deposit is refused: the chain watcher decides it (credits it, or rejects one below the minimum). */
 export async function rejectDeposit(
   db: Db,
   actor: Actor,
@@ -130,6 +131,7 @@ export async function rejectDeposit(
     throw new AppError('deposit.review.badReason', { max: REASON_MAX });
   return inTx(db, async (tx) => {
     const row = await lockedRow(tx, depositId);
+    if (row.channel === 'crypto') throw new AppError('deposit.review.crypto');
     if (row.status === 'rejected') {
       if (row.reason === reason) return { deposit: row, changed: false };
       throw new AppError('deposit.review.alreadyRejected');

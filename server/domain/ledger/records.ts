@@ -19,11 +19,12 @@ export const RECORD_KINDS = {
   /** a crypto transfer credited by the chain watcher (ref `<chain>:<tx hash>`), from clearing_crypto */
   crypto_deposit: 'deposit',
   withdraw: 'withdraw',
-  /** a withdrawal request: amount + fees frozen; paid (frozen → clearing), its fee, or returned on rejection */
-  withdraw_freeze: 'freeze',
+  /** a withdrawal request: amount + fees frozen; paid (frozen → clearing), its fee, or returned on rejection.
+   *  The payment and its fee leave the frozen book: txRecords lists them too (PAID_FROM_FROZEN). */
+  withdraw_freeze: 'withdraw_freeze',
   withdraw_paid: 'withdraw',
   withdraw_fee: 'fee',
-  withdraw_return: 'unfreeze',
+  withdraw_return: 'withdraw_return',
   /** an open limit order's reservation, its release per fill, and what it held when it ended */
   trade_freeze: 'freeze',
   trade_unfreeze: 'unfreeze',
@@ -60,6 +61,10 @@ export const RECORD_KINDS = {
 
 export type RecordKind = keyof typeof RECORD_KINDS;
 
+/** Kinds that take money out of the frozen book for good: the user sees them as their own rows (a paid
+ *  withdrawal and its fee), with the available balance unchanged. */
+const PAID_FROM_FROZEN: readonly RecordKind[] = ['withdraw_paid', 'withdraw_fee'];
+
 export function isRecordKind(kind: string): kind is RecordKind {
   return Object.hasOwn(RECORD_KINDS, kind);
 }
@@ -76,7 +81,8 @@ export interface RecordsQuery {
   book?: 'cash' | 'contract';
 }
 
-/** The funds detail of the account's available money, newest first, optionally of one type. */
+/** The funds detail of the account's available money, newest first, optionally of one type; with it the
+ *  payments out of the frozen book (PAID_FROM_FROZEN), whose balance is the unchanged available one. */
 export async function txRecords(
   db: Db,
   accountId: number,
@@ -84,6 +90,11 @@ export async function txRecords(
 ): Promise<{ list: TxRecord[]; total: number }> {
   const asset = q.asset ?? PKR;
   const decimals = q.decimals ?? 2;
+  const book = q.book ?? 'cash';
+  const cashAcct = await userAcct(db, accountId, book);
+  // Payments out of the frozen book belong to the stock and spot accounts' `cash` (withdrawals); the contract
+  // account has none.
+  const frozenAcct = book === 'cash' ? await userAcct(db, accountId, 'frozen') : -1;
   const rows = await db
     .selectFrom('ledger_postings as p')
     .innerJoin('ledger_journals as j', 'j.id', 'p.journal_id')
@@ -92,16 +103,23 @@ export async function txRecords(
       'p.id',
       'j.kind',
       'p.amount',
-      // the balance after each posting ('cash': a money column name, so it stays a bigint)
+      // the available balance after each posting ('cash': a money column name, so it stays a bigint)
       eb.fn
-        .sum<bigint>('p.amount')
+        .sum<bigint>(
+          eb.case().when('p.ledger_account_id', '=', cashAcct).then(eb.ref('p.amount')).else(eb.lit(0)).end(),
+        )
         .over((ob) => ob.orderBy('p.id'))
         .as('cash'),
       't.symbol',
       't.order_id as orderId',
       'j.created_at as createdAt',
     ])
-    .where('p.ledger_account_id', '=', await userAcct(db, accountId, q.book ?? 'cash'))
+    .where((eb) =>
+      eb.or([
+        eb('p.ledger_account_id', '=', cashAcct),
+        eb.and([eb('p.ledger_account_id', '=', frozenAcct), eb('j.kind', 'in', PAID_FROM_FROZEN)]),
+      ]),
+    )
     .where('p.asset', '=', asset)
     .orderBy('p.id', 'desc')
     .execute();

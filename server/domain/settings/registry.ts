@@ -89,6 +89,7 @@ export const SETTINGS = {
   // network fee is per chain, on top of the amount, and is the only fee of a crypto withdrawal.
   'crypto.withdrawMin': def(Usdt, '10', 'Smallest crypto withdrawal, USDT'),
   'crypto.withdrawMax': def(Usdt, '100000', 'Largest single crypto withdrawal, USDT'),
+  'crypto.withdrawDailyMax': def(Usdt, '200000', 'Most withdrawn in crypto in one PKT day, USDT'),
   'crypto.withdrawFee.TRC20': def(Usdt, '1', 'Network fee of a TRC20 withdrawal, USDT'),
   'crypto.withdrawFee.ERC20': def(Usdt, '5', 'Network fee of an ERC20 withdrawal, USDT'),
   'crypto.withdrawFee.BEP20': def(Usdt, '0.8', 'Network fee of a BEP20 withdrawal, USDT'),

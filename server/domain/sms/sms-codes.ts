@@ -7,7 +7,8 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
 
-export type CodeType = 'register' | 'reset' | 'login';
+/** `withdraw`: the withdrawal-password reset (migration 075), apart from the login-password `reset`. */
+export type CodeType = 'register' | 'reset' | 'login' | 'withdraw';
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** 'wrong': a live code exists and this is not it; 'expired': none live (expired, used, or out of tries). */

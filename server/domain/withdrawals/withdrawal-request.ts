@@ -3,7 +3,7 @@
 // stores nothing: real account (demo accounts have no withdrawals), KYC, a retry of the same clientId (answers
 // the first record), the destination (the caller's own live binding or address; another user's id reads like
 // a missing one), the withdrawal password (set, not locked, correct: a guarded try), the hours, min / max,
-// the daily maximum (PKR), then the row and the freeze of amount + fees in one transaction ('Insufficient
+// the daily maximum (of the asset), then the row and the freeze of amount + fees in one transaction ('Insufficient
 // Balance' when the available balance cannot cover it).
 //
 // The fee is on top of the amount (contract/withdraw-fee.ts): the destination receives `amount`. A crypto
@@ -23,7 +23,7 @@ import { isWithinHours } from '../settings/hours.ts';
 import { readSettings } from '../settings/settings-repo.ts';
 import type { Settings } from '../settings/registry.ts';
 import { withdrawSecret } from './withdraw-password.ts';
-import { findByClientId, pkrUsedToday, SCALE, USDT, type WithdrawalRow } from './withdrawals-repo.ts';
+import { findByClientId, SCALE, usedToday, USDT, type WithdrawalRow } from './withdrawals-repo.ts';
 
 export interface WithdrawCaller {
   userId: number;
@@ -98,7 +98,9 @@ interface Limits {
   max: bigint;
   fee: (amount: bigint) => bigint;
   networkFee: bigint;
-  dailyMax: bigint | null;
+  dailyMax: bigint;
+  /** the refusal past the daily maximum (its text names the unit) */
+  dailyMaxKey: 'withdraw.dailyMax' | 'withdraw.cryptoDailyMax';
 }
 
 function limitsOf(s: Settings, d: Destination): Limits {
@@ -112,6 +114,7 @@ function limitsOf(s: Settings, d: Destination): Limits {
       fee: (amount) => withdrawFee(amount, ppm, feeMin),
       networkFee: 0n,
       dailyMax: must(parseMinor(s['withdraw.dailyMax'], 2)),
+      dailyMaxKey: 'withdraw.dailyMax',
     };
   }
   const chain = d.chain as 'TRC20' | 'ERC20' | 'BEP20';
@@ -120,7 +123,8 @@ function limitsOf(s: Settings, d: Destination): Limits {
     max: must(parseMinor(s['crypto.withdrawMax'], 6)),
     fee: () => 0n,
     networkFee: must(parseMinor(s[`crypto.withdrawFee.${chain}`], 6)),
-    dailyMax: null,
+    dailyMax: must(parseMinor(s['crypto.withdrawDailyMax'], 6)),
+    dailyMaxKey: 'withdraw.cryptoDailyMax',
   };
 }
 
@@ -156,15 +160,13 @@ export async function requestWithdrawal(
   return inTx(db, async (tx) => {
     const again = await findByClientId(tx, c.userId, req.clientId);
     if (again) return again;
-    if (lim.dailyMax !== null) {
-      const used = await pkrUsedToday(tx, c.userId, now);
-      if (used + amount > lim.dailyMax) {
-        const left = used >= lim.dailyMax ? 0n : lim.dailyMax - used;
-        throw fieldError('amount', 'withdraw.dailyMax', {
-          max: formatMinor(lim.dailyMax, 2),
-          left: formatMinor(left, 2),
-        });
-      }
+    const used = await usedToday(tx, c.userId, dest.asset, now);
+    if (used + amount > lim.dailyMax) {
+      const left = used >= lim.dailyMax ? 0n : lim.dailyMax - used;
+      throw fieldError('amount', lim.dailyMaxKey, {
+        max: formatMinor(lim.dailyMax, scale),
+        left: formatMinor(left, scale),
+      });
     }
     const row = await tx
       .insertInto('withdrawals')

@@ -103,13 +103,13 @@ export async function listOwnWithdrawals(
   return { list, total: Number(count.n) };
 }
 
-/** PKR requested by the user in the Pakistan day of `now`, pending and paid (rejected ones gave it back). */
-export async function pkrUsedToday(db: Db, userId: number, now: number): Promise<bigint> {
+/** The asset requested by the user in the Pakistan day of `now`, pending and paid (rejected ones gave it back). */
+export async function usedToday(db: Db, userId: number, asset: 'PKR' | 'USDT', now: number): Promise<bigint> {
   const row = await db
     .selectFrom('withdrawals')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), eb.lit(0)).as('amount'))
     .where('user_id', '=', userId)
-    .where('asset', '=', 'PKR')
+    .where('asset', '=', asset)
     .where('status', 'in', ['pending', 'paid'])
     .where('created_at', '>=', pktDayStart(now))
     .executeTakeFirstOrThrow();

@@ -20,6 +20,14 @@ function outcome(type: CodeType, registered: boolean): 'code' | 'notice' | 'none
   return registered ? 'code' : 'none';
 }
 
+/** The text of each code: the reset texts name what they reset. */
+const SMS_TEXT: Record<CodeType, string> = {
+  register: 'sms.code',
+  login: 'sms.code',
+  reset: 'sms.resetCode',
+  withdraw: 'sms.withdrawCode',
+};
+
 export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/common/code/send',
@@ -31,9 +39,10 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'One request per phone per minute and a few per IP per hour, counted for every answer. The answer is ' +
           'the same whether or not the number has an account. The text: `register` → a sign-up code, or, for a ' +
-          'number that already has an account, a notice pointing to "Forgot password" (no code); `reset` and ' +
-          '`login` → a code for a registered number, nothing otherwise. Codes: 6 digits, single use, ' +
-          '`expiresInSec`, 5 tries; used by user/register (`register`) and user/password/reset (`reset`).',
+          'number that already has an account, a notice pointing to "Forgot password" (no code); `reset`, ' +
+          '`withdraw` and `login` → a code for a registered number, nothing otherwise. Codes: 6 digits, single use, ' +
+          '`expiresInSec`, 5 tries; used by user/register (`register`), user/password/reset (`reset`) and ' +
+          'user/withdraw/password/reset (`withdraw`, like `reset` a code only for a registered number).',
         consumes: FORM,
         body: CodeSendBody,
         response: CodeSendReply,
@@ -52,8 +61,7 @@ export const codeSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // same and a later wrong code is refused the same way whether or not a real code exists.
       const code = await app.smsCodes.issue(phone, type, ttl, { decoy: what !== 'code' });
       const textOf = () => {
-        if (code !== null)
-          return request.t(type === 'reset' ? 'sms.resetCode' : 'sms.code', { code, minutes });
+        if (code !== null) return request.t(SMS_TEXT[type], { code, minutes });
         return what === 'notice' ? request.t('sms.alreadyRegistered') : null;
       };
       const message = textOf();

@@ -1,6 +1,6 @@
 // The withdrawal password (spec §5: exactly 6 digits, set before withdrawing), additions to the spec's call
 // catalogue modelled on user/password/trade/*: POST user/withdraw/password/set the first time, .../update
-// with the current one (a guarded try), .../reset after an SMS code (type `reset`) to the account's own phone,
+// with the current one (a guarded try), .../reset after an SMS code (type `withdraw`, not the login-password `reset`) to the account's own phone,
 // which also lifts the lock-out. UserInfo.hasWithdrawPassword reflects it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DoneReply } from '../../../contract/user.ts';
@@ -81,7 +81,7 @@ export const withdrawPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => 
         tags,
         summary: 'Reset a forgotten withdrawal password with an SMS code',
         description:
-          "Addition to the spec catalogue. Needs the code common/code/send (type `reset`) texted to the account's " +
+          "Addition to the spec catalogue. Needs the code common/code/send (type `withdraw`; a login-password `reset` code is refused) texted to the account's " +
           'own phone; sets the new password (set or not before) and lifts the withdrawal-password lock-out.',
         consumes: FORM,
         security: NEEDS_TOKEN,
@@ -95,7 +95,7 @@ export const withdrawPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => 
       if (password !== password2) throw fieldError('password2', 'auth.passwordMismatch');
       const user = await findUserById(app.db, userId);
       if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
-      await verifySmsCodeOrThrow(app, user.phone, 'reset', code);
+      await verifySmsCodeOrThrow(app, user.phone, 'withdraw', code);
       await withdrawSecret.replace(app.db, userId, password);
       await app.lockouts.withdrawPassword.clear(String(userId));
       return ok(null);

@@ -1,6 +1,6 @@
 // Withdrawals (issue 15): PKR to a bound bank account or wallet (user/withdraw/add, order, status) and USDT to
-// a saved crypto address (coin/withdraw/add, order), plus user/withdraw/config, what the withdraw screens show
-// before a submit (an addition to the catalogue until common/props carries the withdraw settings). The rules
+// a saved crypto address (coin/withdraw/add, order), plus user/withdraw/config, what only the user has for the
+// withdraw screens (today's use, balances, the password; the settings are common/props). The rules
 // are domain/withdrawals/withdrawal-request.ts; every read is scoped by the caller's user id.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,7 @@ import { requestWithdrawal } from '../../domain/withdrawals/withdrawal-request.t
 import {
   findOwnWithdrawal,
   listOwnWithdrawals,
-  pkrUsedToday,
+  usedToday,
   toWithdrawal,
 } from '../../domain/withdrawals/withdrawals-repo.ts';
 import { isWithinHours } from '../../domain/settings/hours.ts';
@@ -161,8 +161,10 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['user'],
-        summary: 'Hours, limits, fees and the available balances the withdraw screens show',
-        description: 'Addition to the spec catalogue, until common/props carries the withdraw settings.',
+        summary: "What only this user has for the withdraw screens: today's use, balances, the password",
+        description:
+          'Addition to the spec catalogue. The hours, limits and fees are common/props; the destinations ' +
+          'bank/list and coin/withdraw/address.',
         security: NEEDS_TOKEN,
         response: WithdrawConfigReply,
       },
@@ -171,50 +173,19 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId, accountId } = requireAuth(request.auth);
       const now = Date.now();
       const s = await readSettings(app.db);
-      const [pkr, usdt, used, hasPassword, bindings, addresses] = await Promise.all([
+      const [pkr, usdt, usedPkr, usedUsdt, hasPassword] = await Promise.all([
         app.ledger.money(accountId, 'PKR'),
         app.ledger.money(accountId, 'USDT'),
-        pkrUsedToday(app.db, userId, now),
+        usedToday(app.db, userId, 'PKR', now),
+        usedToday(app.db, userId, 'USDT', now),
         withdrawSecret.isSet(app.db, userId),
-        app.db
-          .selectFrom('payout_bindings')
-          .select(['id', 'kind', 'provider', 'number', 'title'])
-          .where('user_id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .orderBy('id', 'desc')
-          .execute(),
-        app.db
-          .selectFrom('crypto_addresses')
-          .select(['id', 'chain', 'address', 'label'])
-          .where('user_id', '=', userId)
-          .where('purpose', '=', 'withdraw')
-          .where('deleted_at', 'is', null)
-          .orderBy('id', 'desc')
-          .execute(),
       ]);
       return ok({
-        hours: s['withdraw.hours'],
         open: isWithinHours(s['withdraw.hours'], now),
-        min: s['withdraw.min'],
-        max: s['withdraw.max'],
-        dailyMax: s['withdraw.dailyMax'],
-        usedToday: formatMinor(used, 2),
-        feeRate: s['withdraw.feeRate'],
-        feeMin: s['withdraw.feeMin'],
+        usedToday: formatMinor(usedPkr, 2),
         available: formatMinor(pkr.available, 2),
         hasPassword,
-        bindings,
-        addresses,
-        crypto: {
-          min: s['crypto.withdrawMin'],
-          max: s['crypto.withdrawMax'],
-          available: formatMinor(usdt.available, 6),
-          networkFee: {
-            TRC20: s['crypto.withdrawFee.TRC20'],
-            ERC20: s['crypto.withdrawFee.ERC20'],
-            BEP20: s['crypto.withdrawFee.BEP20'],
-          },
-        },
+        crypto: { usedToday: formatMinor(usedUsdt, 6), available: formatMinor(usdt.available, 6) },
       });
     },
   );

@@ -137,7 +137,7 @@ function ResetForm({ phone }: { phone: string }) {
   const send = async () => {
     setSending(true);
     try {
-      await postCodeSend({ areaCode: '+92', phone: phone.replace(/^\+92/, ''), type: 'reset' });
+      await postCodeSend({ areaCode: '+92', phone: phone.replace(/^\+92/, ''), type: 'withdraw' });
       showToast(t('withdraw:password.codeSent'), { icon: 'success' });
     } catch {
       // the failure's toast is shown once, globally

@@ -13,6 +13,7 @@ import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { TextField } from '../../shared/forms/fields/text-field.tsx';
 import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
+import { withThousands } from '../../shared/format/numbers.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -43,7 +44,7 @@ function ReportForm({ coin, onDone }: { coin: Coin; onDone: (d: Deposit) => void
         decimals={6}
         unit="USDT"
         label={t('recharge:crypto.amount')}
-        hint={t('recharge:crypto.minimum', { min: coin.min })}
+        hint={t('recharge:crypto.minimum', { min: withThousands(coin.min) })}
       />
       <TextField
         control={form.control}

@@ -12,26 +12,12 @@ import type {
 import { getData, postData } from '../../shared/api/data-client.ts';
 import { accountKey, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
 
+export { bindingsQuery, withdrawAddressesQuery } from '../../shared/query/bindings-query.ts';
+
 export function bindingTemplateQuery(scope: AccountScope) {
   return queryOptions({
     queryKey: [...accountKey(scope, RESOURCE.bindings), 'tmpl'],
     queryFn: ({ signal }) => getData<BindingTemplate>('index/bank/tmpl', {}, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-export function bindingsQuery(scope: AccountScope, kind: 'bank' | 'wallet') {
-  return queryOptions({
-    queryKey: [...accountKey(scope, RESOURCE.bindings), kind],
-    queryFn: ({ signal }) => getData<Binding[]>('bank/list', { type: kind }, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-export function withdrawAddressesQuery(scope: AccountScope) {
-  return queryOptions({
-    queryKey: accountKey(scope, RESOURCE.withdrawAddresses),
-    queryFn: ({ signal }) => postData<WithdrawAddress[]>('coin/withdraw/address', {}, { signal }),
     staleTime: 60_000,
   });
 }

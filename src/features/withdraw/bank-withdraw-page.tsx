@@ -3,48 +3,39 @@
 // balance), the fee and "You receive" computed with the server's own rule (contract/withdraw-fee.ts: the fee
 // is on top), hours and limits; confirm with the withdrawal password in a sheet; then the result. The form
 // carries a clientId made when it opens, so a retried submit makes one withdrawal.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { WithdrawAddBody, type Withdrawal, type WithdrawConfig } from '../../../contract/withdraw.ts';
+import { WithdrawAddBody, type Withdrawal } from '../../../contract/withdraw.ts';
 import { feeRatePpm, maxWithdrawAmount, withdrawFee } from '../../../contract/withdraw-fee.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { PinField } from '../../shared/forms/fields/password-field.tsx';
-import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
-import { formatPKRAmount } from '../../shared/format/numbers.ts';
-import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
-import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { RemoteView } from '../../shared/ui/remote-view.tsx';
-import { toRemoteState } from '../../shared/ui/remote-state.ts';
-import { addWithdrawalCall, newClientId, withdrawConfigQuery } from './queries.ts';
+import { addWithdrawalCall, newClientId } from './queries.ts';
 import {
   DestinationChoices,
   FeeSummary,
   HoursNote,
-  WithdrawGate,
-  WithdrawResult,
+  PasswordSheet,
+  WithdrawScreen,
 } from './withdraw-parts.tsx';
+import type { WithdrawView } from './withdraw-data.ts';
 import s from './withdraw.module.css';
 
 const pkr = (minor: bigint) => `${formatPKRAmount(formatMinor(minor, 2))} PKR`;
 
-function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Withdrawal) => void }) {
+function BankForm({ config, onDone }: { config: WithdrawView; onDone: (w: Withdrawal) => void }) {
   const { t } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const ppm = feeRatePpm(config.feeRate) ?? 0n;
   const feeMin = parseMinor(config.feeMin, 2) ?? 0n;
-  const available = parseMinor(config.available, 2) ?? 0n;
+  const available = parseMinor(config.pkr.available, 2) ?? 0n;
   const { form, state } = useContractForm({
     schema: WithdrawAddBody,
     defaultValues: {
@@ -67,7 +58,7 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
   const amount = parseMinor(amountTyped, 2);
   const fee = amount && amount > 0n ? withdrawFee(amount, ppm, feeMin) : null;
   const max = maxWithdrawAmount(available, ppm, feeMin);
-  const dailyLeft = (parseMinor(config.dailyMax, 2) ?? 0n) - (parseMinor(config.usedToday, 2) ?? 0n);
+  const dailyLeft = (parseMinor(config.pkr.dailyMax, 2) ?? 0n) - (parseMinor(config.pkr.usedToday, 2) ?? 0n);
   const next = async () => {
     if (await form.trigger(['bindingId', 'amount'])) setSheet(true);
   };
@@ -79,7 +70,7 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
         choices={config.bindings.map((b) => ({
           id: b.id,
           title: `${b.kind === 'wallet' ? t('withdraw:channel.wallet') : t('withdraw:channel.bank')} · ${b.title}`,
-          detail: `${b.provider} ${b.number}`,
+          detail: `${b.provider} ${b.display}`,
         }))}
         field={form.register('bindingId')}
         error={errors.bindingId?.message}
@@ -125,7 +116,11 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
             { label: t('withdraw:form.total'), value: fee === null || !amount ? '—' : pkr(amount + fee) },
             {
               label: t('withdraw:form.limits'),
-              value: t('withdraw:form.limitsText', { min: config.min, max: config.max, unit: 'PKR' }),
+              value: t('withdraw:form.limitsText', {
+                min: withThousands(config.pkr.min),
+                max: withThousands(config.pkr.max),
+                unit: 'PKR',
+              }),
             },
             { label: t('withdraw:form.daily'), value: pkr(dailyLeft > 0n ? dailyLeft : 0n) },
           ]}
@@ -140,49 +135,31 @@ function BankForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: With
           {t('withdraw:form.submit')}
         </button>
       </form>
-      <BottomSheet
+      <PasswordSheet
         open={sheet}
-        title={t('withdraw:form.confirmTitle')}
         onClose={() => setSheet(false)}
-        testId="withdraw-sheet"
-      >
-        <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        state={state}
+        pin={
           <PinField
             control={form.control}
             name="password"
             label={t('withdraw:form.password')}
             placeholder={t('withdraw:form.passwordPlaceholder')}
           />
-        </FormView>
-      </BottomSheet>
+        }
+      />
     </div>
   );
 }
 
 export default function BankWithdrawPage() {
   const { t } = useTranslation();
-  const scope = useAccountScope();
-  const client = useQueryClient();
-  const demo = useAtomValue(accountTypeAtom) === 'demo';
-  const config = useQuery(withdrawConfigQuery(scope));
-  const [done, setDone] = useState<Withdrawal | null>(null);
-  const finish = (w: Withdrawal) => {
-    setDone(w);
-    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawConfig) });
-    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawals) });
-  };
   return (
-    <div className="page">
-      <PageHeader title={t('nav:title.withdraw.bankWithdraw')} />
-      <div className="page__body">
-        {done ? (
-          <WithdrawResult w={done} recordsTo={routeTo('withdraw.withdrawRecord')} />
-        ) : (
-          <RemoteView state={toRemoteState(config)} onRetry={() => void config.refetch()}>
-            {(c) => WithdrawGate({ config: c, demo }) ?? <BankForm config={c} onDone={finish} />}
-          </RemoteView>
-        )}
-      </div>
-    </div>
+    <WithdrawScreen
+      kind="fiat"
+      title={t('nav:title.withdraw.bankWithdraw')}
+      recordsTo={routeTo('withdraw.withdrawRecord')}
+      form={(v, onDone) => <BankForm config={v} onDone={onDone} />}
+    />
   );
 }

@@ -1,42 +1,34 @@
 // Crypto withdrawal (/pages/withdraw/cryptoWithdraw): USDT to a saved withdrawal address (none: a link to add
 // one). The chain's network fee is on top of the amount and is its only fee; Max = available − network fee.
 // Confirmed with the withdrawal password in a sheet, like the bank form (bank-withdraw-page.tsx).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CoinWithdrawAddBody, type Withdrawal, type WithdrawConfig } from '../../../contract/withdraw.ts';
+import { CoinWithdrawAddBody, type Withdrawal } from '../../../contract/withdraw.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
 import { PinField } from '../../shared/forms/fields/password-field.tsx';
-import { FormView } from '../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
-import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
-import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { useAtomValue } from '../../shared/state/jotai.ts';
-import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { RemoteView } from '../../shared/ui/remote-view.tsx';
-import { toRemoteState } from '../../shared/ui/remote-state.ts';
+import { withThousands } from '../../shared/format/numbers.ts';
 import { coinAmount } from './record-parts.tsx';
-import { addCoinWithdrawalCall, newClientId, withdrawConfigQuery } from './queries.ts';
+import { addCoinWithdrawalCall, newClientId } from './queries.ts';
 import {
   DestinationChoices,
   FeeSummary,
   HoursNote,
-  WithdrawGate,
-  WithdrawResult,
+  PasswordSheet,
+  WithdrawScreen,
 } from './withdraw-parts.tsx';
+import type { WithdrawView } from './withdraw-data.ts';
 import s from './withdraw.module.css';
 
 const usdt = (minor: bigint) => `${coinAmount(formatMinor(minor, 6))} USDT`;
 
-function CryptoForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Withdrawal) => void }) {
+function CryptoForm({ config, onDone }: { config: WithdrawView; onDone: (w: Withdrawal) => void }) {
   const { t } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const available = parseMinor(config.crypto.available, 6) ?? 0n;
@@ -125,8 +117,8 @@ function CryptoForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Wi
             {
               label: t('withdraw:form.limits'),
               value: t('withdraw:form.limitsText', {
-                min: config.crypto.min,
-                max: config.crypto.max,
+                min: withThousands(config.crypto.min),
+                max: withThousands(config.crypto.max),
                 unit: 'USDT',
               }),
             },
@@ -142,49 +134,31 @@ function CryptoForm({ config, onDone }: { config: WithdrawConfig; onDone: (w: Wi
           {t('withdraw:form.submit')}
         </button>
       </form>
-      <BottomSheet
+      <PasswordSheet
         open={sheet}
-        title={t('withdraw:form.confirmTitle')}
         onClose={() => setSheet(false)}
-        testId="withdraw-sheet"
-      >
-        <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        state={state}
+        pin={
           <PinField
             control={form.control}
             name="password"
             label={t('withdraw:form.password')}
             placeholder={t('withdraw:form.passwordPlaceholder')}
           />
-        </FormView>
-      </BottomSheet>
+        }
+      />
     </div>
   );
 }
 
 export default function CryptoWithdrawPage() {
   const { t } = useTranslation();
-  const scope = useAccountScope();
-  const client = useQueryClient();
-  const demo = useAtomValue(accountTypeAtom) === 'demo';
-  const config = useQuery(withdrawConfigQuery(scope));
-  const [done, setDone] = useState<Withdrawal | null>(null);
-  const finish = (w: Withdrawal) => {
-    setDone(w);
-    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawConfig) });
-    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawals) });
-  };
   return (
-    <div className="page">
-      <PageHeader title={t('nav:title.withdraw.cryptoWithdraw')} />
-      <div className="page__body">
-        {done ? (
-          <WithdrawResult w={done} recordsTo={routeTo('withdraw.cryptoRecord')} />
-        ) : (
-          <RemoteView state={toRemoteState(config)} onRetry={() => void config.refetch()}>
-            {(c) => WithdrawGate({ config: c, demo }) ?? <CryptoForm config={c} onDone={finish} />}
-          </RemoteView>
-        )}
-      </div>
-    </div>
+    <WithdrawScreen
+      kind="crypto"
+      title={t('nav:title.withdraw.cryptoWithdraw')}
+      recordsTo={routeTo('withdraw.cryptoRecord')}
+      form={(v, onDone) => <CryptoForm config={v} onDone={onDone} />}
+    />
   );
 }

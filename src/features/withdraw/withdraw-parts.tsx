@@ -4,7 +4,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { Withdrawal, WithdrawConfig } from '../../../contract/withdraw.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Withdrawal } from '../../../contract/withdraw.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { useAtomValue } from '../../shared/state/jotai.ts';
+import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { FormView } from '../../shared/forms/form-parts.tsx';
+import type { ContractFormState } from '../../shared/forms/use-contract-form.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { RemoteView } from '../../shared/ui/remote-view.tsx';
+import { useWithdrawView, type WithdrawView } from './withdraw-data.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
@@ -14,12 +26,12 @@ import { amountOf, detailPath } from './record-parts.tsx';
 import s from './withdraw.module.css';
 
 /** Whether the form cannot be used: the demo account, or no withdrawal password yet (WithdrawGate says why). */
-export function isBlocked(config: WithdrawConfig, demo: boolean): boolean {
+export function isBlocked(config: WithdrawView, demo: boolean): boolean {
   return demo || !config.hasPassword;
 }
 
 /** Why the form cannot be used now (a clear way on where there is one), or null. */
-export function WithdrawGate({ config, demo }: { config: WithdrawConfig; demo: boolean }) {
+export function WithdrawGate({ config, demo }: { config: WithdrawView; demo: boolean }) {
   const { t } = useTranslation();
   if (demo)
     return (
@@ -42,7 +54,7 @@ export function WithdrawGate({ config, demo }: { config: WithdrawConfig; demo: b
   return null;
 }
 
-export function HoursNote({ config }: { config: WithdrawConfig }) {
+export function HoursNote({ config }: { config: WithdrawView }) {
   const { t } = useTranslation();
   const days = config.hours.days.map((d) => t(`withdraw:days.${d}`)).join('، ');
   return (
@@ -133,5 +145,71 @@ export function WithdrawResult({ w, recordsTo }: { w: Withdrawal; recordsTo: str
       primary={{ label: t('withdraw:result.record'), to: detailPath(w), testId: 'withdraw-result-record' }}
       secondary={{ label: t('withdraw:result.again'), to: recordsTo }}
     />
+  );
+}
+
+/** The screen around a withdraw form: its title; the data (withdraw-data.ts) with loading, error and retry;
+ *  the gate; then the form, and after a submit the result (the config and records are read again). */
+export function WithdrawScreen({
+  kind,
+  title,
+  recordsTo,
+  form,
+}: {
+  kind: 'fiat' | 'crypto';
+  title: string;
+  recordsTo: string;
+  form: (view: WithdrawView, onDone: (w: Withdrawal) => void) => ReactNode;
+}) {
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  const demo = useAtomValue(accountTypeAtom) === 'demo';
+  const { state, retry } = useWithdrawView(kind);
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const finish = (w: Withdrawal) => {
+    setDone(w);
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawConfig) });
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.withdrawals) });
+  };
+  return (
+    <div className="page">
+      <PageHeader title={title} />
+      <div className="page__body">
+        {done ? (
+          <WithdrawResult w={done} recordsTo={recordsTo} />
+        ) : (
+          <RemoteView state={state} onRetry={retry}>
+            {(v) => (isBlocked(v, demo) ? <WithdrawGate config={v} demo={demo} /> : form(v, finish))}
+          </RemoteView>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The sheet that confirms a withdrawal with the withdrawal password (`pin`: the form's PinField). */
+export function PasswordSheet({
+  open,
+  onClose,
+  state,
+  pin,
+}: {
+  open: boolean;
+  onClose: () => void;
+  state: ContractFormState;
+  pin: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <BottomSheet
+      open={open}
+      title={t('withdraw:form.confirmTitle')}
+      onClose={onClose}
+      testId="withdraw-sheet"
+    >
+      <FormView {...state} submitLabel={t('withdraw:form.confirm')} submitTestId="withdraw-confirm">
+        {pin}
+      </FormView>
+    </BottomSheet>
   );
 }

@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PropsResult } from '../../../workers/protocol/deposits.ts';
 import { getData } from '../api/data-client.ts';
+import { withThousands } from '../format/numbers.ts';
 import { PUBLIC } from './query-keys.ts';
 
 export function propsQuery(lang: string) {
@@ -14,8 +15,9 @@ export function propsQuery(lang: string) {
   });
 }
 
-/** The limit `key`'s template with its value in place of `{0}`, or '' when the server sent none. */
+/** The limit `key`'s template with its value (grouped in thousands, its digits kept) in place of `{0}`, or ''
+ *  when the server sent none: 'Maximum single deposit: 5,000,000.00 PKR'. */
 export function limitText(props: PropsResult, key: string): string {
   const tpl = props.templates.find((x) => x.key === key);
-  return tpl ? tpl.template.replace('{0}', tpl.value) : '';
+  return tpl ? tpl.template.replace('{0}', withThousands(tpl.value)) : '';
 }

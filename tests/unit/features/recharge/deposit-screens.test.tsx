@@ -8,6 +8,7 @@ import type { Deposit, PropsResult, ReceivingAccount } from '../../../../workers
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import { PUBLIC_SETTINGS } from '../../support/public-settings.ts';
 import { answerAll, calls, ok, useMswServer, type ApiCall } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 
@@ -19,31 +20,7 @@ const { default: RechargeRecordPage } =
   await import('../../../../src/features/recharge/recharge-record-page.tsx');
 
 const PROPS: PropsResult = {
-  values: {
-    'deposit.hours': { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' },
-    'deposit.min': '500.00',
-    'deposit.max': '5000000.00',
-    'deposit.channels': ['bank', 'wallet', 'offline', 'crypto'],
-    'deposit.crypto.min': '10',
-    'deposit.crypto.confirmations.TRC20': 20,
-    'deposit.crypto.confirmations.ERC20': 12,
-    'deposit.crypto.confirmations.BEP20': 15,
-    'withdraw.hours': { days: [1, 2, 3, 4, 5], open: '09:00', close: '17:00' },
-    'withdraw.min': '1000.00',
-    'withdraw.max': '5000000.00',
-    'withdraw.dailyMax': '10000000.00',
-    'withdraw.feeRate': '0.001',
-    'withdraw.feeMin': '50.00',
-    'crypto.withdrawMin': '10',
-    'crypto.withdrawMax': '100000',
-    'crypto.withdrawFee.TRC20': '1',
-    'crypto.withdrawFee.ERC20': '5',
-    'crypto.withdrawFee.BEP20': '0.8',
-    'spot.makerFeeRate': '0.001',
-    'spot.takerFeeRate': '0.001',
-    'spot.minNotional': '5',
-    'service.scriptUrl': '',
-  },
+  values: PUBLIC_SETTINGS,
   templates: [
     { key: 'deposit.min', template: 'Minimum deposit: {0} PKR', value: '500.00' },
     { key: 'deposit.max', template: 'Maximum single deposit: {0} PKR', value: '5000000.00' },
@@ -176,7 +153,7 @@ describe('PkrRechargePage', () => {
     renderScreen('/pages/recharge/bankRecharge?account=4', <PkrRechargePage />);
     await waitFor(() => expect(screen.getByTestId('deposit-accounts')).toBeTruthy());
     expect(
-      screen.getByText('Minimum deposit: 500.00 PKR · Maximum single deposit: 5000000.00 PKR'),
+      screen.getByText('Minimum deposit: 500.00 PKR · Maximum single deposit: 5,000,000.00 PKR'),
     ).toBeTruthy();
     // the wallet account is not offered for a bank transfer
     expect(screen.queryByText('03001234567')).toBeNull();

@@ -5,11 +5,14 @@
 // status chips, detail with reason).
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Binding, WithdrawAddress } from '../../../../contract/bank.ts';
+import type { PropsResult } from '../../../../contract/settings.ts';
 import type { Withdrawal, WithdrawConfig } from '../../../../contract/withdraw.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
-import { answerAll, calls, ok, refused, useMswServer } from '../../support/msw.ts';
+import { PUBLIC_SETTINGS } from '../../support/public-settings.ts';
+import { answerAll, calls, ok, refused, useMswServer, type ApiCall } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 
 const { default: BankWithdrawPage } =
@@ -21,28 +24,43 @@ const { default: WithdrawRecordPage } =
 const { default: RecordDetailPage } =
   await import('../../../../src/features/withdraw/record-detail-page.tsx');
 
+// What the server answers: the user's own part (user/withdraw/config), the public settings (common/props) and
+// the destinations (bank/list per type, coin/withdraw/address).
 const CONFIG: WithdrawConfig = {
-  hours: { days: [1, 2, 3, 4, 5], open: '09:00', close: '17:00' },
   open: true,
-  min: '1000.00',
-  max: '5000000.00',
-  dailyMax: '10000000.00',
   usedToday: '0.00',
-  feeRate: '0.001',
-  feeMin: '50.00',
   available: '100050.00',
   hasPassword: true,
-  bindings: [
-    { id: 7, kind: 'bank', provider: 'HABB', number: 'PK36HABB0000001123456702', title: 'Ali Khan' },
-  ],
-  addresses: [],
-  crypto: {
-    min: '10',
-    max: '100000',
-    available: '0.000000',
-    networkFee: { TRC20: '1', ERC20: '5', BEP20: '0.8' },
-  },
+  crypto: { usedToday: '0.000000', available: '0.000000' },
 };
+const PROPS: PropsResult = {
+  values: PUBLIC_SETTINGS,
+  templates: [],
+};
+const BANK: Binding = {
+  id: 7,
+  kind: 'bank',
+  provider: 'HABB',
+  providerName: 'Habib Bank',
+  number: 'PK36HABB0000001123456702',
+  display: 'PK36 HABB 0000 0011 2345 6702',
+  title: 'Ali Khan',
+  createdAt: 1_763_700_000_000,
+};
+
+/** Answers the reads of the withdraw forms; `more` answers anything else (the submit). */
+function serve(
+  over: { config?: WithdrawConfig; banks?: Binding[]; addresses?: WithdrawAddress[] } = {},
+  more: (c: ApiCall) => Response | undefined = () => undefined,
+) {
+  answerAll((c) => {
+    if (c.path === 'user/withdraw/config') return ok(over.config ?? CONFIG);
+    if (c.path === 'common/props') return ok(PROPS);
+    if (c.path === 'bank/list') return ok(c.query.get('type') === 'bank' ? (over.banks ?? [BANK]) : []);
+    if (c.path === 'coin/withdraw/address') return ok(over.addresses ?? []);
+    return more(c);
+  });
+}
 const W: Withdrawal = {
   id: 41,
   clientId: 'c',
@@ -91,9 +109,7 @@ const type = (label: string, value: string) =>
 
 describe('BankWithdrawPage', () => {
   it('shows the fee on top, Max that fits amount + fee, confirms with the PIN and shows the frozen result', async () => {
-    answerAll((c) =>
-      c.path === 'user/withdraw/config' ? ok(CONFIG) : c.path === 'user/withdraw/add' ? ok(W) : undefined,
-    );
+    serve({}, (c) => (c.path === 'user/withdraw/add' ? ok(W) : undefined));
     renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
     await waitFor(() => expect(screen.getByTestId('withdraw-destinations')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
@@ -104,6 +120,7 @@ describe('BankWithdrawPage', () => {
     expect(summary).toContain('80.00 PKR');
     expect(summary).toContain('80,000.00 PKR');
     expect(summary).toContain('80,080.00 PKR');
+    expect(summary).toContain('1,000.00 to 5,000,000.00 PKR each'); // limits grouped in thousands
     fireEvent.click(screen.getByTestId('withdraw-next'));
     await waitFor(() => expect(screen.getByTestId('withdraw-sheet')).toBeTruthy());
     type('Withdrawal password', '135790');
@@ -119,17 +136,15 @@ describe('BankWithdrawPage', () => {
   });
 
   it('shows a refusal about the amount at the amount field', async () => {
-    answerAll((c) =>
-      c.path === 'user/withdraw/config'
-        ? ok(CONFIG)
-        : c.path === 'user/withdraw/add'
-          ? Response.json({
-              code: -1001,
-              msg: 'The minimum withdrawal is 1000.00 PKR',
-              data: null,
-              field: 'amount',
-            })
-          : undefined,
+    serve({}, (c) =>
+      c.path === 'user/withdraw/add'
+        ? Response.json({
+            code: -1001,
+            msg: 'The minimum withdrawal is 1000.00 PKR',
+            data: null,
+            field: 'amount',
+          })
+        : undefined,
     );
     renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
     await waitFor(() => expect(screen.getByLabelText('Amount')).toBeTruthy());
@@ -142,13 +157,13 @@ describe('BankWithdrawPage', () => {
   });
 
   it('leads to add a bank account when none is bound, and to the security centre without a password', async () => {
-    answerAll((c) => (c.path === 'user/withdraw/config' ? ok({ ...CONFIG, bindings: [] }) : undefined));
+    serve({ banks: [] });
     renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
     await waitFor(() =>
       expect(screen.getByTestId('withdraw-add-bank').getAttribute('href')).toBe('/pages/wallet/addBank'),
     );
     cleanup();
-    answerAll((c) => (c.path === 'user/withdraw/config' ? ok({ ...CONFIG, hasPassword: false }) : undefined));
+    serve({ config: { ...CONFIG, hasPassword: false } });
     renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
     await waitFor(() =>
       expect(screen.getByTestId('withdraw-no-password').textContent).toContain(
@@ -167,13 +182,16 @@ describe('BankWithdrawPage', () => {
 
 describe('CryptoWithdrawPage', () => {
   it('adds the chain fee on top, Max leaves room for it, and sends the address id', async () => {
-    const config = {
-      ...CONFIG,
-      addresses: [
-        { id: 3, chain: 'TRC20' as const, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'mine' },
-      ],
-      crypto: { ...CONFIG.crypto, available: '25.500000' },
-    };
+    const config = { ...CONFIG, crypto: { ...CONFIG.crypto, available: '25.500000' } };
+    const addresses: WithdrawAddress[] = [
+      {
+        id: 3,
+        chain: 'TRC20',
+        address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        label: 'mine',
+        createdAt: 1_763_700_000_000,
+      },
+    ];
     const paid = {
       ...W,
       channel: 'crypto' as const,
@@ -181,15 +199,14 @@ describe('CryptoWithdrawPage', () => {
       amount: '20.000000',
       total: '21.000000',
     };
-    answerAll((c) =>
-      c.path === 'user/withdraw/config' ? ok(config) : c.path === 'coin/withdraw/add' ? ok(paid) : undefined,
-    );
+    serve({ config, addresses }, (c) => (c.path === 'coin/withdraw/add' ? ok(paid) : undefined));
     renderScreen('/pages/withdraw/cryptoWithdraw', <CryptoWithdrawPage />);
     await waitFor(() => expect(screen.getByTestId('withdraw-destinations')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('24.500000');
     type('Amount', '20');
     expect(screen.getByTestId('withdraw-summary').textContent).toContain('21.00 USDT');
+    expect(screen.getByTestId('withdraw-summary').textContent).toContain('10 to 100,000 USDT each');
     fireEvent.click(screen.getByTestId('withdraw-next'));
     await waitFor(() => expect(screen.getByTestId('withdraw-sheet')).toBeTruthy());
     type('Withdrawal password', '135790');
