@@ -33,6 +33,13 @@ export const RECORD_KINDS = {
   trade_fee: 'fee',
   /** T+1: bought shares become sellable (share books only, never in the money funds detail) */
   t1_release: 'unfreeze',
+  /** IPO (domain/ipo): an application's price × shares frozen; given back (cancel, the unallotted part); the
+   * allotted part paid to ipo_issuer_<offering> (and the shares credited to shares_ipo, ref `shares:<id>`);
+   * at listing the shares move shares_ipo → shares (share books only) */
+  ipo_freeze: 'freeze',
+  ipo_refund: 'unfreeze',
+  ipo_pay: 'buy',
+  ipo_listing: 'unfreeze',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
