@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
+import { ipoRoutes } from './ipo/ipo-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -41,4 +42,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'coin/withdraw/address', plugin: withdrawAddressRoutes },
   { name: 'deposits', plugin: depositRoutes },
   { name: 'withdraw', plugin: withdrawAreaRoutes },
+  { name: 'ipo', plugin: ipoRoutes },
 ];

@@ -22,12 +22,7 @@ import { payInTx } from './ipo-apply.ts';
 import { findOffering, type ApplicationRow, type OfferingRow } from './ipo-repo.ts';
 
 export type IpoOperatorRefusal =
-  | 'badOffering'
-  | 'unknownOffering'
-  | 'stillSubscribing'
-  | 'alreadyAllotted'
-  | 'notAllotted'
-  | 'tooEarly';
+  'badOffering' | 'unknownOffering' | 'stillSubscribing' | 'alreadyAllotted' | 'notAllotted' | 'tooEarly';
 
 export class IpoOperatorError extends Error {
   constructor(
@@ -275,8 +270,8 @@ async function payOne(db: Db, a: ApplicationRow, now: number): Promise<boolean> 
 }
 
 /**
- * Pays every allotment still waiting whose offering's payBy has come (or, with `offeringId`, that offering's
- * whatever the date: listing). Returns how many it paid now; 0 when run again.
+ * Pays every allotment still waiting whose offering's payBy has come (only `offeringId`'s when given).
+ * Returns how many it paid now; 0 when run again.
  */
 export async function payDue(db: Db, now: number, offeringId?: number): Promise<number> {
   let q = db
@@ -284,8 +279,9 @@ export async function payDue(db: Db, now: number, offeringId?: number): Promise<
     .innerJoin('ipo_offerings as o', 'o.id', 'a.offering_id')
     .selectAll('a')
     .where('a.state', '=', 'allotted')
+    .where('o.pay_by', '<=', now)
     .orderBy('a.id');
-  q = offeringId === undefined ? q.where('o.pay_by', '<=', now) : q.where('o.id', '=', offeringId);
+  if (offeringId !== undefined) q = q.where('o.id', '=', offeringId);
   let paid = 0;
   for (const a of await q.execute()) if (await payOne(db, a, now)) paid += 1;
   return paid;

@@ -32,11 +32,7 @@ export async function demandOf(db: Db, ids: readonly number[]): Promise<Map<numb
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('ipo_applications')
-    .select((eb) => [
-      'offering_id',
-      eb.fn.sum<number>('shares').as('n'),
-      eb.fn.countAll<number>().as('c'),
-    ])
+    .select((eb) => ['offering_id', eb.fn.sum<number>('shares').as('n'), eb.fn.countAll<number>().as('c')])
     .where('offering_id', 'in', ids)
     .where('state', '<>', 'cancelled')
     .groupBy('offering_id')
@@ -50,7 +46,12 @@ export function ratioText(applied: number, offered: number): string {
   return formatMinor(hundredths, 2);
 }
 
-export function toOffering(o: OfferingRow, d: Demand | undefined, now: number, ruleText: string): IpoOffering {
+export function toOffering(
+  o: OfferingRow,
+  d: Demand | undefined,
+  now: number,
+  ruleText: string,
+): IpoOffering {
   const allotted = o.phase !== 'open';
   return {
     id: o.id,
@@ -171,9 +172,7 @@ export async function listOwnApplications(
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const ids = [...new Set(rows.map((r) => r.offering_id))];
   const offerings =
-    ids.length === 0
-      ? []
-      : await db.selectFrom('ipo_offerings').selectAll().where('id', 'in', ids).execute();
+    ids.length === 0 ? [] : await db.selectFrom('ipo_offerings').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(offerings.map((o) => [o.id, o]));
   return { list: rows.map((r) => toApplication(r, byId.get(r.offering_id)!)), total: Number(count.n) };
 }
