@@ -1,6 +1,7 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
 import { depositsPlugin } from './plugins/deposits.ts';
+import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(marketPlugin);
   await app.register(tradingPlugin);
   await app.register(depositsPlugin);
+  await app.register(ipoPaymentsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);
