@@ -129,3 +129,32 @@ export const IpoApplicationListQuery = fields({
   size: opt(text(1, 3, { pattern: '^(?:[1-9]|[1-9][0-9]|100)$', default: '20' })),
 });
 export type IpoApplicationListQuery = Static<typeof IpoApplicationListQuery>;
+
+// ---- Console (/admin/api/ipo/…, finance or admin): create an offering, run its allotment, mark it listed ----
+const consoleText = (max: number, description: string) => opt(text(0, max, { description }));
+/** The new offering as form text; the rules are server/domain/ipo/offering-input.ts (one refusal each). */
+export const IpoCreateBody = fields({
+  symbol: text(1, 10, { description: 'ticker, 2-10 capital letters or digits' }),
+  company: text(1, 100),
+  sector: consoleText(60, 'sector'),
+  shariah: opt(oneOf(['yes', 'no'], 2, 3)),
+  price: text(1, 16, { description: 'issue or strike price, PKR' }),
+  floor: consoleText(16, 'price band floor, PKR (with cap)'),
+  cap: consoleText(16, 'price band cap, PKR (with floor)'),
+  total: text(1, 13),
+  retail: text(1, 13),
+  lot: consoleText(13, 'application lot (default 500)'),
+  min: consoleText(13, 'fewest shares per application (default the lot)'),
+  max: text(1, 13),
+  opens: text(1, 32, { description: 'ISO 8601 with a zone, or epoch ms' }),
+  closes: text(1, 32),
+  allot: text(1, 32),
+  payBy: text(1, 32),
+  list: text(1, 32),
+  prospectus: consoleText(4000, 'prospectus summary'),
+});
+export type IpoCreateBody = Static<typeof IpoCreateBody>;
+export const IpoOfferingParams = fields({ id: idString });
+export const IpoAllotBody = fields({
+  seed: opt(text(0, 128, { description: 'the ballot seed; empty: a random one, recorded' })),
+});

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { consoleAuditRoutes } from './audit-routes.ts';
 import { consoleAuth } from './console-auth.ts';
 import { consoleLoginRoutes } from './login-routes.ts';
+import { consoleIpoRoutes } from './ipo-routes.ts';
 import { consoleLookupRoutes } from './lookup-routes.ts';
 import { queueRoutes, type ConsoleQueue } from './queue.ts';
 import { depositQueue } from './queues/deposit-queue.ts';
@@ -24,5 +25,6 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleSettingsRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleLookupRoutes);
+  await app.register(consoleIpoRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };
