@@ -1,6 +1,7 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
 import { depositsPlugin } from './plugins/deposits.ts';
+import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // service chat (issue 19): its bus fan-out and limits
   await app.register(serviceChatPlugin);
   await app.register(serviceScriptCspPlugin);
+  await app.register(ipoPaymentsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

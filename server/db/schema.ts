@@ -39,6 +39,9 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'tp_price',
   'sl_price',
   'to_fund',
+  // IPO offerings' price band (migration 110)
+  'price_floor',
+  'price_cap',
 ]);
 
 type Money = bigint;
@@ -542,6 +545,56 @@ export interface PerpFundingTable {
   created_at: number;
 }
 
+/** An IPO offering (migration 110): prices in paisa, share counts as numbers; `phase` is what operators did. */
+export interface IpoOfferingsTable {
+  id: IdColumn;
+  symbol: string;
+  company: string;
+  sector: Generated<string>;
+  shariah: Generated<number>;
+  price: Money;
+  price_floor: Money | null;
+  price_cap: Money | null;
+  total_shares: number;
+  retail_shares: number;
+  lot: number;
+  min_shares: number;
+  max_shares: number;
+  opens_at: number;
+  closes_at: number;
+  allot_at: number;
+  pay_by: number;
+  list_at: number;
+  prospectus: Generated<string>;
+  phase: Generated<'open' | 'allotted' | 'listed'>;
+  seed: Generated<string>;
+  applied_shares: Generated<number>;
+  allotted_shares: Generated<number>;
+  allotted_at: number | null;
+  listed_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's IPO application (migration 110): `amount` = price × shares, what was frozen. */
+export interface IpoApplicationsTable {
+  id: IdColumn;
+  offering_id: number;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  shares: number;
+  price: Money;
+  amount: Money;
+  state: 'applied' | 'allotted' | 'not_allotted' | 'paid' | 'cancelled';
+  won_shares: Generated<number>;
+  auto_paid: Generated<number>;
+  listed: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface OperatorsTable {
   id: IdColumn;
   username: string;
@@ -704,6 +757,8 @@ export interface Schema {
   perp_positions: PerpPositionsTable;
   perp_orders: PerpOrdersTable;
   perp_funding: PerpFundingTable;
+  ipo_offerings: IpoOfferingsTable;
+  ipo_applications: IpoApplicationsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   spot_orders: SpotOrdersTable;

@@ -8,6 +8,7 @@ import { captchaRoutes } from './common/captcha.ts';
 import { codeSendRoutes } from './common/code-send.ts';
 import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
+import { ipoRoutes } from './ipo/ipo-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -54,4 +55,5 @@ export const apiAreas: readonly ApiArea[] = [
   // customer-service chat (issue 19)
   { name: 'service', plugin: serviceChatRoutes },
   { name: 'service/ws', plugin: serviceChatWsRoutes },
+  { name: 'ipo', plugin: ipoRoutes },
 ];

@@ -35,6 +35,14 @@ import {
   withdrawCommand,
   type WithdrawAction,
 } from './backoffice-withdraw.ts';
+import {
+  IPO_ACTIONS,
+  IPO_OPTION_NAMES,
+  IPO_OPTIONS,
+  IPO_USAGE,
+  ipoCommand,
+  type IpoAction,
+} from './backoffice-ipo.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -66,6 +74,7 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
           the newest messages (default 5) the development SMS outbox holds for a phone, registered or not:
           where a developer reads the verification code when no SMS provider is configured
 ${WITHDRAW_USAGE}
+${IPO_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
@@ -80,6 +89,7 @@ const COMMANDS = [
   'chain-send',
   'channel-password',
   'withdraw',
+  'ipo',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
@@ -93,6 +103,7 @@ const ALLOWED: Record<Command, readonly string[]> = {
   'chain-send': ['chain', 'amount', 'phone', 'user', 'address'],
   'channel-password': ['password', 'phone', 'user'],
   withdraw: [],
+  ipo: [],
 };
 
 class UsageError extends Error {}
@@ -133,6 +144,8 @@ interface Target {
   command: string;
   /** withdraw's action (list | approve | reject) */
   action?: WithdrawAction;
+  /** ipo's action (create | list | allot | listing | pay-due) */
+  ipoAction?: IpoAction;
 }
 
 function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
@@ -143,6 +156,9 @@ function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
     (WITHDRAW_ACTIONS as readonly string[]).includes(last)
   ) {
     return { ...targetOf(positionals.slice(0, -1), env), action: last as WithdrawAction };
+  }
+  if (positionals[positionals.length - 2] === 'ipo' && (IPO_ACTIONS as readonly string[]).includes(last)) {
+    return { ...targetOf(positionals.slice(0, -1), env), ipoAction: last as IpoAction };
   }
   if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
   const [first, second] = positionals as [string, string | undefined];
@@ -267,6 +283,12 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
         chain: { type: 'string' },
         address: { type: 'string' },
         password: { type: 'string' },
+        ...Object.fromEntries(
+          IPO_OPTION_NAMES.filter((k) => !['limit', 'id'].includes(k)).map((k) => [
+            k,
+            { type: 'string' as const },
+          ]),
+        ),
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -274,13 +296,15 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       io.out(USAGE);
       return 0;
     }
-    const { dataDir, databaseUrl, command, action } = targetOf(positionals, env);
+    const { dataDir, databaseUrl, command, action, ipoAction } = targetOf(positionals, env);
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new UsageError(`unknown command "${command}"`);
     const cmd = command as Command;
     if (cmd === 'withdraw' && action === undefined)
       throw new UsageError(`withdraw needs one of ${WITHDRAW_ACTIONS.join(', ')}`);
-    const allowed = action ? WITHDRAW_OPTIONS[action] : ALLOWED[cmd];
+    if (cmd === 'ipo' && ipoAction === undefined)
+      throw new UsageError(`ipo needs one of ${IPO_ACTIONS.join(', ')}`);
+    const allowed = action ? WITHDRAW_OPTIONS[action] : ipoAction ? IPO_OPTIONS[ipoAction] : ALLOWED[cmd];
     const extra = Object.keys(values).filter((k) => !allowed.includes(k));
     if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
     const file = path.join(dataDir, 'app.db');
@@ -297,6 +321,8 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
     if (cmd === 'withdraw') {
       const err = (m: string) => new UsageError(m);
       await withdrawCommand(db, action ?? 'list', values, io.out, io.err, err);
+    } else if (cmd === 'ipo') {
+      await ipoCommand(db, ipoAction ?? 'list', values, io.out, (m) => new UsageError(m));
     } else {
       await {
         deposit: () => deposit(db, values, io),

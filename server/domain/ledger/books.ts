@@ -19,6 +19,8 @@ export type UserBook =
   | 'shares'
   | 'shares_locked'
   | 'shares_frozen'
+  /** IPO shares paid for, locked until the offering lists (domain/ipo) */
+  | 'shares_ipo'
   | 'contract'
   | 'contract_frozen'
   | 'contract_margin';

@@ -57,6 +57,13 @@ export const RECORD_KINDS = {
   perp_funding: 'fee',
   perp_liquidation: 'unfreeze',
   perp_adl: 'unfreeze',
+  /** IPO (domain/ipo): an application's price × shares frozen; given back (cancel, the unallotted part); the
+   * allotted part paid to ipo_issuer_<offering> (and the shares credited to shares_ipo, ref `shares:<id>`);
+   * at listing the shares move shares_ipo → shares (share books only) */
+  ipo_freeze: 'freeze',
+  ipo_refund: 'unfreeze',
+  ipo_pay: 'buy',
+  ipo_listing: 'unfreeze',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -6,6 +6,7 @@ import { consoleAuditRoutes } from './audit-routes.ts';
 import { consoleAuth } from './console-auth.ts';
 import { consoleContentRoutes } from './content/index.ts';
 import { consoleLoginRoutes } from './login-routes.ts';
+import { consoleIpoRoutes } from './ipo-routes.ts';
 import { consoleLookupRoutes } from './lookup-routes.ts';
 import { queueRoutes, type ConsoleQueue } from './queue.ts';
 import { depositQueue } from './queues/deposit-queue.ts';
@@ -31,5 +32,6 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   // the support inbox and its chat socket (issue 19)
   await app.register(consoleServiceRoutes);
   await app.register(consoleServiceWs);
+  await app.register(consoleIpoRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

@@ -1,0 +1,351 @@
+// An operator's IPO work (the console's routes and the back-office command `ipo create|allot|list|pay-due`
+// call these), each audited (one operator_audit row per change) in the transaction of the change:
+//   create  a new offering (checked: lot multiples, band around the price, dates in order);
+//   allot   after the window: ballot then pro rata (allotment.ts) with the given seed or a random one, recorded;
+//           the unallotted part of every application is given back at once, the allotted amount stays frozen,
+//           waiting for payment; an application not allotted gets everything back;
+//   list    on or after listAt: anything still waiting is paid first, then every paid application's shares
+//           move shares_ipo → shares. TODO(issue 17, next part): make the symbol trade in the simulated
+//           market (server/domain/market universe); today the listing is recorded and the shares become
+//           ordinary share-book holdings, but the market has no quote for the symbol yet.
+// payDue (not an operator action: the leader's periodic job) pays every allotment still waiting at payBy, from
+// its frozen money, one application per transaction; idempotent (state-conditional, refs `pay:<id>`).
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
+import { recordAudit, type Actor } from '../audit/audit-log.ts';
+import { PKR } from '../ledger/books.ts';
+import { lockAccounts } from '../ledger/locks.ts';
+import { move, postRecord, unfreeze } from '../ledger/post.ts';
+import { allot } from './allotment.ts';
+import { payInTx } from './ipo-apply.ts';
+import { findOffering, type ApplicationRow, type OfferingRow } from './ipo-repo.ts';
+
+export type IpoOperatorRefusal =
+  'badOffering' | 'unknownOffering' | 'stillSubscribing' | 'alreadyAllotted' | 'notAllotted' | 'tooEarly';
+
+export class IpoOperatorError extends Error {
+  constructor(
+    readonly reason: IpoOperatorRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IpoOperatorError';
+  }
+}
+
+const RC = { isolation: 'read committed' } as const;
+
+export interface OfferingInput {
+  symbol: string;
+  company: string;
+  sector: string;
+  shariah: boolean;
+  /** paisa */
+  price: bigint;
+  priceFloor: bigint | null;
+  priceCap: bigint | null;
+  totalShares: number;
+  retailShares: number;
+  lot: number;
+  minQty: number;
+  maxQty: number;
+  opensAt: number;
+  closesAt: number;
+  allotAt: number;
+  payBy: number;
+  listAt: number;
+  prospectus: string;
+}
+
+const SYMBOL = /^[A-Z][A-Z0-9]{1,9}$/;
+
+/** Every rule an offering must satisfy; the first broken one, or null. */
+export function offeringProblem(i: OfferingInput): string | null {
+  const whole = (n: number) => Number.isSafeInteger(n) && n > 0;
+  if (!SYMBOL.test(i.symbol)) return 'symbol must be 2-10 capital letters or digits, starting with a letter';
+  if (i.company.trim() === '' || i.company.length > 100) return 'company must be 1-100 characters';
+  if (i.sector.length > 60) return 'sector must be at most 60 characters';
+  if (i.prospectus.length > 4000) return 'prospectus summary must be at most 4000 characters';
+  if (i.price <= 0n) return 'price must be positive';
+  if ((i.priceFloor === null) !== (i.priceCap === null)) return 'a price band needs both floor and cap';
+  if (i.priceFloor !== null && i.priceCap !== null) {
+    if (!(i.priceFloor > 0n && i.priceFloor <= i.price && i.price <= i.priceCap))
+      return 'the price must lie within the band (floor ≤ price ≤ cap)';
+  }
+  for (const [name, n] of [
+    ['total shares', i.totalShares],
+    ['retail shares', i.retailShares],
+    ['lot', i.lot],
+    ['minimum', i.minQty],
+    ['maximum', i.maxQty],
+  ] as const) {
+    if (!whole(n)) return `${name} must be a positive whole number`;
+  }
+  if (i.retailShares > i.totalShares) return 'retail shares cannot exceed total shares';
+  for (const [name, n] of [
+    ['retail shares', i.retailShares],
+    ['minimum', i.minQty],
+    ['maximum', i.maxQty],
+  ] as const) {
+    if (n % i.lot !== 0) return `${name} must be a multiple of the lot (${i.lot})`;
+  }
+  if (i.minQty > i.maxQty) return 'the minimum cannot exceed the maximum';
+  if (!(i.opensAt < i.closesAt && i.closesAt <= i.allotAt && i.allotAt <= i.payBy && i.payBy <= i.listAt))
+    return 'dates must be in order: opens < closes ≤ allotment ≤ payment deadline ≤ listing';
+  return null;
+}
+
+export async function createOffering(
+  db: Db,
+  actor: Actor,
+  input: OfferingInput,
+  now: number,
+): Promise<OfferingRow> {
+  const problem = offeringProblem(input);
+  if (problem) throw new IpoOperatorError('badOffering', problem);
+  return inTx(db, async (tx) => {
+    const taken = await tx
+      .selectFrom('ipo_offerings')
+      .select('id')
+      .where('symbol', '=', input.symbol)
+      .executeTakeFirst();
+    if (taken) throw new IpoOperatorError('badOffering', `an offering of ${input.symbol} exists already`);
+    const row = await tx
+      .insertInto('ipo_offerings')
+      .values({
+        symbol: input.symbol,
+        company: input.company.trim(),
+        sector: input.sector.trim(),
+        shariah: input.shariah ? 1 : 0,
+        price: input.price,
+        price_floor: input.priceFloor,
+        price_cap: input.priceCap,
+        total_shares: input.totalShares,
+        retail_shares: input.retailShares,
+        lot: input.lot,
+        min_shares: input.minQty,
+        max_shares: input.maxQty,
+        opens_at: input.opensAt,
+        closes_at: input.closesAt,
+        allot_at: input.allotAt,
+        pay_by: input.payBy,
+        list_at: input.listAt,
+        prospectus: input.prospectus,
+        created_by: actor.operatorId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, {
+      actor,
+      action: 'ipo.create',
+      subjectType: 'ipo_offering',
+      subjectId: row.id,
+      before: null,
+      after: row,
+      now,
+    });
+    return row;
+  });
+}
+
+async function mustFind(db: Db, id: number): Promise<OfferingRow> {
+  const o = await findOffering(db, id);
+  if (!o) throw new IpoOperatorError('unknownOffering', `offering ${id} does not exist`);
+  return o;
+}
+
+export interface AllotmentRun {
+  offering: OfferingRow;
+  allotted: number;
+  applications: number;
+}
+
+/**
+ * Runs the allotment of a closed offering with `seed` (empty: 16 random bytes, hex), recorded on the offering.
+ * The offering row is updated first, so applications in flight finish before (ipo-apply.ts) and later ones
+ * find it closed. Running it twice is refused (alreadyAllotted): the first result stands.
+ */
+export async function runAllotment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  seedIn: string,
+  now: number,
+): Promise<AllotmentRun> {
+  const seed = seedIn.trim() === '' ? randomBytes(16).toString('hex') : seedIn.trim();
+  if (seed.length > 128) throw new IpoOperatorError('badOffering', 'seed must be at most 128 characters');
+  return inTx(
+    db,
+    async (tx) => {
+      const before = await mustFind(tx, id);
+      if (before.phase !== 'open')
+        throw new IpoOperatorError('alreadyAllotted', `offering ${id} was allotted already`);
+      if (now < before.closes_at)
+        throw new IpoOperatorError('stillSubscribing', `offering ${id} is open until ${before.closes_at}`);
+      const claimed = await tx
+        .updateTable('ipo_offerings')
+        .set({ phase: 'allotted', seed, allotted_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('phase', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) throw new IpoOperatorError('alreadyAllotted', `offering ${id} was allotted already`);
+      const apps = await tx
+        .selectFrom('ipo_applications')
+        .selectAll()
+        .where('offering_id', '=', id)
+        .where('state', '=', 'applied')
+        .orderBy('id')
+        .execute();
+      const result = allot(
+        claimed.retail_shares,
+        apps.map((a) => ({ id: a.id, qty: a.shares })),
+        seed,
+        claimed.lot,
+      );
+      const byId = new Map(apps.map((a) => [a.id, a]));
+      for (const r of result.allotments) {
+        const a = byId.get(r.id)!;
+        const refund = a.amount - a.price * BigInt(r.allotted);
+        await tx
+          .updateTable('ipo_applications')
+          .set({
+            state: r.allotted > 0 ? 'allotted' : 'not_allotted',
+            won_shares: r.allotted,
+            updated_at: now,
+          })
+          .where('id', '=', a.id)
+          .where('state', '=', 'applied')
+          .execute();
+        await unfreeze(tx, {
+          kind: 'ipo_refund',
+          ref: `allot:${a.id}`,
+          accountId: a.account_id,
+          asset: PKR,
+          amount: refund,
+          symbol: claimed.symbol,
+          now,
+        });
+      }
+      const after = await tx
+        .updateTable('ipo_offerings')
+        .set({ applied_shares: result.applied, allotted_shares: result.allotted })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(tx, {
+        actor,
+        action: 'ipo.allot',
+        subjectType: 'ipo_offering',
+        subjectId: id,
+        before,
+        after: { ...after, rule: result.rule, oversubscribed: result.oversubscribed },
+        now,
+      });
+      return { offering: after, allotted: result.allotted, applications: apps.length };
+    },
+    RC,
+  );
+}
+
+async function payOne(db: Db, a: ApplicationRow, now: number): Promise<boolean> {
+  return inTx(
+    db,
+    async (tx) => {
+      await lockAccounts(tx, [a.account_id]);
+      const fresh = await tx
+        .selectFrom('ipo_applications')
+        .selectAll()
+        .where('id', '=', a.id)
+        .executeTakeFirstOrThrow();
+      if (fresh.state !== 'allotted') return false;
+      const o = (await findOffering(tx, fresh.offering_id))!;
+      return (await payInTx(tx, fresh, o, true, now)).changed;
+    },
+    RC,
+  );
+}
+
+/**
+ * Pays every allotment still waiting whose offering's payBy has come (only `offeringId`'s when given).
+ * Returns how many it paid now; 0 when run again.
+ */
+export async function payDue(db: Db, now: number, offeringId?: number): Promise<number> {
+  let q = db
+    .selectFrom('ipo_applications as a')
+    .innerJoin('ipo_offerings as o', 'o.id', 'a.offering_id')
+    .selectAll('a')
+    .where('a.state', '=', 'allotted')
+    .where('o.pay_by', '<=', now)
+    .orderBy('a.id');
+  if (offeringId !== undefined) q = q.where('o.id', '=', offeringId);
+  let paid = 0;
+  for (const a of await q.execute()) if (await payOne(db, a, now)) paid += 1;
+  return paid;
+}
+
+/** Marks an allotted offering listed on or after listAt: pays what still waits, then unlocks the shares. */
+export async function markListed(db: Db, actor: Actor, id: number, now: number): Promise<OfferingRow> {
+  const o = await mustFind(db, id);
+  if (o.phase === 'listed') throw new IpoOperatorError('notAllotted', `offering ${id} is listed already`);
+  if (o.phase !== 'allotted') throw new IpoOperatorError('notAllotted', `offering ${id} is not allotted yet`);
+  if (now < o.list_at) throw new IpoOperatorError('tooEarly', `offering ${id} lists at ${o.list_at}`);
+  await payDue(db, now, id);
+  return inTx(
+    db,
+    async (tx) => {
+      const claimed = await tx
+        .updateTable('ipo_offerings')
+        .set({ phase: 'listed', listed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('phase', '=', 'allotted')
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) throw new IpoOperatorError('notAllotted', `offering ${id} is listed already`);
+      const waiting = await tx
+        .selectFrom('ipo_applications')
+        .select('id')
+        .where('offering_id', '=', id)
+        .where('state', '=', 'allotted')
+        .executeTakeFirst();
+      if (waiting) throw new IpoOperatorError('notAllotted', `application ${waiting.id} is still unpaid`);
+      const paid = await tx
+        .selectFrom('ipo_applications')
+        .selectAll()
+        .where('offering_id', '=', id)
+        .where('state', '=', 'paid')
+        .where('listed', '=', 0)
+        .orderBy('id')
+        .execute();
+      for (const a of paid) {
+        await postRecord(tx, {
+          kind: 'ipo_listing',
+          ref: `list:${a.id}`,
+          accountId: a.account_id,
+          symbol: claimed.symbol,
+          now,
+          legs: move(a.account_id, 'shares_ipo', 'shares', claimed.symbol, BigInt(a.won_shares)),
+        });
+        await tx
+          .updateTable('ipo_applications')
+          .set({ listed: 1, updated_at: now })
+          .where('id', '=', a.id)
+          .execute();
+      }
+      await recordAudit(tx, {
+        actor,
+        action: 'ipo.list',
+        subjectType: 'ipo_offering',
+        subjectId: id,
+        before: o,
+        after: claimed,
+        now,
+      });
+      return claimed;
+    },
+    RC,
+  );
+}
