@@ -13,7 +13,9 @@ beforeAll(async () => {
     PSX_ALWAYS_OPEN: '1',
     MARKET_SEED: 'rest-test',
     MARKET_HISTORY_DAYS: '30',
-    MARKET_MINUTE_DAYS: '1',
+    // Two days of minute bars: one (today only) left a 15m chart with fewer than the 20 bars asked for in the
+    // first five hours after midnight in Pakistan (the test failed when run at 00:55 PKT).
+    MARKET_MINUTE_DAYS: '2',
   });
   const sim = t.app.market as SimulatedMarket;
   for (let i = 0; i < 20; i++) sim.step();
