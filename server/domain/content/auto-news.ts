@@ -13,6 +13,9 @@ export const INDEX_SYMBOL = 'KSE100';
 /** A close older than this is not written up late (after midnight the tickers describe a new day). */
 export const LATE_LIMIT_MS = 6 * 3600_000;
 const PKT_OFFSET_MS = 5 * 3600_000;
+/** The two languages an automatic article is written in (columns _ur and _en). */
+const UR = 'ur-PK';
+const EN = 'en-US';
 
 export const pktDate = (ms: number): string => new Date(ms + PKT_OFFSET_MS).toISOString().slice(0, 10);
 
@@ -41,11 +44,11 @@ export function closeArticle(f: CloseFacts, t: Translator) {
     return lines.join('\n\n');
   };
   return {
-    title: [
-      t.t('ur-PK', 'notice:auto.closeTitle', params),
-      t.t('en-US', 'notice:auto.closeTitle', params),
-    ] as [string, string],
-    body: [text('ur-PK'), text('en-US')] as [string, string],
+    title: [t.t(UR, 'notice:auto.closeTitle', params), t.t(EN, 'notice:auto.closeTitle', params)] as [
+      string,
+      string,
+    ],
+    body: [text(UR), text(EN)] as [string, string],
   };
 }
 
