@@ -17,9 +17,11 @@ const TARGET = 150_000;
  * and the drawer's dialog, the tone module) and the offline portfolio joined the shell: 163,303 / 184,682 B.
  * Raised again, by 1.5 KB, when money movement landed (issue 15: some 30 more lazy routes in the route table,
  * the KYC label as a link, the Markets and Trade tabs): 164,770 / 186,133 B measured.
- * Lower them as the screens shrink (next: load the modal frame and the drawer on first use); the target is TARGET.
+ * Raised again, by 4 KB / 2.5 KB, when crypto, IPO, news and chat landed (their ~20 routes in the table, Home's
+ * bell, banner carousel and system notice, the lang cookie, the feed's silence probe): 168,751 / 188,984 B.
+ * Lower them as the screens shrink (next: Home's carousel and notice pop-up on first use) (next: load the modal frame and the drawer on first use); the target is TARGET.
  */
-const CEILING = { '/': 165_500, '/pages/tabbar/markets': 187_000 };
+const CEILING = { '/': 169_500, '/pages/tabbar/markets': 189_500 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
