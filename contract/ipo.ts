@@ -96,6 +96,13 @@ export type IpoApplication = Static<typeof IpoApplication>;
 export const IpoApplicationReply = envelope(IpoApplication, 'The application');
 export const IpoApplicationPageReply = envelope(Page(IpoApplication));
 
+// ---- GET stock/new/list ----
+/** The states stock/new/list can list (upcoming has its own call, list/coming); none: subscribing. */
+export const LISTED_STATES = ['subscribing', 'to_be_allocated', 'allotted', 'listed'] as const;
+export type ListedState = (typeof LISTED_STATES)[number];
+export const IpoListQuery = fields({ state: opt(oneOf(LISTED_STATES, 6, 15)) });
+export type IpoListQuery = Static<typeof IpoListQuery>;
+
 // ---- GET stock/new/info ----
 export const IpoInfoQuery = fields({ id: idString });
 

@@ -422,4 +422,29 @@ describe('stock/new/list, list/coming, today, info', () => {
     });
     expect((await get(t.app, '/api/stock/new/info', { id: 'x' }, en)).body.code).toBe(-1001);
   });
+
+  it('stock/new/list?state= lists closed, allotted and listed offerings; a bad state is refused', async () => {
+    const ids = async (state: string) =>
+      (
+        (await get(t.app, '/api/stock/new/list', { state }, en)).body.data as Array<{
+          id: number;
+          state: string;
+        }>
+      )
+        .filter((o) => [closed.id, allotted.id, listed.id].includes(o.id))
+        .map((o) => `${o.id}:${o.state}`);
+    const closed = await offering(t, {}, -3 * HOUR);
+    const allotted = await offering(t, {}, -6 * HOUR);
+    const listed = await offering(t, {}, -6 * HOUR);
+    const now = Date.now();
+    await runAllotment(t.db, CLI_ACTOR, allotted.id, 'seed-a', now);
+    await runAllotment(t.db, CLI_ACTOR, listed.id, 'seed-l', now);
+    await markListed(t.db, CLI_ACTOR, listed.id, now);
+    expect(await ids('to_be_allocated')).toEqual([`${closed.id}:to_be_allocated`]);
+    expect(await ids('allotted')).toEqual([`${allotted.id}:allotted`]);
+    expect(await ids('listed')).toEqual([`${listed.id}:listed`]);
+    expect(await ids('subscribing')).toEqual([]);
+    const bad = await get(t.app, '/api/stock/new/list', { state: 'upcoming' }, en);
+    expect(bad.body.code).toBe(-1001);
+  });
 });

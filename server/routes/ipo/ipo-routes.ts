@@ -11,6 +11,8 @@ import {
   IpoApplicationReply,
   IpoApplyBody,
   IpoInfoQuery,
+  IpoListQuery,
+  type ListedState,
   IpoOfferingListReply,
   IpoOfferingReply,
   type IpoOffering,
@@ -35,6 +37,7 @@ import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 const pub = { auth: 'public' as const };
 const tags = ['stock market'];
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LIST_LIMIT = 50;
 const RULE_TEXT_KEY = 'ipo:rule.ballotThenProRata';
 
 async function wire(
@@ -58,6 +61,40 @@ const need = <T>(v: T | undefined, field: string): T => {
 
 export const ipoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const offerings = app.db.selectFrom('ipo_offerings').selectAll();
+  const offeringsIn = (state: ListedState, now: number): Promise<OfferingRow[]> => {
+    switch (state) {
+      case 'subscribing':
+        return offerings
+          .where('phase', '=', 'open')
+          .where('opens_at', '<=', now)
+          .where('closes_at', '>', now)
+          .orderBy('closes_at')
+          .orderBy('id')
+          .execute();
+      case 'to_be_allocated':
+        return offerings
+          .where('phase', '=', 'open')
+          .where('closes_at', '<=', now)
+          .orderBy('closes_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(LIST_LIMIT)
+          .execute();
+      case 'allotted':
+        return offerings
+          .where('phase', '=', 'allotted')
+          .orderBy('allotted_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(LIST_LIMIT)
+          .execute();
+      case 'listed':
+        return offerings
+          .where('phase', '=', 'listed')
+          .orderBy('listed_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(LIST_LIMIT)
+          .execute();
+    }
+  };
 
   app.get(
     '/stock/new/list',
@@ -65,20 +102,18 @@ export const ipoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: pub,
       schema: {
         tags,
-        summary: 'IPOs open for subscription now (opensAt ≤ now < closesAt), closing soonest first',
-        querystring: noFields,
+        summary:
+          'IPOs in one state: subscribing (the default: opensAt ≤ now < closesAt, closing soonest first), or ' +
+          'the 50 latest to_be_allocated (closed, allotment not run), allotted (waiting for payment or ' +
+          'listing) or listed, the most recent change first',
+        querystring: IpoListQuery,
         response: IpoOfferingListReply,
       },
     },
     async (request) => {
       const now = Date.now();
-      const rows = await offerings
-        .where('phase', '=', 'open')
-        .where('opens_at', '<=', now)
-        .where('closes_at', '>', now)
-        .orderBy('closes_at')
-        .orderBy('id')
-        .execute();
+      const state = request.query.state ?? 'subscribing';
+      const rows = await offeringsIn(state, now);
       return ok(await wire(app.db, request, rows, now));
     },
   );
