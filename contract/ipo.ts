@@ -85,6 +85,7 @@ export const IpoApplication = Type.Object({
   refunded: Decimal('PKR given back (cancelled, not allotted, or the unallotted part)'),
   paid: Decimal('PKR paid for the allotted shares'),
   autoPaid: Type.Boolean({ description: 'paid automatically at the payment deadline' }),
+  closesAt: EpochMs('the end of the subscription window: an applied application may be cancelled before it'),
   payBy: EpochMs(),
   allotAt: EpochMs('the allotment date (planned, or when it ran)'),
   listAt: EpochMs('the listing date (planned, or when it listed)'),

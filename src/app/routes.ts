@@ -126,6 +126,13 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'common.serviceJs': () => import('../features/service/service-js-page.tsx'),
   'user.service': () => import('../features/service/service-page.tsx'),
   'user.serviceJs': () => import('../features/service/user-service-js-page.tsx'),
+  // ---- ipo (issue 17): tabbar.ipo is the hub, stockIPO.ipoList its alias; list and ipoRecord are one screen
+  'tabbar.ipo': () => import('../features/ipo/ipo-hub-page.tsx'),
+  'stockIPO.ipoList': () => import('../features/ipo/ipo-hub-page.tsx'),
+  'stockIPO.ipoDetail': () => import('../features/ipo/ipo-detail-page.tsx'),
+  'stockIPO.ipoOrder': () => import('../features/ipo/ipo-order-page.tsx'),
+  'stockIPO.list': () => import('../features/ipo/ipo-records-page.tsx'),
+  'stockIPO.ipoRecord': () => import('../features/ipo/ipo-records-page.tsx'),
 };
 
 /**
@@ -162,6 +169,10 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'notice.detail',
   'news.list',
   'news.detail',
+  // ---- ipo: the offerings are public reads (applying and the records need a login)
+  'tabbar.ipo',
+  'stockIPO.ipoList',
+  'stockIPO.ipoDetail',
 ]);
 
 /**

@@ -119,6 +119,7 @@ export function toApplication(a: ApplicationRow, o: OfferingRow): IpoApplication
     refunded: formatMinor(m.refunded, 2),
     paid: formatMinor(m.paid, 2),
     autoPaid: a.auto_paid === 1,
+    closesAt: o.closes_at,
     payBy: o.pay_by,
     allotAt: o.allotted_at ?? o.allot_at,
     listAt: o.listed_at ?? o.list_at,

@@ -26,6 +26,8 @@ export const RESOURCE = {
   coinRecords: 'coin-records',
   spot: 'spot',
   notices: 'notices',
+  // ---- ipo (issue 17): the caller's IPO applications
+  ipoApplications: 'ipo-applications',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

@@ -1,0 +1,68 @@
+// /pages/stockIPO/list and /pages/stockIPO/ipoRecord (the spec names both; they are one screen): the caller's
+// IPO applications on the current account (real or demo), newest first, with a state filter; each card says
+// what is frozen, refunded and paid and offers cancel or pay while they are allowed.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APPLICATION_STATES, type ApplicationState } from '../../../contract/ipo.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import { Link } from 'react-router';
+import { ApplicationCard } from './application-card.tsx';
+import { applicationsQuery } from './queries.ts';
+import { useNow } from './use-now.ts';
+import s from './ipo.module.css';
+
+const FILTERS = ['', ...APPLICATION_STATES] as const;
+
+export default function IpoRecordsPage() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ApplicationState | ''>('');
+  const panelId = useId();
+  const records = useInfiniteQuery(applicationsQuery(useAccountScope(), state));
+  const now = useNow();
+  return (
+    <div className="page">
+      <PageHeader title={t('nav:title.stockIPO.list')} />
+      <div className="page__body">
+        <Tabs
+          items={FILTERS.map((f) => ({
+            value: f,
+            label: t(`ipo:appState.${f || 'all'}`),
+            testId: `ipo-filter-${f || 'all'}`,
+          }))}
+          value={state}
+          onChange={setState}
+          label={t('ipo:record.filter')}
+          variant="pill"
+          scrollable
+          panelId={panelId}
+          className={s.filters}
+        />
+        <TabPanel id={panelId} value={state}>
+          <PagedList
+            query={records}
+            testId="ipo-applications"
+            itemKey={(a) => a.id}
+            renderItem={(a) => <ApplicationCard a={a} now={now} />}
+            empty={
+              <EmptyState
+                title={t('ipo:record.empty')}
+                testId="ipo-records-empty"
+                action={
+                  <Link className="btn btn--primary" to={routeTo('tabbar.ipo')}>
+                    {t('ipo:record.browse')}
+                  </Link>
+                }
+              />
+            }
+          />
+        </TabPanel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Generated from ipo.module.css by scripts/css-module-types.ts (npm run css-types): do not edit.
+declare const styles: {
+  readonly actions: string;
+  readonly card: string;
+  readonly cardHead: string;
+  readonly chip: string;
+  readonly facts: string;
+  readonly filters: string;
+  readonly list: string;
+  readonly name: string;
+  readonly notice: string;
+  readonly prose: string;
+  readonly section: string;
+  readonly stepValue: string;
+  readonly stepper: string;
+};
+export default styles;
