@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
-import { ApplicationChip, paisa, pkr, shares, when } from './ipo-parts.tsx';
+import { ApplicationChip, ltr, paisa, pkr, shares, when } from './ipo-parts.tsx';
 import { invalidateAfterIpoAction, ipoActionCall } from './queries.ts';
 import s from './ipo.module.css';
 
@@ -83,7 +83,7 @@ export function ApplicationCard({ a, now }: { a: IpoApplication; now: number }) 
         {a.state === 'allotted' && row(t('ipo:field.payBy'), when(a.payBy))}
         {(a.state === 'allotted' || a.state === 'paid') && row(t('ipo:field.list'), when(a.listAt))}
       </dl>
-      {note && <p className="muted small">{t(note, { payBy: when(a.payBy) })}</p>}
+      {note && <p className="muted small">{t(note, { payBy: ltr(when(a.payBy)) })}</p>}
       {a.autoPaid && <p className="muted small">{t('ipo:record.autoPaid')}</p>}
       {(canCancel || canPay) && (
         <div className={s.actions}>
@@ -113,8 +113,8 @@ export function ApplicationCard({ a, now }: { a: IpoApplication; now: number }) 
         open={asking !== null}
         title={t(asking === 'pay' ? 'ipo:record.payTitle' : 'ipo:record.cancelTitle')}
         message={t(asking === 'pay' ? 'ipo:record.payMsg' : 'ipo:record.cancelMsg', {
-          amount: pkr(a.frozen),
-          qty: shares(a.wonQty),
+          amount: ltr(pkr(a.frozen)),
+          qty: ltr(shares(a.wonQty)),
         })}
         confirmLabel={t(asking === 'pay' ? 'ipo:record.pay' : 'ipo:record.cancel')}
         danger={asking === 'cancel'}

@@ -15,7 +15,7 @@ import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
-import { lotCost, OfferingChip, PriceText, shares, when } from './ipo-parts.tsx';
+import { lotCost, ltr, OfferingChip, PriceText, shares, when } from './ipo-parts.tsx';
 import { offeringQuery } from './queries.ts';
 import s from './ipo.module.css';
 
@@ -43,7 +43,7 @@ function SubscribeAction({ o }: { o: IpoOffering }) {
   const user = useAtomValue(userInfoAtom);
   const account = useAtomValue(accountTypeAtom);
   if (o.state !== 'subscribing')
-    return <p className={s.notice}>{t(`ipo:detail.closedFor.${o.state}`, { at: when(o.opensAt) })}</p>;
+    return <p className={s.notice}>{t(`ipo:detail.closedFor.${o.state}`, { at: ltr(when(o.opensAt)) })}</p>;
   if (user && account === 'real' && user.idStatus !== 'succ')
     return (
       <div className={s.section} data-testid="ipo-kyc-gate">

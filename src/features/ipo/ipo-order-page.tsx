@@ -16,7 +16,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
-import { costOf, paisa, pkr, PriceText, shares, when } from './ipo-parts.tsx';
+import { costOf, ltr, paisa, pkr, PriceText, shares, when } from './ipo-parts.tsx';
 import { offeringQuery } from './queries.ts';
 import { useIpoApply } from './use-ipo-apply.ts';
 import s from './ipo.module.css';
@@ -70,7 +70,7 @@ function OrderForm({ o }: { o: IpoOffering }) {
         <div className={s.stepper} role="group" aria-labelledby="ipo-qty-label">
           <button
             type="button"
-            className="btn"
+            className={`btn ${s.stepBtn}`}
             aria-label={t('ipo:order.less')}
             disabled={qty - o.lot < o.minQty}
             onClick={() => setQty((q) => q - o.lot)}
@@ -86,7 +86,7 @@ function OrderForm({ o }: { o: IpoOffering }) {
           </span>
           <button
             type="button"
-            className="btn"
+            className={`btn ${s.stepBtn}`}
             aria-label={t('ipo:order.more')}
             disabled={qty + o.lot > o.maxQty}
             onClick={() => setQty((q) => q + o.lot)}
@@ -109,10 +109,10 @@ function OrderForm({ o }: { o: IpoOffering }) {
         </dl>
         {short && (
           <p className={s.notice} role="alert" data-testid="ipo-short">
-            {t('ipo:order.insufficient', { amount: pkr(cost) })}
+            {t('ipo:order.insufficient', { amount: ltr(pkr(cost)) })}
           </p>
         )}
-        <p className="muted small">{t('ipo:order.howMoney', { payBy: when(o.payBy) })}</p>
+        <p className="muted small">{t('ipo:order.howMoney', { payBy: ltr(when(o.payBy)) })}</p>
         {!open && <p className={s.notice}>{t('ipo:order.notOpen')}</p>}
         <button
           type="button"

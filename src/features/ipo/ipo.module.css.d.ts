@@ -11,6 +11,7 @@ declare const styles: {
   readonly notice: string;
   readonly prose: string;
   readonly section: string;
+  readonly stepBtn: string;
   readonly stepValue: string;
   readonly stepper: string;
 };
