@@ -81,8 +81,8 @@ export class AlertIndex {
     return this.byId.has(id);
   }
 
-  symbols(): IterableIterator<string> {
-    return this.bySymbol.keys();
+  hasSymbol(symbol: string): boolean {
+    return this.bySymbol.has(symbol);
   }
 
   /** Adds an alert, armed unless `armed` is false (a repeating one whose condition holds now). */
