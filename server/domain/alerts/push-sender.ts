@@ -134,7 +134,7 @@ export class PushSender {
       const res = await fetch(req.endpoint, {
         method: req.method,
         headers: req.headers as Record<string, string>,
-        body: req.body ?? null,
+        body: req.body ? new Uint8Array(req.body) : null,
         signal: AbortSignal.timeout(10_000),
       });
       status = res.status;
