@@ -32,6 +32,7 @@ export const Alert = Type.Object({
   firedCount: Type.Integer({ minimum: 0 }),
   lastFiredAt: Type.Union([EpochMs(), Type.Null()]),
   createdAt: EpochMs(),
+  link: Type.String({ description: "the symbol's page in the app" }),
 });
 export type Alert = Static<typeof Alert>;
 

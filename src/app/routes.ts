@@ -63,7 +63,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'notice.list': () => import('../features/notice/notice-list-page.tsx'),
   'notice.detail': () => import('../features/notice/notice-detail-page.tsx'),
   // ---- alerts (h-alerts)
-  'user.alerts': () => import('../features/markets/alerts/alerts-page.tsx'),
+  'user.alerts': () => import('../features/alerts/alerts-page.tsx'),
   'common.privacyPolicy': () => import('../features/info/privacy-page.tsx'),
   'common.disclaimer': () => import('../features/info/disclaimer-page.tsx'),
   'tabbar.markets': () => import('../features/markets/markets-page.tsx'),

@@ -19,7 +19,8 @@ export interface AlertRow {
   created_at: number;
 }
 
-export function toAlert(r: AlertRow): Alert {
+/** The answer for a row; `link` is the symbol's page (alert-watch.ts symbolPath). */
+export function toAlert(r: AlertRow, link: string): Alert {
   return {
     id: Number(r.id),
     symbol: r.symbol,
@@ -30,6 +31,7 @@ export function toAlert(r: AlertRow): Alert {
     firedCount: Number(r.fired_count),
     lastFiredAt: r.last_fired_at === null ? null : Number(r.last_fired_at),
     createdAt: Number(r.created_at),
+    link,
   };
 }
 

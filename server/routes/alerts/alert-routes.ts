@@ -13,6 +13,7 @@ import {
   MAX_CHANGE_PERCENT,
 } from '../../../contract/alerts.ts';
 import { percentBps, toUnits } from '../../domain/alerts/alert-units.ts';
+import { symbolPath } from '../../domain/alerts/alert-watch.ts';
 import { deleteOwnAlert, insertAlert, ownAlerts, toAlert } from '../../domain/alerts/alerts-repo.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -33,7 +34,10 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = requireAuth(request.auth);
       const rows = await ownAlerts(app.db, userId);
-      return ok({ list: rows.map(toAlert), maxActive: MAX_ACTIVE_ALERTS });
+      return ok({
+        list: rows.map((r) => toAlert(r, symbolPath(app.market, r.symbol))),
+        maxActive: MAX_ACTIVE_ALERTS,
+      });
     },
   );
 
@@ -78,7 +82,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (row === 'limit') throw new AppError('alerts.limit', { max: MAX_ACTIVE_ALERTS });
       app.alerts.added(row);
-      return ok(toAlert(row));
+      return ok(toAlert(row, symbolPath(app.market, row.symbol)));
     },
   );
 

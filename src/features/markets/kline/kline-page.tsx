@@ -9,7 +9,7 @@ import type { Interval } from '../../../../workers/protocol/market.ts';
 import { BusinessError, ResultError } from '../../../shared/api/api-errors.ts';
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { AlertBell } from '../alerts/alert-bell.tsx';
+import { AlertBell } from './alert-bell.tsx';
 import { FeedBadge } from '../components/feed-badge.tsx';
 import { displayName, useInstruments } from '../instruments.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

@@ -1,22 +1,22 @@
-// The alert sheet of a symbol: when (rises to / falls to a price, or moves ±N % since the previous close),
+// The alert sheet of a symbol (opened on /pages/user/alerts?symbol=… by the bell of the symbol's page): when (rises to / falls to a price, or moves ±N % since the previous close),
 // the value, repeat or not; sent as user/alert/add (the server's refusals show at their field). After the
 // first alert on a device that has not been asked yet, the sheet explains notifications before the
 // browser's own prompt (alert-permission.tsx); the user may decline and still gets alerts in the messages.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertAddBody, type AlertKind } from '../../../../contract/alerts.ts';
-import { CheckField } from '../../../shared/forms/fields/check-field.tsx';
-import { TextField } from '../../../shared/forms/fields/text-field.tsx';
-import { FormView } from '../../../shared/forms/form-parts.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
-import { pushState } from '../../../shared/pwa/push-subscribe.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
-import { BottomSheet } from '../../../shared/ui/bottom-sheet.tsx';
-import { Num } from '../../../shared/ui/num.tsx';
-import { Segmented } from '../../../shared/ui/segmented.tsx';
-import { showToast } from '../../../shared/ui/toast.tsx';
-import { useTicker } from '../live.ts';
+import { AlertAddBody, type AlertKind } from '../../../contract/alerts.ts';
+import { CheckField } from '../../shared/forms/fields/check-field.tsx';
+import { TextField } from '../../shared/forms/fields/text-field.tsx';
+import { FormView } from '../../shared/forms/form-parts.tsx';
+import { useContractForm } from '../../shared/forms/use-contract-form.ts';
+import { pushState } from '../../shared/pwa/push-subscribe.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { Num } from '../../shared/ui/num.tsx';
+import { Segmented } from '../../shared/ui/segmented.tsx';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { useTicker } from '../../market/hooks.ts';
 import { AlertPermission } from './alert-permission.tsx';
 import { alertsKey, postAlert } from './queries.ts';
 

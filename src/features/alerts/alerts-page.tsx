@@ -5,31 +5,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { Alert } from '../../../../contract/alerts.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
-import { routeTo } from '../../../shared/routing/paths.ts';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
-import { cx } from '../../../shared/ui/cx.ts';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { ErrorWithRetry } from '../../../shared/ui/error-with-retry.tsx';
-import { IconTrash } from '../../../shared/ui/icons.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { showToast } from '../../../shared/ui/toast.tsx';
-import { toastCallFailure } from '../../../shared/ui/toast-call-failure.ts';
-import { useInstruments } from '../instruments.ts';
-import { IconBell } from './alert-bell.tsx';
+import { Link, useSearchParams } from 'react-router';
+import type { Alert } from '../../../contract/alerts.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
+import { cx } from '../../shared/ui/cx.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { ErrorWithRetry } from '../../shared/ui/error-with-retry.tsx';
+import { IconTrash } from '../../shared/ui/icons.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
+import { AlertSheet } from './alert-sheet.tsx';
 import { PushStatus } from './alert-permission.tsx';
 import { alertsQuery, useDeleteAlert } from './queries.ts';
 import s from './alerts.module.css';
 
-function AlertRow({ a, crypto, onDelete }: { a: Alert; crypto: boolean; onDelete: () => void }) {
+function AlertRow({ a, onDelete }: { a: Alert; onDelete: () => void }) {
   const { t } = useTranslation();
-  const to = routeTo(crypto ? 'coin.coinKline' : 'stock.stockKline', { symbol: a.symbol });
   return (
     <li className={cx(s.row, !a.active && s.off)} data-testid="alert-row">
-      <Link className={s.main} to={to}>
+      <Link className={s.main} to={a.link}>
         <span className={s.symbol} dir="ltr">
           {a.symbol}
         </span>
@@ -57,12 +55,12 @@ export default function AlertsPage() {
   const { t } = useTranslation();
   const scope = useAccountScope();
   const q = useQuery(alertsQuery(scope));
-  const instruments = useInstruments();
+  const [params, setParams] = useSearchParams();
+  const symbol = params.get('symbol') ?? '';
   const del = useDeleteAlert();
   const [victim, setVictim] = useState<Alert | null>(null);
   const list = q.data?.list ?? [];
   const active = list.filter((a) => a.active).length;
-  const isCrypto = (sym: string) => instruments[sym]?.market === 'crypto';
   return (
     <div className="page">
       <PageHeader title={t('nav:title.user.alerts')} />
@@ -73,7 +71,7 @@ export default function AlertsPage() {
         ) : q.isError ? (
           <ErrorWithRetry error={q.error} onRetry={() => void q.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState icon={<IconBell />} title={t('alerts:list.empty')} text={t('alerts:list.emptyHint')} />
+          <EmptyState title={t('alerts:list.empty')} text={t('alerts:list.emptyHint')} />
         ) : (
           <>
             <p className={s.note} data-testid="alerts-count">
@@ -81,7 +79,7 @@ export default function AlertsPage() {
             </p>
             <ul data-testid="alerts-list">
               {list.map((a) => (
-                <AlertRow key={a.id} a={a} crypto={isCrypto(a.symbol)} onDelete={() => setVictim(a)} />
+                <AlertRow key={a.id} a={a} onDelete={() => setVictim(a)} />
               ))}
             </ul>
           </>
@@ -90,6 +88,9 @@ export default function AlertsPage() {
           <Link to={routeTo('notice.list', { tab: 'messages' })}>{t('alerts:list.messages')}</Link>
         </p>
       </div>
+      {/^[A-Z0-9._-]{1,20}$/.test(symbol) && (
+        <AlertSheet symbol={symbol} open onClose={() => setParams({}, { replace: true })} />
+      )}
       <ConfirmDialog
         open={victim !== null}
         title={t('alerts:list.deleteTitle')}

@@ -3,9 +3,9 @@
 // the state line of the alerts page (on, blocked, not possible in this browser).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enablePush, pushState, type PushState } from '../../../shared/pwa/push-subscribe.ts';
-import { showToast } from '../../../shared/ui/toast.tsx';
-import { toastCallFailure } from '../../../shared/ui/toast-call-failure.ts';
+import { enablePush, pushState, type PushState } from '../../shared/pwa/push-subscribe.ts';
+import { showToast } from '../../shared/ui/toast.tsx';
+import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import s from './alerts.module.css';
 
 export function AlertPermission({ onDone }: { onDone: () => void }) {

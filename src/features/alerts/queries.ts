@@ -2,10 +2,10 @@
 // refresh it. Alerts belong to the user, not to an account, but the key starts with the account scope like
 // every signed-in read, so a cache is never shared between users or modes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Alert, AlertAddBody, AlertList } from '../../../../contract/alerts.ts';
-import { getData, postData } from '../../../shared/api/data-client.ts';
-import type { AccountScope } from '../../../shared/query/query-keys.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
+import type { Alert, AlertAddBody, AlertList } from '../../../contract/alerts.ts';
+import { getData, postData } from '../../shared/api/data-client.ts';
+import type { AccountScope } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 
 export const alertsKey = (scope: AccountScope) => [...scope, 'price-alerts'] as const;
 
