@@ -55,6 +55,7 @@ describe('price alert', () => {
       const login = await registerUser(server);
       const ctx = await phoneContext(browser, lang);
       await signInContext(ctx, login, { accountType: 'demo', lang });
+      await ctx.grantPermissions(['notifications'], { origin: server.url });
       const sub = push.subscription();
       // The stand-in's subscription in place of the browser's push service (see the header).
       await ctx.addInitScript((s) => {
@@ -68,6 +69,14 @@ describe('price alert', () => {
         };
         PushManager.prototype.subscribe = () => Promise.resolve(fake as unknown as PushSubscription);
         PushManager.prototype.getSubscription = () => Promise.resolve(null);
+        // The browser's prompt, answered "Allow" (headless Chromium answers every prompt "Block"); the
+        // context's real permission is granted below, so the service worker may show notifications.
+        let permission: NotificationPermission = 'default';
+        Object.defineProperty(Notification, 'permission', { get: () => permission });
+        Notification.requestPermission = () => {
+          permission = 'granted';
+          return Promise.resolve(permission);
+        };
       }, sub);
       const page = await ctx.newPage();
       await page.goto(`${server.url}/pages/coin/coinKline?symbol=BTCUSDT`);
@@ -77,10 +86,9 @@ describe('price alert', () => {
       await sheet.getByRole('textbox').fill('0.01');
       const seen = push.received.length;
       await sheet.getByRole('button', { name: tx.submit }).click();
-      // explained first, then the browser's permission (granted here), then the subscription
+      // explained first, then the browser's prompt (answered Allow), then the subscription
       await expect.poll(() => page.getByTestId('alert-permission').isVisible()).toBe(true);
-      await ctx.grantPermissions(['notifications'], { origin: server.url });
-      await page.getByRole('button', { name: tx.allow }).click();
+      await page.getByTestId('alert-permission').getByRole('button', { name: tx.allow }).click();
       await expect
         .poll(() => push.received.slice(seen).filter((p) => sub.endpoint.endsWith(p.path)).length, {
           timeout: 20_000,

@@ -1,7 +1,9 @@
-// The alert sheet of a symbol (opened on /pages/user/alerts?symbol=… by the bell of the symbol's page): when (rises to / falls to a price, or moves ±N % since the previous close),
-// the value, repeat or not; sent as user/alert/add (the server's refusals show at their field). After the
-// first alert on a device that has not been asked yet, the sheet explains notifications before the
-// browser's own prompt (alert-permission.tsx); the user may decline and still gets alerts in the messages.
+// The alert sheet of a symbol, opened on /pages/user/alerts?symbol=… by the bell of the symbol's page: when
+// (rises to / falls to a price, or moves ±N % since the previous close), the value, repeat or not; sent as
+// user/alert/add (the server's refusals show at their field). On a device not asked yet, notifications are
+// explained before the browser's own prompt (alert-permission.tsx) and chosen before the alert is set, so
+// its first firing reaches the device; closing the explanation counts as "Not now". Declined or not,
+// fired alerts are in the messages.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +22,15 @@ import { useTicker } from '../../market/hooks.ts';
 import { AlertPermission } from './alert-permission.tsx';
 import { alertsKey, postAlert } from './queries.ts';
 
-function AlertForm({ symbol, onSaved }: { symbol: string; onSaved: () => void }) {
+function AlertForm({
+  symbol,
+  onSaved,
+  askPermission,
+}: {
+  symbol: string;
+  onSaved: () => void;
+  askPermission: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const scope = useAccountScope();
@@ -30,6 +40,9 @@ function AlertForm({ symbol, onSaved }: { symbol: string; onSaved: () => void })
     schema: AlertAddBody,
     defaultValues: { symbol, kind: 'above', value: '', repeat: '0' },
     submit: async (body) => {
+      // The first alert on a device not asked yet: notifications explained and chosen before the alert
+      // exists, so its first firing already reaches this device.
+      if (pushState() === 'default') await askPermission();
       await postAlert({ ...body, symbol, kind });
       await client.invalidateQueries({ queryKey: alertsKey(scope) });
       showToast(t('alerts:sheet.saved'), { icon: 'success' });
@@ -84,26 +97,30 @@ export function AlertSheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<'form' | 'permission'>('form');
+  // While set: the permission step shows (the form stays mounted, hidden, its submit waiting on the choice).
+  const [chosen, setChosen] = useState<(() => void) | null>(null);
+  const askPermission = () =>
+    new Promise<void>((resolve) => {
+      setChosen(() => () => {
+        setChosen(null);
+        resolve();
+      });
+    });
   const close = () => {
-    setStep('form');
+    chosen?.();
     onClose();
   };
   return (
     <BottomSheet
       open={open}
-      title={step === 'form' ? t('alerts:sheet.title', { symbol }) : t('alerts:permission.title')}
+      title={chosen ? t('alerts:permission.title') : t('alerts:sheet.title', { symbol })}
       onClose={close}
       testId="alert-sheet"
     >
-      {step === 'form' ? (
-        <AlertForm
-          symbol={symbol}
-          onSaved={() => (pushState() === 'default' ? setStep('permission') : close())}
-        />
-      ) : (
-        <AlertPermission onDone={close} />
-      )}
+      <div hidden={chosen !== null}>
+        <AlertForm symbol={symbol} onSaved={onClose} askPermission={askPermission} />
+      </div>
+      {chosen && <AlertPermission onDone={chosen} />}
     </BottomSheet>
   );
 }
