@@ -27,6 +27,8 @@ export const ROUTE_PATHS = {
   // reset, reached from login's "Forgot password?". Listed in EXTRA_PATHS of tests/unit/app/routes.test.ts.
   'account.resetPassword': '/pages/account/resetPassword',
   'common.lang': '/pages/common/lang',
+  // ---- alerts (h-alerts): beyond spec §2, the user's price alerts (issue 19 item 6); EXTRA_PATHS of routes.test.ts
+  'user.alerts': '/pages/user/alerts',
   // Info
   'notice.list': '/pages/notice/list',
   'notice.detail': '/pages/notice/detail',

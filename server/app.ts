@@ -36,6 +36,8 @@ import { consoleApi } from './routes/console/index.ts';
 import { serviceChatPlugin } from './plugins/service-chat.ts';
 import { serviceScriptCspPlugin } from './plugins/service-script-csp.ts';
 import { apiAreas } from './routes/index.ts';
+// ---- alerts (h-alerts)
+import { alertsPlugin } from './plugins/alerts.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -103,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(serviceChatPlugin);
   await app.register(serviceScriptCspPlugin);
   await app.register(ipoPaymentsPlugin);
+  // ---- alerts (h-alerts): price alerts on the leader's market steps, Web Push queue, VAPID keys
+  await app.register(alertsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

@@ -45,6 +45,16 @@ export interface Config {
   connectOrigins: string[];
   captchaTtlSec: number;
   smsCodeTtlSec: number;
+  // ---- alerts (h-alerts): Web Push of price alerts (server/domain/alerts/, README "Price alerts")
+  push: {
+    /** VAPID key pair (URL-safe base64); both empty: generated once and kept in DATA_DIR/vapid.json. */
+    vapidPublicKey: string;
+    vapidPrivateKey: string;
+    /** VAPID subject: a mailto: or https: contact the push services may use (PUSH_SUBJECT). */
+    subject: string;
+    /** Accept http:// push endpoints (PUSH_ALLOW_HTTP=1: tests' local stand-in push service only). */
+    allowHttp: boolean;
+  };
   /** WebSockets (market and account together): open sockets per client address and per node. */
   sockets: { perIp: number; total: number };
   /** Key of the SMS-code HMACs (SMS_CODE_SECRET); empty: a random key kept in DATA_DIR/sms-code.key. */
@@ -194,6 +204,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     connectOrigins: originsVar(env, 'CSP_CONNECT_ORIGINS'),
     captchaTtlSec: intVar(env, 'CAPTCHA_TTL_SEC', 180, 30, 600),
     smsCodeTtlSec: intVar(env, 'SMS_CODE_TTL_SEC', 300, 60, 3600),
+    // ---- alerts (h-alerts)
+    push: {
+      vapidPublicKey: env['VAPID_PUBLIC_KEY']?.trim() ?? '',
+      vapidPrivateKey: env['VAPID_PRIVATE_KEY']?.trim() ?? '',
+      subject: env['PUSH_SUBJECT']?.trim() || 'mailto:support@example.com',
+      allowHttp: boolVar(env, 'PUSH_ALLOW_HTTP', false),
+    },
     sockets: {
       // Generous per address: mobile carriers put many customers behind one address (CGNAT).
       perIp: intVar(env, 'WS_PER_IP', 50, 1, 100_000),

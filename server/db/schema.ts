@@ -674,6 +674,29 @@ export interface UserMessagesTable {
   read_at: number | null;
   created_at: number;
 }
+// ---- price alerts and Web Push (issue 19 item 6, migration 150)
+export interface PriceAlertsTable {
+  id: IdColumn;
+  user_id: number;
+  symbol: string;
+  kind: 'above' | 'below' | 'change';
+  /** the decimal text the user set: a price, or a percent for 'change' */
+  value: string;
+  repeating: Generated<number>;
+  active: Generated<number>;
+  fired_count: Generated<number>;
+  last_fired_at: number | null;
+  created_at: number;
+}
+export interface PushSubscriptionsTable {
+  id: IdColumn;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+  created_at: number;
+}
 // ---- service chat (issue 19 item 5, migration 101)
 export interface ChatConversationsTable {
   id: IdColumn;
@@ -771,5 +794,8 @@ export interface Schema {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_guest_sessions: ChatGuestSessionsTable;
+  // ---- price alerts (h-alerts)
+  price_alerts: PriceAlertsTable;
+  push_subscriptions: PushSubscriptionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

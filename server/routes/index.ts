@@ -26,6 +26,9 @@ import { spotRoutes } from './spot/spot-routes.ts';
 import { perpRoutes } from './perp/perp-plugin.ts';
 import { serviceChatRoutes } from './service/chat-routes.ts';
 import { serviceChatWsRoutes } from './service/chat-ws.ts';
+// ---- alerts (h-alerts)
+import { alertRoutes } from './alerts/alert-routes.ts';
+import { pushRoutes } from './alerts/push-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -56,4 +59,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'service', plugin: serviceChatRoutes },
   { name: 'service/ws', plugin: serviceChatWsRoutes },
   { name: 'ipo', plugin: ipoRoutes },
+  // ---- alerts (h-alerts): price alerts and Web Push subscriptions
+  { name: 'user/alert', plugin: alertRoutes },
+  { name: 'user/push', plugin: pushRoutes },
 ];

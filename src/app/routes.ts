@@ -62,6 +62,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'news.detail': () => import('../features/news/news-detail-page.tsx'),
   'notice.list': () => import('../features/notice/notice-list-page.tsx'),
   'notice.detail': () => import('../features/notice/notice-detail-page.tsx'),
+  // ---- alerts (h-alerts)
+  'user.alerts': () => import('../features/alerts/alerts-page.tsx'),
   'common.privacyPolicy': () => import('../features/info/privacy-page.tsx'),
   'common.disclaimer': () => import('../features/info/disclaimer-page.tsx'),
   'tabbar.markets': () => import('../features/markets/markets-page.tsx'),

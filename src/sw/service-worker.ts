@@ -105,3 +105,61 @@ sw.addEventListener('fetch', (event) => {
     event.respondWith(fromPrecache(url.pathname, request));
   }
 });
+
+// ---- alerts (h-alerts): Web Push of price alerts (contract/alerts.ts PushPayload). The server writes the
+// title and body in the device's language; a tap focuses an open window of the app on the symbol's page, or
+// opens one. A payload that is not ours still shows something rather than nothing (browsers require a
+// notification for every push).
+interface AlertPush {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+function alertPushOf(data: PushMessageData | null): AlertPush {
+  try {
+    const p = data?.json() as Partial<AlertPush> | undefined;
+    if (p && typeof p.title === 'string' && typeof p.body === 'string')
+      return {
+        title: p.title,
+        body: p.body,
+        url: typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/',
+        tag: typeof p.tag === 'string' ? p.tag : 'alert',
+      };
+  } catch {
+    // not JSON: fall through
+  }
+  return { title: data?.text() ?? '', body: '', url: '/', tag: 'alert' };
+}
+
+sw.addEventListener('push', (event) => {
+  const p = alertPushOf(event.data);
+  event.waitUntil(
+    sw.registration.showNotification(p.title, {
+      body: p.body,
+      tag: p.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: p.url },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(
+    (async () => {
+      const target = new URL(url, sw.location.origin).href;
+      const wins = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const w of wins) {
+        if ('focus' in w) {
+          await w.focus();
+          await w.navigate(target).catch(() => undefined);
+          return;
+        }
+      }
+      await sw.clients.openWindow(target);
+    })(),
+  );
+});

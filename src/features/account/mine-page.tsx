@@ -6,7 +6,15 @@ import { useUnreadNotices } from '../../shared/query/notice-unread.ts';
 import { profileQuery } from '../../shared/query/profile-query.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { IconGlobe, IconInfo, IconNews, IconShield, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
+import {
+  IconBolt,
+  IconGlobe,
+  IconInfo,
+  IconNews,
+  IconShield,
+  IconUser,
+  IconWallet,
+} from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -77,6 +85,13 @@ export default function MinePage() {
             }
             to={routeTo('notice.list', unread > 0 ? { tab: 'messages' } : undefined)}
             testId="mine-messages"
+          />
+          {/* ---- alerts (h-alerts): the price alerts list */}
+          <ListRow
+            icon={<IconBolt size={20} />}
+            label={t('nav:title.user.alerts')}
+            to={routeTo('user.alerts')}
+            testId="mine-alerts"
           />
           <ListRow
             icon={<IconUser size={20} />}

@@ -62,7 +62,12 @@ const SPEC_PATHS = [
 ];
 
 /** Routes beyond the spec, each documented where it is declared (src/shared/routing/paths.ts). */
-const EXTRA_PATHS = ['/pages/account/resetPassword', '/pages/user/withdrawPassword'];
+const EXTRA_PATHS = [
+  '/pages/account/resetPassword',
+  '/pages/user/withdrawPassword',
+  // price alerts (issue 19 item 6)
+  '/pages/user/alerts',
+];
 
 function lookup(obj: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);

@@ -9,6 +9,7 @@ import type { Interval } from '../../../../workers/protocol/market.ts';
 import { BusinessError, ResultError } from '../../../shared/api/api-errors.ts';
 import { routeTo } from '../../../shared/routing/paths.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { AlertBell } from './alert-bell.tsx';
 import { FeedBadge } from '../components/feed-badge.tsx';
 import { displayName, useInstruments } from '../instruments.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -95,7 +96,16 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
       className={cx('page', ((kind === 'stock' && !isIndex) || (kind === 'coin' && inst)) && s.trade)}
       data-testid="kline-page"
     >
-      <PageHeader title={title} end={<WatchStar kind={kind} symbol={symbol} />} />
+      <PageHeader
+        title={title}
+        wide
+        end={
+          <>
+            <AlertBell symbol={symbol} />
+            <WatchStar kind={kind} symbol={symbol} />
+          </>
+        }
+      />
       <div className={s.titlebar}>
         <span className={s.name}>{displayName(inst, i18n.language)}</span>
         <span className={s.badges}>
