@@ -34,7 +34,27 @@ interface Job {
   attempt: number;
 }
 
-/** Whether an endpoint may be sent to: https, or http when allowed (a test's stand-in). */
+/**
+ * The push services browsers subscribe with (Chrome/Edge/Opera: FCM; Firefox: Mozilla autopush; Safari: Apple;
+ * legacy Edge: WNS). The server POSTs to a subscription's endpoint, so an endpoint on any other host is refused:
+ * otherwise a user could make the server send requests to an address of their choosing (SSRF).
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+function knownPushHost(host: string): boolean {
+  return PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * Whether an endpoint may be sent to: https on a known push service; with `allowHttp` (PUSH_ALLOW_HTTP=1, the
+ * tests' local stand-in push service only) any http or https host.
+ */
 export function endpointAllowed(endpoint: string, allowHttp: boolean): boolean {
   let u: URL;
   try {
@@ -42,7 +62,8 @@ export function endpointAllowed(endpoint: string, allowHttp: boolean): boolean {
   } catch {
     return false;
   }
-  return u.protocol === 'https:' || (allowHttp && u.protocol === 'http:');
+  if (allowHttp) return u.protocol === 'https:' || u.protocol === 'http:';
+  return u.protocol === 'https:' && u.port === '' && knownPushHost(u.hostname.toLowerCase());
 }
 
 export class PushSender {
