@@ -29,6 +29,8 @@ import { serviceChatWsRoutes } from './service/chat-ws.ts';
 // ---- alerts (h-alerts)
 import { alertRoutes } from './alerts/alert-routes.ts';
 import { pushRoutes } from './alerts/push-routes.ts';
+// ---- robots
+import { robotRoutes } from './robot/robot-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -62,4 +64,6 @@ export const apiAreas: readonly ApiArea[] = [
   // ---- alerts (h-alerts): price alerts and Web Push subscriptions
   { name: 'user/alert', plugin: alertRoutes },
   { name: 'user/push', plugin: pushRoutes },
+  // ---- robots (issue 18, item 3)
+  { name: 'stock/ai', plugin: robotRoutes },
 ];
