@@ -64,6 +64,8 @@ export const RECORD_KINDS = {
   ipo_refund: 'unfreeze',
   ipo_pay: 'buy',
   ipo_listing: 'unfreeze',
+  // ---- vip (issue 18): a VIP plan paid from the real account's cash to fee_vip (ref vip:<purchase id>)
+  vip_buy: 'fee',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
