@@ -27,6 +27,7 @@ import { perpRoutes } from './perp/perp-plugin.ts';
 import { serviceChatRoutes } from './service/chat-routes.ts';
 import { serviceChatWsRoutes } from './service/chat-ws.ts';
 // ---- vip (issue 18)
+import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
 
 export interface ApiArea {
@@ -60,4 +61,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'ipo', plugin: ipoRoutes },
   // ---- vip (issue 18): membership and its signals
   { name: 'vip', plugin: vipRoutes },
+  { name: 'stock/vip', plugin: vipAdviceRoutes },
 ];

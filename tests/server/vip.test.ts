@@ -14,7 +14,8 @@ import { newClientId } from './withdraw-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000' });
+  // 100 days of daily bars: enough for the 50-day average and the records of the signals
+  t = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '100000', MARKET_HISTORY_DAYS: '100' });
 });
 afterAll(() => t?.close());
 
@@ -213,5 +214,77 @@ describe('user/vip/buy: a plan', () => {
     const b = await subscriber(t);
     expect((await paid(a)).body.code).toBe(0);
     expect((await status(b.tokenReal)).body.data.state).toBe('none');
+  });
+});
+
+describe('stock/vip/advice', () => {
+  const advice = (token: string, lang = 'en-US') => get(t.app, '/api/stock/vip/advice', {}, { lang, token });
+
+  it('refuses a non-member, an expired trial and an expired membership with the spec’s texts, never the data', async () => {
+    const s = await subscriber(t, { pkr: 200_000n });
+    const none = await advice(s.tokenReal);
+    expect(none.body).toMatchObject({
+      code: -1001,
+      msg: 'Please become a VIP member first before you can view it.',
+    });
+    expect(none.body.data ?? null).toBeNull();
+    expect((await advice(s.tokenDemo, 'ur-PK')).body.msg).toBe('اسے دیکھنے کے لیے پہلے وی آئی پی ممبر بنیں۔');
+
+    expect((await buy(s.tokenDemo, { plan: 'trial' })).body.code).toBe(0);
+    expect((await advice(s.tokenDemo)).body.code).toBe(0);
+    const ended = Date.now() - 1;
+    await t.db
+      .updateTable('vip_memberships')
+      .set({ expires_at: ended })
+      .where('user_id', '=', s.userId)
+      .execute();
+    expect((await status(s.tokenReal)).body.data).toMatchObject({ state: 'expired_trial', daysLeft: 0 });
+    const trialOver = await advice(s.tokenReal);
+    expect(trialOver.body).toMatchObject({
+      code: -1001,
+      msg: 'Your free VIP trial has expired. Become a VIP member to keep viewing it.',
+    });
+
+    expect((await paid(s)).body.data.state).toBe('active');
+    await t.db
+      .updateTable('vip_memberships')
+      .set({ expires_at: ended })
+      .where('user_id', '=', s.userId)
+      .execute();
+    expect((await advice(s.tokenReal)).body.msg).toBe(
+      'Your VIP membership has expired. Renew it to view this.',
+    );
+  });
+
+  it('gives a member advice with measured records; strategies only once the service is on', async () => {
+    const s = await subscriber(t);
+    expect((await buy(s.tokenReal, { plan: 'trial' })).body.code).toBe(0);
+    const res = await advice(s.tokenReal);
+    expect(res.body.code).toBe(0);
+    const d = res.body.data;
+    expect(d.strategyService).toBe(false);
+    expect(d.strategies).toBeNull();
+    expect(d.blockTrades).toEqual({ available: false });
+    expect(d.rules.note).toContain('past results do not predict future results');
+    expect(d.rules.note).toContain('simulated');
+    expect(d.advice.length).toBeGreaterThan(0);
+    const a = d.advice[0];
+    expect(['buy', 'hold', 'sell']).toContain(a.action);
+    expect(a.record.since).toBeLessThan(a.record.until);
+    expect(a.record.horizonDays).toBe(5);
+    expect(a.record.hits).toBeLessThanOrEqual(a.record.signals);
+    if (a.record.signals > 0) expect(a.record.hitRatePct).toMatch(/^\d{1,3}\.\d{2}$/);
+
+    await t.db
+      .updateTable('vip_memberships')
+      .set({ strategy_service: 1 })
+      .where('user_id', '=', s.userId)
+      .execute();
+    const on = (await advice(s.tokenReal)).body.data;
+    expect(on.strategyService).toBe(true);
+    expect(on.strategies.length).toBeGreaterThan(0);
+    expect(on.strategies[0].record.horizonDays).toBe(10);
+    const ur = (await advice(s.tokenReal, 'ur-PK')).body.data;
+    expect(ur.rules.note).toContain('نقلی');
   });
 });
