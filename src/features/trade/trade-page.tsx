@@ -34,7 +34,7 @@ import {
 } from './order-form.ts';
 import { FormError } from '../../shared/forms/form-parts.tsx';
 import { takeDraft } from './draft-memory.ts';
-import { PasswordSheet } from './password-sheet.tsx';
+import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { FixedStepperField, StepperField } from './stepper-field.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
 import { holdingQuery, tradeStockInfoQuery } from './queries.ts';
