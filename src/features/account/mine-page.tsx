@@ -6,7 +6,15 @@ import { useUnreadNotices } from '../../shared/query/notice-unread.ts';
 import { profileQuery } from '../../shared/query/profile-query.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
-import { IconGlobe, IconInfo, IconNews, IconShield, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
+import {
+  IconGlobe,
+  IconInfo,
+  IconNews,
+  IconShield,
+  IconStar,
+  IconUser,
+  IconWallet,
+} from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -64,6 +72,13 @@ export default function MinePage() {
             label={t('nav:title.exchange.index')}
             to={routeTo('exchange.index')}
             testId="mine-exchange"
+          />
+          {/* ---- vip (issue 18) */}
+          <ListRow
+            icon={<IconStar size={20} />}
+            label={t('nav:title.stock.vip')}
+            to={routeTo('stock.vip')}
+            testId="mine-vip"
           />
           <ListRow
             icon={<IconNews size={20} />}

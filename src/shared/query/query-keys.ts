@@ -26,6 +26,9 @@ export const RESOURCE = {
   coinRecords: 'coin-records',
   spot: 'spot',
   notices: 'notices',
+  // ---- vip (issue 18): user/vip/get and stock/vip/advice
+  vip: 'vip',
+  vipAdvice: 'vip-advice',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
