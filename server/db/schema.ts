@@ -610,6 +610,33 @@ export interface IpoApplicationsTable {
   updated_at: number;
 }
 
+// ---- vip (issue 18, migration 130)
+/** A user's VIP membership (one row per user; the state is derived from expires_at and the clock). */
+export interface VipMembershipsTable {
+  user_id: number;
+  kind: 'trial' | 'paid' | null;
+  started_at: number | null;
+  expires_at: number | null;
+  trial_used: Generated<number>;
+  strategy_service: Generated<number>;
+  updated_at: number;
+}
+
+/** A trial start or a purchase (`price` in PKR paisa; a paid one is the ledger journal vip_buy, ref vip:<id>). */
+export interface VipPurchasesTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  plan: string;
+  days: number;
+  price: Money;
+  starts_at: number;
+  expires_at: number;
+  created_at: number;
+}
+// ---- end vip
+
 export interface OperatorsTable {
   id: IdColumn;
   username: string;
@@ -885,5 +912,8 @@ export interface Schema {
   robot_orders: RobotOrdersTable;
   robot_fundings: RobotFundingsTable;
   robot_equity: RobotEquityTable;
+  // ---- vip
+  vip_memberships: VipMembershipsTable;
+  vip_purchases: VipPurchasesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -31,6 +31,9 @@ import { alertRoutes } from './alerts/alert-routes.ts';
 import { pushRoutes } from './alerts/push-routes.ts';
 // ---- robots
 import { robotRoutes } from './robot/robot-routes.ts';
+// ---- vip (issue 18)
+import { vipAdviceRoutes } from './vip/advice-routes.ts';
+import { vipRoutes } from './vip/vip-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -66,4 +69,7 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/push', plugin: pushRoutes },
   // ---- robots (issue 18, item 3)
   { name: 'stock/ai', plugin: robotRoutes },
+  // ---- vip (issue 18): membership and its signals
+  { name: 'vip', plugin: vipRoutes },
+  { name: 'stock/vip', plugin: vipAdviceRoutes },
 ];

@@ -5,6 +5,7 @@ import { apiGet } from './api.ts';
 import s from './console.module.css';
 import { useT } from './lang.ts';
 import type { LookupResult } from './types.ts';
+import { VipStrategySwitch } from './vip-strategy-switch.tsx';
 
 export function LookupPage() {
   const t = useT();
@@ -61,6 +62,7 @@ export function LookupPage() {
               <dd>{t(`status.${result.idStatus}`)}</dd>
             </div>
           </dl>
+          <VipStrategySwitch key={result.userId} userId={result.userId} />
           <h3 className={s.heading}>{t('lookup.accounts')}</h3>
           <ul className={s.list}>
             {result.accounts.map((a) => (

@@ -3,6 +3,8 @@
 import { CONTENT_EN, CONTENT_UR } from './content-texts.ts';
 import { MONEY_EN, MONEY_UR } from './money-texts.ts';
 import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
+// ---- vip (issue 18)
+import { VIP_EN, VIP_UR } from './vip-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -69,6 +71,8 @@ const en = {
   ...CONTENT_EN,
   // support inbox (issue 19)
   ...INBOX_EN,
+  // ---- vip (issue 18): the strategy service switch
+  ...VIP_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -136,6 +140,8 @@ const ur: Record<TextKey, string> = {
   ...CONTENT_UR,
   // support inbox (issue 19)
   ...INBOX_UR,
+  // ---- vip (issue 18): the strategy service switch
+  ...VIP_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

@@ -94,6 +94,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'coin.assetsRecord': () => import('../features/exchange/coin-assets-page.tsx'),
   'fundsDetail.cryptoFundsDetail': () => import('../features/exchange/crypto-funds-detail-page.tsx'),
   'user.record': () => import('../features/withdraw/bill-records-page.tsx'),
+  // ---- vip (issue 18)
+  'stock.vip': () => import('../features/vip/vip-page.tsx'),
   'tabbar.position': () => import('../features/positions/positions-page.tsx'),
   'stock.income': () => import('../features/positions/income-page.tsx'),
   'user.assets': () => import('../features/assets/assets-page.tsx'),

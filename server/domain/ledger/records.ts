@@ -69,6 +69,8 @@ export const RECORD_KINDS = {
   robot_allocate: 'transfer',
   robot_release: 'transfer',
   // ---- end robots
+  // ---- vip (issue 18): a VIP plan paid from the real account's cash to fee_vip (ref vip:<purchase id>)
+  vip_buy: 'fee',
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -15,6 +15,7 @@ import {
   ScriptUrlSetting,
   UsdtSetting,
 } from '../../../contract/settings.ts';
+import { VipPlansSetting, VipTrialDaysSetting } from '../../../contract/vip.ts';
 
 const Hours = HoursSetting;
 const Pkr = PkrSetting;
@@ -133,6 +134,19 @@ export const SETTINGS = {
     'Address (https) of a third-party customer-service chat script; empty: the built-in chat',
   ),
   // ---- end service chat
+  // ---- vip (issue 18): the free trial's length and the paid plans (contract/vip.ts); user/vip/get shows them
+  'vip.trialDays': def(VipTrialDaysSetting, 7, 'Length of the free VIP trial, days (once per user)', false),
+  'vip.plans': def(
+    VipPlansSetting,
+    [
+      { id: 'm1', days: 30, price: '1500.00' },
+      { id: 'm3', days: 90, price: '4000.00' },
+      { id: 'y1', days: 365, price: '15000.00' },
+    ],
+    'VIP plans: id, days and PKR price, paid from the real account',
+    false,
+  ),
+  // ---- end vip
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -15,6 +15,8 @@ import { withdrawalQueue } from './queues/withdrawal-queue.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
 import { consoleServiceRoutes } from './service-routes.ts';
 import { consoleServiceWs } from './service-ws.ts';
+// ---- vip (issue 18)
+import { consoleVipRoutes } from './vip-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue, depositQueue, withdrawalQueue];
@@ -33,5 +35,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleServiceRoutes);
   await app.register(consoleServiceWs);
   await app.register(consoleIpoRoutes);
+  // ---- vip (issue 18): the stock strategy service switch
+  await app.register(consoleVipRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

@@ -12,6 +12,7 @@ import {
   IconInfo,
   IconNews,
   IconShield,
+  IconStar,
   IconUser,
   IconWallet,
 } from '../../shared/ui/icons.tsx';
@@ -72,6 +73,13 @@ export default function MinePage() {
             label={t('nav:title.exchange.index')}
             to={routeTo('exchange.index')}
             testId="mine-exchange"
+          />
+          {/* ---- vip (issue 18) */}
+          <ListRow
+            icon={<IconStar size={20} />}
+            label={t('nav:title.stock.vip')}
+            to={routeTo('stock.vip')}
+            testId="mine-vip"
           />
           <ListRow
             icon={<IconNews size={20} />}

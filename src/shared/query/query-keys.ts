@@ -28,6 +28,9 @@ export const RESOURCE = {
   notices: 'notices',
   // ---- ipo (issue 17): the caller's IPO applications
   ipoApplications: 'ipo-applications',
+  // ---- vip (issue 18): user/vip/get and stock/vip/advice
+  vip: 'vip',
+  vipAdvice: 'vip-advice',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

@@ -1,4 +1,4 @@
-// Shared by the stock order ticket (features/trade) and the IPO application (features/ipo); its texts stay in
+// Shared by the stock order ticket (features/trade), the IPO application, VIP, robots and loans; its texts stay in
 // the trade namespace (trade:pin.*).
 // The 6-digit transaction password sheet (spec §5): masked boxes and an on-screen numeric keypad (a hardware
 // keyboard works too). The sixth digit submits; a refused password clears the boxes for another try.
