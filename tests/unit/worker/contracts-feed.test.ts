@@ -25,7 +25,7 @@ function board() {
 function context(posts: WorkerBatch[]): FeedContext {
   return {
     deps: {} as FeedContext['deps'],
-    opts: { apiBase: '/api/' },
+    opts: { apiBase: '/api/', wsUrl: null } as unknown as FeedContext['opts'],
     hidden$: new BehaviorSubject(false),
     online$: new BehaviorSubject(true),
     post: (batch) => void posts.push(batch),
