@@ -25,6 +25,8 @@ export const RESOURCE = {
   coinAssets: 'coin-assets',
   coinRecords: 'coin-records',
   spot: 'spot',
+  // ---- perpetual contracts (h-perpui): positions, leverage, TP/SL triggers
+  perp: 'perp',
   notices: 'notices',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
