@@ -70,6 +70,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stock.index': () => import('../features/markets/indices-page.tsx'),
   'stock.stockKline': () => import('../features/markets/stock-kline-page.tsx'),
   'coin.coinKline': () => import('../features/markets/coin-kline-page.tsx'),
+  // ---- perpetual contracts (h-perpui): coin.index holds both sides, a Spot | Contract switch (?mode=contract)
   'coin.index': () => import('../features/markets/spot/spot-page.tsx'),
   'tabbar.trade': () => import('../features/trade/trade-page.tsx'),
   'stock.order': () => import('../features/trade/trade-page.tsx'),
