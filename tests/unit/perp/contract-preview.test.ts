@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialMargin, liquidationPrice, tradeFee } from '../../../contract/perp/position.ts';
 import { tiersOf } from '../../../contract/perp/tiers.ts';
-import { cleanDecimal, halfOf, preview } from '../../../src/features/markets/contract/contract-preview.ts';
+import { cleanDecimal, halfOf, preview } from '../../../src/features/contract/contract-preview.ts';
 
 const base = {
   symbol: 'BTCUSDT',

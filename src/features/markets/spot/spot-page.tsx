@@ -1,6 +1,6 @@
 // /pages/coin/index?symbol=BTCUSDT&side=buy — the crypto trading screen (issue 16): pair picker, last price
-// and change, a Spot | Contract switch (`mode=contract`: the perpetual-contract panel, ../contract/), and for
-// spot the live order book (the k-line page's component), the order form, and the open orders and history.
+// and change, a Spot | Contract switch (`mode=contract`: the perpetual-contract panel, which src/app composes
+// in from src/features/contract through `contract`), and for spot the live order book (the k-line page's component), the order form, and the open orders and history.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { displayName, useInstruments } from '../instruments.ts';
 import { OrderBook } from '../kline/order-book.tsx';
 import { useMarketSubscription, useTicker } from '../live.ts';
 import { instrumentsQuery } from '../queries.ts';
-import { ContractPanel } from '../contract/contract-panel.tsx';
+import type { ReactNode } from 'react';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { SpotForm } from './spot-form.tsx';
 import { SpotOrders } from './spot-orders.tsx';
@@ -21,12 +21,15 @@ import s from './spot-page.module.css';
 
 const ORDER_TABS = ['open', 'history'] as const;
 
-export default function SpotPage() {
+/** The contract side, given by the app (a feature does not import another): null leaves the switch out. */
+export type ContractSide = ((x: { symbol: string; base: string }) => ReactNode) | null;
+
+export default function SpotPage({ contract = null }: { contract?: ContractSide }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const symbol = (params.get('symbol') ?? 'BTCUSDT').toUpperCase();
   const side = params.get('side') === 'sell' ? 'sell' : 'buy';
-  const mode = params.get('mode') === 'contract' ? 'contract' : 'spot';
+  const mode = contract && params.get('mode') === 'contract' ? 'contract' : 'spot';
   // loads the crypto instruments into the shared map (instrumentsQuery answers their count)
   useQuery(instrumentsQuery('crypto'));
   const all = useInstruments();
@@ -63,20 +66,22 @@ export default function SpotPage() {
           <span data-testid="spot-last">{tk?.price ?? '—'}</span> <small>{tk?.changePct ?? ''}</small>
         </span>
       </div>
-      <div className={s.modeBar}>
-        <Segmented
-          label={t('contract:mode')}
-          value={mode}
-          options={[
-            { value: 'spot', label: t('contract:spot') },
-            { value: 'contract', label: t('contract:contract') },
-          ]}
-          onChange={(v) => set('mode', v)}
-          testId="coin-mode"
-        />
-      </div>
-      {mode === 'contract' ? (
-        <ContractPanel key={symbol} symbol={symbol} base={base} />
+      {contract && (
+        <div className={s.modeBar}>
+          <Segmented
+            label={t('markets:spot.mode')}
+            value={mode}
+            options={[
+              { value: 'spot', label: t('markets:spot.modeSpot') },
+              { value: 'contract', label: t('markets:spot.modeContract') },
+            ]}
+            onChange={(v) => set('mode', v)}
+            testId="coin-mode"
+          />
+        </div>
+      )}
+      {contract && mode === 'contract' ? (
+        <div key={symbol}>{contract({ symbol, base })}</div>
       ) : (
         <SpotSide
           symbol={symbol}

@@ -4,14 +4,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PerpPositionView } from '../../../../contract/perp-orders.ts';
-import { useContractLive } from '../../../market/contracts.ts';
-import { BusinessError } from '../../../shared/api/api-errors.ts';
-import { accountKey, RESOURCE } from '../../../shared/query/query-keys.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
-import { cx } from '../../../shared/ui/cx.ts';
-import s from '../spot/spot-page.module.css';
-import c from './contract.module.css';
+import type { PerpPositionView } from '../../../contract/perp-orders.ts';
+import { useContractLive } from '../../market/contracts.ts';
+import { BusinessError } from '../../shared/api/api-errors.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { cx } from '../../shared/ui/cx.ts';
+import s from './contract.module.css';
 import { cleanDecimal, halfOf } from './contract-preview.ts';
 import { contractKey, newClientId, perpCall } from './contract-queries.ts';
 
@@ -97,7 +96,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
           {t('contract:ratioWarn')}
         </p>
       )}
-      <div className={c.actions}>
+      <div className={s.actions}>
         {half && (
           <button
             type="button"
@@ -121,7 +120,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
           {t('contract:close')}
         </button>
       </div>
-      <div className={c.inline}>
+      <div className={s.inline}>
         <label className={s.field}>
           <span>{t('contract:addMargin')} (USDT)</span>
           <input
@@ -147,7 +146,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
           {t('contract:add')}
         </button>
       </div>
-      <div className={c.inline}>
+      <div className={s.inline}>
         <label className={s.field}>
           <span>{t('contract:tp')}</span>
           <input

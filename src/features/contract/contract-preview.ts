@@ -2,10 +2,10 @@
 // contract/perp/ functions and roundings the server uses when it fills (server/domain/perp/perp-orders.ts),
 // at an estimated fill price (the index: the fill is at the best ask or bid, so the answer may differ by the
 // spread). Pure, bigint only; the strings out are display text.
-import { formatMinor, parseMinor } from '../../../../contract/money.ts';
-import type { PerpGrid } from '../../../../contract/perp/fixed.ts';
-import { initialMargin, liquidationPrice, tradeFee } from '../../../../contract/perp/position.ts';
-import { tiersOf } from '../../../../contract/perp/tiers.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import type { PerpGrid } from '../../../contract/perp/fixed.ts';
+import { initialMargin, liquidationPrice, tradeFee } from '../../../contract/perp/position.ts';
+import { tiersOf } from '../../../contract/perp/tiers.ts';
 
 export interface PreviewInput {
   symbol: string;

@@ -6,15 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useContractPositionsFeed } from '../../../market/contracts.ts';
-import { BusinessError } from '../../../shared/api/api-errors.ts';
-import { accountKey, RESOURCE } from '../../../shared/query/query-keys.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
-import { routeTo } from '../../../shared/routing/paths.ts';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { TabPanel, Tabs } from '../../../shared/ui/tabs.tsx';
-import s from '../spot/spot-page.module.css';
-import c from './contract.module.css';
+import { useContractPositionsFeed } from '../../market/contracts.ts';
+import { BusinessError } from '../../shared/api/api-errors.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import s from './contract.module.css';
 import { ContractForm } from './contract-form.tsx';
 import { ContractPosition } from './contract-position.tsx';
 import {
@@ -61,7 +60,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
       <p className="muted small" data-testid="perp-simulated">
         {t('contract:simulated')}
       </p>
-      <dl className={c.info}>
+      <dl className={s.info}>
         <dt>{t('contract:mark')}</dt>
         <dd className="num" dir="ltr" data-testid="perp-mark">
           {tk?.markPrice ?? '—'}
@@ -79,7 +78,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
           {tk ? fundingTime(tk.nextFundingTime, i18n.language) : '—'}
         </dd>
       </dl>
-      <div className={c.balance} data-testid="perp-balance">
+      <div className={s.balance} data-testid="perp-balance">
         <strong>{t('contract:account')}</strong>
         <span>
           {t('contract:available')}{' '}
@@ -125,7 +124,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
                   <ContractPosition key={p.id} p={p} />
                 ))}
               </ul>
-              <div className={c.actions}>
+              <div className={s.actions}>
                 <button
                   type="button"
                   className="btn"

@@ -3,11 +3,11 @@
 // (coin/assets, the exchange screens' key), and the calls. Private keys start with the account, so real and
 // demo never share a cache; positions are re-read every few seconds (the worker keeps their figures live).
 import { queryOptions } from '@tanstack/react-query';
-import type { CoinAssets } from '../../../../contract/exchange.ts';
-import type { PerpPositionView, PerpTicker, PerpExecutionView } from '../../../../contract/perp-orders.ts';
-import { PERP_PREFIX } from '../../../../contract/perp-orders.ts';
-import { getData, postData } from '../../../shared/api/data-client.ts';
-import { accountKey, PUBLIC, RESOURCE, type AccountScope } from '../../../shared/query/query-keys.ts';
+import type { CoinAssets } from '../../../contract/exchange.ts';
+import type { PerpPositionView, PerpTicker, PerpExecutionView } from '../../../contract/perp-orders.ts';
+import { PERP_PREFIX } from '../../../contract/perp-orders.ts';
+import { getData, postData } from '../../shared/api/data-client.ts';
+import { accountKey, PUBLIC, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
 
 const P = PERP_PREFIX;
 /** Every private contract read sits under this key: one invalidation after an action covers them all. */

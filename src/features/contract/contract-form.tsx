@@ -4,13 +4,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PerpTicker } from '../../../../contract/perp-orders.ts';
-import { BusinessError } from '../../../shared/api/api-errors.ts';
-import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
-import { accountKey, RESOURCE } from '../../../shared/query/query-keys.ts';
-import { Segmented } from '../../../shared/ui/segmented.tsx';
-import { cx } from '../../../shared/ui/cx.ts';
-import s from '../spot/spot-page.module.css';
+import type { PerpTicker } from '../../../contract/perp-orders.ts';
+import { BusinessError } from '../../shared/api/api-errors.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { Segmented } from '../../shared/ui/segmented.tsx';
+import { cx } from '../../shared/ui/cx.ts';
+import s from './contract.module.css';
 import { cleanDecimal, preview } from './contract-preview.ts';
 import { contractKey, leverageQuery, newClientId, perpCall } from './contract-queries.ts';
 
