@@ -66,9 +66,11 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
           {live?.mark ?? p.markPrice}
         </dd>
         <dt>{t('contract:liqPrice')}</dt>
-        <dd className="num" dir="ltr" data-testid="perp-pos-liq">
-          {p.liqPrice ?? '--'}
-          {live?.liqDistance ? ` (${live.liqDistance}%)` : ''}
+        <dd className="num" dir="ltr">
+          <span data-testid="perp-pos-liq">{p.liqPrice ?? '--'}</span>
+          {live?.liqDistance ? (
+            <small data-testid="perp-pos-liq-distance"> ({live.liqDistance}%)</small>
+          ) : null}
         </dd>
         <dt>{t('contract:margin')}</dt>
         <dd className="num" dir="ltr" data-testid="perp-pos-margin">
