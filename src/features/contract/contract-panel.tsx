@@ -13,6 +13,7 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import { cx } from '../../shared/ui/cx.ts';
 import s from './contract.module.css';
 import { ContractForm } from './contract-form.tsx';
 import { ContractPosition } from './contract-position.tsx';
@@ -57,7 +58,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
   const list = positions.data?.list ?? [];
   return (
     <div data-testid="perp-panel">
-      <p className="muted small" data-testid="perp-simulated">
+      <p className={cx('muted small', s.note)} data-testid="perp-simulated">
         {t('contract:simulated')}
       </p>
       <dl className={s.info}>

@@ -46,7 +46,7 @@ export default function SpotPage({ contract = null }: { contract?: ContractSide 
   };
   return (
     <div className="page" data-testid="spot-page">
-      <PageHeader title={t('markets:spot.title')} />
+      <PageHeader title={t(mode === 'contract' ? 'markets:spot.contractTitle' : 'markets:spot.title')} />
       <div className={s.pairBar}>
         <label className={s.pairPick}>
           <span className="visually-hidden">{t('markets:spot.pair')}</span>
