@@ -8,7 +8,7 @@ import {
   loadAccountFeed,
   type AccountFeedSource,
 } from './feeds/account/lazy-account-feed.ts';
-import { ContractsFeed } from './feeds/contracts/contracts-feed.ts';
+import { LazyContractsFeed } from './feeds/contracts/lazy-contracts-feed.ts';
 import { MarketFeed } from './feeds/market/market-feed.ts';
 import type { FeedDeps } from './host/feed.ts';
 import { FeedHost } from './host/feed-host.ts';
@@ -17,7 +17,7 @@ export interface MarketWorker {
   host: FeedHost;
   market: MarketFeed;
   account: LazyAccountFeed;
-  contracts: ContractsFeed;
+  contracts: LazyContractsFeed;
   /** What the entry exposes with comlink (and what tests drive). */
   api: WorkerApi;
 }
@@ -29,7 +29,7 @@ export function createMarketWorker(
   const host = new FeedHost(deps);
   const market = host.add(new MarketFeed(deps));
   const account = host.add(new LazyAccountFeed(market.prices, accountFeed));
-  const contracts = host.add(new ContractsFeed(market.prices));
+  const contracts = host.add(new LazyContractsFeed(market.prices));
   const api: WorkerApi = {
     // host
     init: (opts) => host.init(opts),

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractPositionInput, ContractsUpdate } from '../../../workers/protocol/contracts-api.ts';
 import type { WorkerBatch } from '../../../workers/protocol/worker-api.ts';
 import { ContractsFeed } from '../../../workers/market/feeds/contracts/contracts-feed.ts';
+import { LazyContractsFeed } from '../../../workers/market/feeds/contracts/lazy-contracts-feed.ts';
 import type { FeedContext } from '../../../workers/market/host/feed.ts';
 import type { PriceBoard } from '../../../workers/market/feeds/market/price-board.ts';
 
@@ -85,5 +86,20 @@ describe('contracts feed', () => {
     feed.setContractPositions('9:real', [{ ...LONG, id: 5 }]);
     expect(posts.at(-1)?.contracts).toMatchObject({ accountKey: '9:real', rows: [{ id: 5 }] });
     expect(posts.at(-1)?.contracts?.removed).toBeUndefined();
+  });
+});
+
+describe('lazy contracts feed', () => {
+  it('loads the feed on the first positions and hands them over', async () => {
+    const { b } = board();
+    const posts: WorkerBatch[] = [];
+    const lazy = new LazyContractsFeed(
+      b,
+      () => import('../../../workers/market/feeds/contracts/contracts-feed.ts'),
+    );
+    lazy.start(context(posts));
+    lazy.setContractPositions('9:demo', [LONG]);
+    await lazy.ready();
+    expect(posts.at(-1)?.contracts).toMatchObject({ accountKey: '9:demo', rows: [{ id: 1 }] });
   });
 });
