@@ -102,6 +102,10 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     expect(Math.abs(liq - estLiq)).toBeLessThan(mark0 * 0.01);
     expect(await text(page, 'perp-pos-pnl')).toMatch(/^-?\d+\.\d{6} USDT$/);
     expect(await text(page, 'perp-pos-roe')).toMatch(/^-?\d+\.\d{2}%$/);
+    // the distance to liquidation is drawn only from the worker's figures: the worker is valuing the position
+    await expect
+      .poll(() => text(page, 'perp-pos-liq-distance'), { timeout: 15_000 })
+      .toMatch(/^ \(\d+\.\d{2}%\)$/);
     const firstMark = await text(page, 'perp-pos-mark');
     await expect
       .poll(() => text(page, 'perp-pos-mark'), { timeout: 20_000, interval: 250 })
