@@ -75,6 +75,9 @@ export const PerpPositionView = Type.Object({
   qty: Decimal('size, base units'),
   leverage: Type.Integer({ minimum: 1 }),
   entryPrice: Decimal('entry value / size, cut down to the tick'),
+  entryValue: Decimal(
+    "Σ qty·price of the fills, exact, at priceDecimals + qtyDecimals places (the worker's live P&L starts here)",
+  ),
   markPrice: Decimal(),
   lastPrice: Decimal(),
   liqPrice: Type.Union([Decimal('liquidation price, close fee reserved'), Type.Null()], {
@@ -131,6 +134,27 @@ export const ActiveTrigger = Type.Object({
   source: Type.Enum(['mark', 'last'], { type: 'string' }),
   qty: Decimal('the whole position (resized with it)'),
 });
+
+// ---- GET ticker (an addition for the contract screen): what the order form needs before an order is sent.
+export const TickerParams = fields({ symbol });
+export type TickerParams = Static<typeof TickerParams>;
+
+export const PerpTicker = Type.Object({
+  symbol: Type.String(),
+  markPrice: Decimal('index + smoothed premium; liquidation and uPnL use it'),
+  indexPrice: Decimal("the simulated exchange's last price"),
+  fundingRate: Decimal(
+    'estimated rate of the interval running now, percent, 4 places (premium sampled so far + interest, capped)',
+  ),
+  nextFundingTime: EpochMs('end of the interval running now'),
+  fundingIntervalMs: Type.Integer({ minimum: 1 }),
+  priceDecimals: Type.Integer({ minimum: 0 }),
+  qtyDecimals: Type.Integer({ minimum: 0 }),
+  takerRate: Decimal('fee rate of a fill, percent'),
+  maxLeverage: Type.Integer({ minimum: 1, description: 'of the first bracket' }),
+});
+export type PerpTicker = Static<typeof PerpTicker>;
+export const TickerReply = envelope(PerpTicker);
 
 export const LeverageReply = envelope(
   Type.Object({

@@ -31,6 +31,7 @@ import { applyCellLabels } from './cells.ts';
 import type { MarketStore } from './market-port.ts';
 import { applyAccountUpdate } from './account-apply.ts';
 import { applyPositionsUpdate } from './positions-apply.ts';
+import { applyContractsUpdate } from './contracts-apply.ts';
 
 /** Prints kept for the tape. */
 export const TAPE_LIMIT = 50;
@@ -178,6 +179,7 @@ export function createBatchApplier(
     if (batch.status) store.set(feedStatusAtom, batch.status);
     if (batch.positions) applyPositionsUpdate(store, batch.positions);
     if (batch.account) applyAccountUpdate(store, batch.account);
+    if (batch.contracts) applyContractsUpdate(store, batch.contracts);
     if (batch.cellLabels) applyCellLabels(batch.cellLabels);
   };
 }

@@ -105,6 +105,7 @@ function startWorker(): MarketPort {
     loadOlderCandles: (symbol, interval, bars) => remote.loadOlderCandles(symbol, interval, bars),
     setAccount: (session) => remote.setAccount(session),
     setWatchlist: (accountKey, watchlist) => remote.setWatchlist(accountKey, watchlist),
+    setContractPositions: (accountKey, positions) => remote.setContractPositions(accountKey, positions),
     // The canvas arrives wrapped in comlink.transfer by cells.ts, so it moves instead of being cloned.
     attachCell: (id, canvas, symbol, layout) => remote.attachCell(id, canvas, symbol, layout),
     relayoutCell: (id, layout) => remote.relayoutCell(id, layout),

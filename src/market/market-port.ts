@@ -3,6 +3,7 @@
 // come from bridge.ts and apply-batch.ts, which tied six files into one import cycle).
 import type { Interval } from '../../workers/protocol/market.ts';
 import type { AccountSession, WatchlistSnapshot } from '../../workers/protocol/account-api.ts';
+import type { ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
 import type { CellFont } from '../../workers/protocol/market-api.ts';
 import type { BatchListener, InterestKey, WorkerInitOptions } from '../../workers/protocol/worker-api.ts';
 import type { FeedStatus } from '../../workers/protocol/feed-status.ts';
@@ -27,6 +28,8 @@ export interface MarketPort {
   setAccount?(session: AccountSession | null): unknown;
   /** The account's watchlist, kept on the device for an offline start (src/market/watchlist-offline.ts). */
   setWatchlist?(accountKey: string, watchlist: WatchlistSnapshot): unknown;
+  /** The open perpetual positions to value live (src/market/contracts.ts); optional so fakes fit. */
+  setContractPositions?(accountKey: string, positions: ContractPositionInput[]): unknown;
   /** Painted row cells (src/market/cells.ts); optional: without them rows show their figures as DOM text. */
   attachCell?(id: number, canvas: OffscreenCanvas, symbol: string, layout: QuoteCellLayout): unknown;
   relayoutCell?(id: number, layout: QuoteCellLayout): unknown;

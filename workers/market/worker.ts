@@ -8,6 +8,7 @@ import {
   loadAccountFeed,
   type AccountFeedSource,
 } from './feeds/account/lazy-account-feed.ts';
+import { LazyContractsFeed } from './feeds/contracts/lazy-contracts-feed.ts';
 import { MarketFeed } from './feeds/market/market-feed.ts';
 import type { FeedDeps } from './host/feed.ts';
 import { FeedHost } from './host/feed-host.ts';
@@ -16,6 +17,7 @@ export interface MarketWorker {
   host: FeedHost;
   market: MarketFeed;
   account: LazyAccountFeed;
+  contracts: LazyContractsFeed;
   /** What the entry exposes with comlink (and what tests drive). */
   api: WorkerApi;
 }
@@ -27,6 +29,7 @@ export function createMarketWorker(
   const host = new FeedHost(deps);
   const market = host.add(new MarketFeed(deps));
   const account = host.add(new LazyAccountFeed(market.prices, accountFeed));
+  const contracts = host.add(new LazyContractsFeed(market.prices));
   const api: WorkerApi = {
     // host
     init: (opts) => host.init(opts),
@@ -47,6 +50,8 @@ export function createMarketWorker(
     // account feed
     setAccount: (session) => account.setAccount(session),
     setWatchlist: (accountKey, watchlist) => account.setWatchlist(accountKey, watchlist),
+    // contracts feed
+    setContractPositions: (accountKey, positions) => contracts.setContractPositions(accountKey, positions),
   };
-  return { host, market, account, api };
+  return { host, market, account, contracts, api };
 }

@@ -7,6 +7,7 @@ import type {
   AccountFeedOptions,
   AccountInterestKey,
 } from './account-api.ts';
+import type { ContractsFeedApi, ContractsFeedBatch } from './contracts-api.ts';
 import type { MarketFeedApi, MarketFeedBatch, MarketFeedOptions, MarketInterestKey } from './market-api.ts';
 
 // ---- The host's part ----
@@ -46,7 +47,7 @@ export interface HostApi {
 
 export type WorkerInitOptions = HostInitOptions & MarketFeedOptions & AccountFeedOptions;
 /** One post to the app. Sections are absent when they have nothing; an empty batch is never posted. */
-export type WorkerBatch = MarketFeedBatch & AccountFeedBatch;
-export type WorkerApi = HostApi & MarketFeedApi & AccountFeedApi;
+export type WorkerBatch = MarketFeedBatch & AccountFeedBatch & ContractsFeedBatch;
+export type WorkerApi = HostApi & MarketFeedApi & AccountFeedApi & ContractsFeedApi;
 
 export type BatchListener = (batch: WorkerBatch) => void;

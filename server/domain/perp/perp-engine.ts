@@ -76,6 +76,11 @@ export class PerpEngine {
     if (done.length) for (const l of this.listeners) l(done);
   }
 
+  /** The rate the running interval would settle at now (the screen's estimate; interest only off the leader). */
+  estimatedRate(symbol: string): bigint {
+    return fundingRate(averagePremium(this.samples.get(symbol) ?? []));
+  }
+
   /** Settles the interval that ended when `now` crossed a funding boundary (the first tick only starts the count). */
   async fundIfDue(now: number): Promise<void> {
     const k = Math.floor(now / this.fundingIntervalMs);

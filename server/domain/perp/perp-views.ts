@@ -39,6 +39,7 @@ export function positionView(market: PerpMarket, marks: MarkBook, p: PositionRow
     qty: formatMinor(p.qty, qd),
     leverage: p.leverage,
     entryPrice: px(p.qty > 0n ? entryPrice(m) : 0n),
+    entryValue: formatMinor(m.entryValue, d + qd),
     markPrice: px(mark),
     lastPrice: px(last),
     liqPrice: p.liqPrice === null ? null : px(p.liqPrice),

@@ -25,6 +25,8 @@ export const RESOURCE = {
   coinAssets: 'coin-assets',
   coinRecords: 'coin-records',
   spot: 'spot',
+  // ---- perpetual contracts (h-perpui): positions, leverage, TP/SL triggers
+  perp: 'perp',
   notices: 'notices',
   // ---- ipo (issue 17): the caller's IPO applications
   ipoApplications: 'ipo-applications',

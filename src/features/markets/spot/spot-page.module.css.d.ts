@@ -9,6 +9,7 @@ declare const styles: {
   readonly form: string;
   readonly last: string;
   readonly main: string;
+  readonly modeBar: string;
   readonly name: string;
   readonly order: string;
   readonly orderFacts: string;

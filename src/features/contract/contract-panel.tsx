@@ -1,0 +1,169 @@
+// The Contract side of /pages/coin/index (?mode=contract): the pair's mark and index price, the estimated
+// funding rate and the next funding time, the order form, the contract account's balances with a link to the
+// spot ↔ contract transfer, and the open positions (live figures from the worker) and waiting TP/SL orders,
+// with "close all". The exchange is the app's simulator, and the screen says so.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useContractPositionsFeed } from '../../market/contracts.ts';
+import { BusinessError } from '../../shared/api/api-errors.ts';
+import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { routeTo } from '../../shared/routing/paths.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import { cx } from '../../shared/ui/cx.ts';
+import s from './contract.module.css';
+import { ContractForm } from './contract-form.tsx';
+import { ContractPosition } from './contract-position.tsx';
+import {
+  activeQuery,
+  contractAssetsQuery,
+  contractKey,
+  newClientId,
+  perpCall,
+  perpTickerQuery,
+  positionsQuery,
+} from './contract-queries.ts';
+
+const TABS = ['positions', 'active'] as const;
+
+function fundingTime(ms: number, lang: string): string {
+  return new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+}
+
+export function ContractPanel({ symbol, base }: { symbol: string; base: string }) {
+  const { t, i18n } = useTranslation();
+  const scope = useAccountScope();
+  const client = useQueryClient();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('positions');
+  const [error, setError] = useState('');
+  const ticker = useQuery(perpTickerQuery(symbol));
+  const assets = useQuery(contractAssetsQuery(scope));
+  const positions = useQuery(positionsQuery(scope));
+  const active = useQuery(activeQuery(scope));
+  useContractPositionsFeed(`${scope[1] ?? ''}:${scope[0]}`, positions.data?.list);
+  const closeAll = useMutation({
+    mutationFn: () => perpCall.closeAll(newClientId()),
+    onSuccess: () => {
+      setError('');
+      void client.invalidateQueries({ queryKey: contractKey(scope) });
+      void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.coinAssets) });
+    },
+    onError: (e) => setError(e instanceof BusinessError ? e.msg : t('contract:failed')),
+  });
+  const tk = ticker.data;
+  const acct = assets.data?.contract;
+  const list = positions.data?.list ?? [];
+  return (
+    <div data-testid="perp-panel">
+      <p className={cx('muted small', s.note)} data-testid="perp-simulated">
+        {t('contract:simulated')}
+      </p>
+      <dl className={s.info}>
+        <dt>{t('contract:mark')}</dt>
+        <dd className="num" dir="ltr" data-testid="perp-mark">
+          {tk?.markPrice ?? '—'}
+        </dd>
+        <dt>{t('contract:index')}</dt>
+        <dd className="num" dir="ltr" data-testid="perp-index">
+          {tk?.indexPrice ?? '—'}
+        </dd>
+        <dt>{t('contract:funding')}</dt>
+        <dd className="num" dir="ltr" data-testid="perp-funding">
+          {tk ? `${tk.fundingRate}%` : '—'}
+        </dd>
+        <dt>{t('contract:nextFunding')}</dt>
+        <dd className="num" dir="ltr" data-testid="perp-next-funding">
+          {tk ? fundingTime(tk.nextFundingTime, i18n.language) : '—'}
+        </dd>
+      </dl>
+      <div className={s.balance} data-testid="perp-balance">
+        <strong>{t('contract:account')}</strong>
+        <span>
+          {t('contract:available')}{' '}
+          <span className="num" dir="ltr" data-testid="perp-available">
+            {acct?.available ?? '…'}
+          </span>
+        </span>
+        <span>
+          {t('contract:margin')}{' '}
+          <span className="num" dir="ltr" data-testid="perp-margin-total">
+            {acct?.margin ?? '…'}
+          </span>
+        </span>
+        <span>
+          {t('contract:frozen')}{' '}
+          <span className="num" dir="ltr">
+            {acct?.frozen ?? '…'}
+          </span>
+        </span>
+        <Link to={routeTo('exchange.cryptoTransfer')} data-testid="perp-transfer">
+          {t('contract:transfer')}
+        </Link>
+      </div>
+      <div className={s.main}>
+        {tk ? (
+          <ContractForm key={symbol} ticker={tk} base={base} />
+        ) : (
+          <p className="muted">{ticker.error instanceof BusinessError ? ticker.error.msg : '…'}</p>
+        )}
+      </div>
+      <Tabs
+        items={TABS.map((id) => ({ value: id, label: t(`contract:tabs.${id}`) }))}
+        value={tab}
+        onChange={setTab}
+        panelId="perp-lists"
+      />
+      <TabPanel id="perp-lists" value={tab}>
+        {tab === 'positions' ? (
+          list.length ? (
+            <>
+              <ul className={s.orders}>
+                {list.map((p) => (
+                  <ContractPosition key={p.id} p={p} />
+                ))}
+              </ul>
+              <div className={s.actions}>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={closeAll.isPending}
+                  data-testid="perp-close-all"
+                  onClick={() => closeAll.mutate()}
+                >
+                  {t('contract:closeAll')}
+                </button>
+              </div>
+              {error && (
+                <p role="alert" className={s.error}>
+                  {error}
+                </p>
+              )}
+            </>
+          ) : (
+            <EmptyState title={t('contract:noPositions')} testId="perp-no-positions" />
+          )
+        ) : (active.data?.list.length ?? 0) > 0 ? (
+          <ul className={s.orders}>
+            {active.data?.list.map((a) => (
+              <li key={`${a.positionId}-${a.kind}`} className={s.order} data-testid="perp-trigger">
+                <div className={s.orderHead}>
+                  <strong>{t(`contract:${a.kind}`)}</strong>
+                  <span dir="ltr">{a.symbol.replace(/USDT$/, '/USDT')}</span>
+                </div>
+                <p className="num small" dir="ltr">
+                  {a.price} · {a.qty} ·{' '}
+                  {t(a.source === 'mark' ? 'contract:sourceMark' : 'contract:sourceLast')}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('contract:noActive')} testId="perp-no-active" />
+        )}
+      </TabPanel>
+    </div>
+  );
+}

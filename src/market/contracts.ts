@@ -1,0 +1,39 @@
+// What features use for live contract positions (issue 16 item 5): the screen hands the worker the positions
+// the server answered, and reads each one's live mark, uPnL, ROE, margin ratio and liquidation distance,
+// which the worker computes exactly on every tick of the pair. The main thread does no money arithmetic.
+import { useEffect } from 'react';
+import type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
+import { appStore, useAtomValue } from '../shared/state/jotai.ts';
+import { marketBridge } from './bridge.ts';
+import { contractLiveAtomFamily, contractsAccountAtom, resetContracts } from './contracts-apply.ts';
+
+export type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
+
+/** Hands the worker the account's open positions (every time they are read); `accountKey` names the account. */
+export function useContractPositionsFeed(
+  accountKey: string,
+  positions: readonly ContractPositionInput[] | undefined,
+): void {
+  useEffect(() => {
+    if (!positions) return;
+    if (appStore.get(contractsAccountAtom) !== accountKey) resetContracts(appStore, accountKey);
+    const rows = positions.map((p) => ({
+      id: p.id,
+      symbol: p.symbol,
+      side: p.side,
+      qty: p.qty,
+      entryValue: p.entryValue,
+      margin: p.margin,
+      leverage: p.leverage,
+      markPrice: p.markPrice,
+      lastPrice: p.lastPrice,
+      liqPrice: p.liqPrice,
+    }));
+    void marketBridge().port.setContractPositions?.(accountKey, rows);
+  }, [accountKey, positions]);
+}
+
+/** One position's live figures; null until the worker has valued it. */
+export function useContractLive(id: number): ContractLiveView | null {
+  return useAtomValue(contractLiveAtomFamily(id));
+}

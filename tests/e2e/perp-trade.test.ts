@@ -1,0 +1,144 @@
+// Perpetual contracts in Chromium at 360×800 against the real server, in Urdu and in English: a demo user
+// granted 10,000 USDT moves 1,000 to the contract account (the transfer screen), opens the Contract side of
+// /pages/coin/index, sees the margin, fee and liquidation price before sending, opens a 10× long of 0.01 BTC,
+// sees the position with its liquidation price and live P&L (the worker's figures move with the mark), is
+// refused a take-profit below the entry in its own language, sets TP and SL (listed as waiting orders), closes
+// half and then the rest. (The crash journey needs the simulator's test control, not reachable in this
+// server process: not covered here.)
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { postRecord } from '../../server/domain/ledger/post.ts';
+import { registerUser, signInContext } from './support/account.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let database: Database;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  database = await openDatabase({ dataDir: server.dataDir });
+});
+afterAll(async () => {
+  await database?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const TEXT = {
+  'ur-PK': { tpBelow: 'ٹیک', contract: 'کنٹریکٹ' },
+  'en-US': { tpBelow: 'take-profit', contract: 'Contract' },
+} as const;
+type Lang = keyof typeof TEXT;
+
+async function demoTrader(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
+  const login = await registerUser(server);
+  const acc = await database.db
+    .selectFrom('accounts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select('a.id')
+    .where('u.phone', '=', login.user.phone)
+    .where('a.type', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  await postRecord(database.db, {
+    kind: 'test_grant',
+    ref: `e2e-perp-${acc.id}`,
+    accountId: acc.id,
+    now: Date.now(),
+    legs: [
+      { system: 'test_funding', asset: 'USDT', amount: -10_000_000000n },
+      { accountId: acc.id, book: 'cash', asset: 'USDT', amount: 10_000_000000n },
+    ],
+  });
+  const context = await phoneContext(browser, lang);
+  await signInContext(context, login, { accountType: 'demo', lang });
+  const page = await context.newPage();
+  collectPageErrors(page, errors, 500);
+  return { context, page };
+}
+
+const text = async (page: Page, id: string) => (await page.getByTestId(id).first().textContent()) ?? '';
+
+describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) => {
+  it('transfers, opens a 10× long with its LP shown first, sees live P&L, sets TP/SL and closes half', async () => {
+    const { context, page } = await demoTrader(lang);
+    // spot → contract, 1,000 USDT
+    await page.goto(`${server.url}/pages/exchange/cryptoTransfer`);
+    await page.getByTestId('transfer-form').waitFor();
+    await page.locator('input[name="amount"]').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-done').waitFor();
+
+    await page.goto(`${server.url}/pages/coin/index?symbol=BTCUSDT`);
+    await page.getByTestId('coin-mode').getByRole('radio', { name: TEXT[lang].contract }).click();
+    await page.waitForURL(/mode=contract/);
+    await expect.poll(() => text(page, 'perp-available'), { timeout: 15_000 }).toBe('1000.000000');
+    await expect.poll(() => text(page, 'perp-mark'), { timeout: 15_000 }).toMatch(/^\d+\.\d{2}$/);
+    expect(await text(page, 'perp-funding')).toMatch(/^-?\d+\.\d{4}%$/);
+    expect(await page.getByTestId('perp-simulated').isVisible()).toBe(true);
+
+    // before sending: margin, fee and liquidation price at 10×
+    await expect.poll(() => page.getByTestId('perp-leverage').inputValue(), { timeout: 10_000 }).toBe('10');
+    await page.getByTestId('perp-qty').fill('0.01');
+    await expect.poll(() => text(page, 'perp-est-margin')).toMatch(/^\d+\.\d{6} USDT$/);
+    expect(await text(page, 'perp-est-fee')).toMatch(/^0\.\d{6} USDT$/);
+    const estLiq = Number(await text(page, 'perp-est-liq'));
+    const mark0 = Number(await text(page, 'perp-mark'));
+    expect(estLiq).toBeGreaterThan(mark0 * 0.85);
+    expect(estLiq).toBeLessThan(mark0 * 0.95);
+    await page.getByTestId('perp-submit').click();
+    await page.getByTestId('perp-done').waitFor();
+
+    // the position: size, LP, live P&L moving with the mark (the worker's figures)
+    const pos = page.getByTestId('perp-position');
+    await pos.first().waitFor({ timeout: 10_000 });
+    expect(await text(page, 'perp-pos-size')).toBe('0.01000');
+    const liq = Number(await text(page, 'perp-pos-liq'));
+    expect(Math.abs(liq - estLiq)).toBeLessThan(mark0 * 0.01);
+    expect(await text(page, 'perp-pos-pnl')).toMatch(/^-?\d+\.\d{6} USDT$/);
+    expect(await text(page, 'perp-pos-roe')).toMatch(/^-?\d+\.\d{2}%$/);
+    // the distance to liquidation is drawn only from the worker's figures: the worker is valuing the position
+    await expect
+      .poll(() => text(page, 'perp-pos-liq-distance'), { timeout: 15_000 })
+      .toMatch(/^ \(\d+\.\d{2}%\)$/);
+    const firstMark = await text(page, 'perp-pos-mark');
+    await expect
+      .poll(() => text(page, 'perp-pos-mark'), { timeout: 20_000, interval: 250 })
+      .not.toBe(firstMark);
+    await expect.poll(() => text(page, 'perp-available')).not.toBe('1000.000000');
+
+    // a take-profit below the entry is refused where the user looks, in the user's language
+    const mark = Number(await text(page, 'perp-pos-mark'));
+    await page.getByTestId('perp-tp').fill((mark * 0.5).toFixed(2));
+    await page.getByTestId('perp-tpsl-go').click();
+    await expect.poll(() => text(page, 'perp-pos-error')).toContain(TEXT[lang].tpBelow);
+    // a valid pair: TP 5 % above, SL 5 % below (the LP is about 9.5 % below)
+    const tp = (mark * 1.05).toFixed(2);
+    const sl = (mark * 0.95).toFixed(2);
+    await page.getByTestId('perp-tp').fill(tp);
+    await page.getByTestId('perp-sl').fill(sl);
+    await page.getByTestId('perp-tpsl-go').click();
+    await expect.poll(() => text(page, 'perp-pos-tpsl'), { timeout: 10_000 }).toBe(`${tp} / ${sl}`);
+    expect(await page.getByTestId('perp-pos-error').count()).toBe(0);
+    await page.getByRole('tab').nth(1).click();
+    await expect.poll(() => page.getByTestId('perp-trigger').count(), { timeout: 10_000 }).toBe(2);
+    await page.getByRole('tab').nth(0).click();
+
+    // close half, then the rest
+    await page.getByTestId('perp-close-half').click();
+    await expect.poll(() => text(page, 'perp-pos-size'), { timeout: 10_000 }).toBe('0.00500');
+    expect(await axeSeriousOrCritical(page, '[data-testid=perp-panel]')).toEqual([]);
+    await page.getByTestId('perp-close').click();
+    await page.getByTestId('perp-no-positions').waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+});
+
+it('no page errors', () => {
+  expect(errors).toEqual([]);
+});
