@@ -26,6 +26,8 @@ import { spotRoutes } from './spot/spot-routes.ts';
 import { perpRoutes } from './perp/perp-plugin.ts';
 import { serviceChatRoutes } from './service/chat-routes.ts';
 import { serviceChatWsRoutes } from './service/chat-ws.ts';
+// ---- loans (issue 18)
+import { loanRoutes } from './loan/loan-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -56,4 +58,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'service', plugin: serviceChatRoutes },
   { name: 'service/ws', plugin: serviceChatWsRoutes },
   { name: 'ipo', plugin: ipoRoutes },
+  // ---- loans and the credit score (issue 18)
+  { name: 'user/loan', plugin: loanRoutes },
 ];

@@ -64,6 +64,12 @@ export const RECORD_KINDS = {
   ipo_refund: 'unfreeze',
   ipo_pay: 'buy',
   ipo_listing: 'unfreeze',
+  // ---- loans (issue 18; domain/loans): the principal from loan_book to cash (ref loan:N); the repayment frozen
+  // (ref repay:N), then settled to loan_book, loan_interest and fee_loan (ref repaid:N)
+  loan_disburse: 'loan',
+  loan_repay_freeze: 'loan_repay',
+  loan_repay: 'loan_repay',
+  // ---- end loans
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
