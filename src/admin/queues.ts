@@ -39,4 +39,12 @@ export const QUEUES: readonly QueueConfig[] = [
     referenceOptional: true,
     statuses: ['pending', 'paid', 'rejected'],
   },
+  // ---- loans (issue 18): approve = disburse an application, or confirm a repayment; reject = an application
+  {
+    name: 'loans',
+    title: 'nav.loans',
+    roles: ['manager'],
+    approveNeedsReference: false,
+    statuses: ['review', 'repaying', 'active', 'repaid', 'rejected'],
+  },
 ];
