@@ -126,6 +126,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'common.serviceJs': () => import('../features/service/service-js-page.tsx'),
   'user.service': () => import('../features/service/service-page.tsx'),
   'user.serviceJs': () => import('../features/service/user-service-js-page.tsx'),
+  // ---- loans and the credit score (issue 18)
+  'user.creditScore': () => import('../features/loan/credit-score-page.tsx'),
+  'user.loan': () => import('../features/loan/loan-page.tsx'),
 };
 
 /**

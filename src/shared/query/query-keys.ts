@@ -26,6 +26,9 @@ export const RESOURCE = {
   coinRecords: 'coin-records',
   spot: 'spot',
   notices: 'notices',
+  // ---- loans and the credit score (issue 18)
+  loans: 'loans',
+  creditScore: 'credit-score',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
