@@ -12,6 +12,10 @@ export const LOAN_EN = {
   'loan.lateDays': 'Days late',
   'lookup.creditScore': 'Credit score (app’s own)',
   'lookup.loans': 'Loans',
+  'status.review': 'Under review',
+  'status.active': 'In progress',
+  'status.repaying': 'Repayment under review',
+  'status.repaid': 'Repaid',
 } as const;
 
 export const LOAN_UR: Record<keyof typeof LOAN_EN, string> = {
@@ -26,4 +30,8 @@ export const LOAN_UR: Record<keyof typeof LOAN_EN, string> = {
   'loan.lateDays': 'تاخیر کے دن',
   'lookup.creditScore': 'کریڈٹ اسکور (ایپ کا اپنا)',
   'lookup.loans': 'قرض',
+  'status.review': 'زیر جائزہ',
+  'status.active': 'جاری',
+  'status.repaying': 'واپسی زیر جائزہ',
+  'status.repaid': 'واپس ہو گیا',
 };

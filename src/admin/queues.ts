@@ -14,6 +14,10 @@ export interface QueueConfig {
   referenceOptional?: boolean;
   /** statuses to filter by; the first is the default */
   statuses: readonly string[];
+  /** statuses an item may be approved in (default: pending) */
+  approvable?: readonly string[];
+  /** statuses an item may be rejected in (default: pending) */
+  rejectable?: readonly string[];
 }
 
 export const QUEUES: readonly QueueConfig[] = [
@@ -46,5 +50,7 @@ export const QUEUES: readonly QueueConfig[] = [
     roles: ['manager'],
     approveNeedsReference: false,
     statuses: ['review', 'repaying', 'active', 'repaid', 'rejected'],
+    approvable: ['review', 'repaying'],
+    rejectable: ['review'],
   },
 ];
