@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
 import { createOperator } from '../../server/domain/console/operators-repo.ts';
 import { totpCode } from '../../server/domain/console/totp.ts';
+import { postRecord } from '../../server/domain/ledger/post.ts';
 import type { LoginResult } from '../../workers/protocol/api.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
@@ -163,6 +164,23 @@ describe.each(['ur-PK', 'en-US'] as const)('the loan journey in %s (360×800)', 
 
   it('repays early, the manager confirms, and the score page shows the change', async () => {
     const { page } = user;
+    // the interest and fee come from the user's own money: PKR 100 more on the real account (a deposit)
+    const acc = await database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('user_id', '=', login.user.id)
+      .where('type', '=', 'real')
+      .executeTakeFirstOrThrow();
+    await postRecord(database.db, {
+      kind: 'test_grant',
+      ref: `e2e-loan-${acc.id}`,
+      accountId: acc.id,
+      now: Date.now(),
+      legs: [
+        { system: 'test_funding', asset: 'PKR', amount: -10_000n },
+        { accountId: acc.id, book: 'cash', asset: 'PKR', amount: 10_000n },
+      ],
+    });
     await page.reload();
     const row = page.getByTestId('loan-row').first();
     await expect.poll(() => row.getAttribute('data-status')).toBe('active');
