@@ -14,7 +14,9 @@ import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
 import { postRecord, settleFrozen } from '../ledger/post.ts';
-import { findLoan, toLoan, type LoanRow } from './loans-repo.ts';
+import { readSettings } from '../settings/settings-repo.ts';
+import { currentScore } from './credit-log.ts';
+import { findLoan, loanLimits, toLoan, type LoanRow } from './loans-repo.ts';
 
 export type LoanReviewRefusal = 'unknownLoan' | 'wrongState' | 'badReason';
 
@@ -73,6 +75,9 @@ async function finish(
     link: ROUTE_PATHS['user.loan'],
     now,
   });
+  // the score after the event (a disbursal moves usage; a confirmed repayment moves repaid / late)
+  const lim = loanLimits(await readSettings(tx));
+  await currentScore(tx, after.user_id, lim.maxOpen, now);
   await recordAudit(tx, {
     actor,
     action,

@@ -33,7 +33,7 @@ function ChangeRow({ c }: { c: PointChange }) {
           {c.moved.map((m) => `${t(`loan:score.part.${m.key}`)} ${signed(m.delta)}`).join(' · ')}
         </span>
       </span>
-      <Num className="muted small">{formatDate(c.createdAt, 'YYYY-MM-DD')}</Num>
+      <Num className={`muted small ${s.date}`}>{formatDate(c.createdAt, 'YYYY-MM-DD')}</Num>
     </div>
   );
 }

@@ -49,11 +49,10 @@ export function KeyFacts({
             </dd>
           </div>
         ))}
-        <div className={s.factRow}>
-          <dt>{t('loan:loan.lateFee')}</dt>
-          <dd>{t('loan:loan.lateFeeNone')}</dd>
-        </div>
       </dl>
+      <p className="small">
+        <strong>{t('loan:loan.lateFee')}:</strong> {t('loan:loan.lateFeeNone')}
+      </p>
       <h3 className="small">{t('loan:loan.schedule')}</h3>
       <ul className={s.facts} data-testid="loan-schedule">
         {terms.schedule.map((i) => (

@@ -1,5 +1,6 @@
 // Generated from loan.module.css by scripts/css-module-types.ts (npm run css-types): do not edit.
 declare const styles: {
+  readonly date: string;
   readonly days: string;
   readonly dial: string;
   readonly excellent: string;
