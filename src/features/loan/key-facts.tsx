@@ -24,15 +24,16 @@ export function KeyFacts({
   openCap: string;
 }) {
   const { t } = useTranslation();
-  const lines: [string, string][] = [
-    [t('loan:loan.amount'), pkr(terms.principal)],
-    [t('loan:loan.days'), t('loan:loan.daysOption', { days: terms.days })],
-    [t('loan:loan.apr'), `${aprText(terms.aprBp)} %`],
-    [t('loan:loan.dailyRate'), `${dailyRate} %`],
-    [t('loan:loan.interest'), pkr(terms.interest)],
-    [t('loan:loan.fee'), pkr(terms.fee)],
-    [t('loan:loan.cost'), pkr(terms.cost)],
-    [t('loan:loan.total'), pkr(terms.total)],
+  // [label, value, a number (shown left-to-right)]
+  const lines: [string, string, boolean][] = [
+    [t('loan:loan.amount'), pkr(terms.principal), true],
+    [t('loan:loan.days'), t('loan:loan.daysOption', { days: terms.days }), false],
+    [t('loan:loan.apr'), `${aprText(terms.aprBp)} %`, true],
+    [t('loan:loan.dailyRate'), `${dailyRate} %`, true],
+    [t('loan:loan.interest'), pkr(terms.interest), true],
+    [t('loan:loan.fee'), pkr(terms.fee), true],
+    [t('loan:loan.cost'), pkr(terms.cost), true],
+    [t('loan:loan.total'), pkr(terms.total), true],
   ];
   return (
     <section className={`card ${s.section}`} aria-labelledby="kfs-title" data-testid="loan-kfs">
@@ -41,12 +42,10 @@ export function KeyFacts({
       </h2>
       <p className="muted small">{t('loan:loan.kfsNote')}</p>
       <dl className={s.facts}>
-        {lines.map(([k, v]) => (
+        {lines.map(([k, v, num]) => (
           <div key={k} className={s.factRow}>
             <dt>{k}</dt>
-            <dd>
-              <Num>{v}</Num>
-            </dd>
+            <dd>{num ? <Num>{v}</Num> : v}</dd>
           </div>
         ))}
       </dl>
