@@ -52,7 +52,7 @@ async function items(db: Db, rows: LoanRow[], withScore: boolean): Promise<Queue
     out.push({
       id: r.id,
       status: r.status,
-      title: `${pkr(r.principal)} · ${r.days} d`,
+      title: pkr(r.principal),
       subtitle: phone,
       createdAt: r.created_at,
       fields: [
