@@ -7,7 +7,7 @@ import { fields, idString, opt, text } from './form-fields.ts';
 
 export const CONSOLE_HEADER = 'x-console';
 export const CONSOLE_COOKIE = 'console_session';
-export const CONSOLE_ROLES = ['kyc', 'finance', 'support', 'admin'] as const;
+export const CONSOLE_ROLES = ['kyc', 'finance', 'support', 'manager', 'admin'] as const;
 
 export const ConsoleLoginBody = fields({
   username: text(1, 64),
@@ -24,6 +24,7 @@ export const ConsoleOperator = Type.Object({
       Type.Literal('kyc'),
       Type.Literal('finance'),
       Type.Literal('support'),
+      Type.Literal('manager'),
       Type.Literal('admin'),
     ]),
   ),
@@ -116,6 +117,18 @@ export const LookupResult = Type.Object({
   ),
   submissions: Type.Array(
     Type.Object({ id: Type.Integer(), status: Type.String(), reason: Type.String(), createdAt: EpochMs() }),
+  ),
+  // ---- loans (issue 18): the credit score now and the newest loans
+  credit: Type.Object({ score: Type.Integer(), tier: Type.String() }),
+  loans: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      status: Type.String(),
+      amount: Type.String(),
+      total: Type.String(),
+      dueAt: Type.Union([EpochMs(), Type.Null()]),
+      lateDays: Type.Integer(),
+    }),
   ),
 });
 export type LookupResult = Static<typeof LookupResult>;

@@ -18,4 +18,7 @@ export const TX_TYPES = [
   // itself shows as 'withdraw' (and its fee as 'fee'), out of the frozen funds
   'withdraw_freeze',
   'withdraw_return',
+  // ---- loans (issue 18): a loan disbursed to the stock account; its repayment taken from it
+  'loan',
+  'loan_repay',
 ] as const;

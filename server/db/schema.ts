@@ -55,6 +55,12 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'min_add',
   'equity',
   'bench',
+  // ---- loans (migration 120)
+  'principal',
+  'interest',
+  'repay_interest',
+  'repay_total',
+  'open_debt',
 ]);
 
 type Money = bigint;
@@ -465,6 +471,47 @@ export interface WithdrawalsTable {
   created_at: number;
   updated_at: number;
 }
+
+// ---- loans (migration 120; server/domain/loans)
+export type LoanStatus = 'review' | 'active' | 'repaying' | 'repaid' | 'rejected';
+export interface LoansTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  principal: Money;
+  days: number;
+  daily_rate_ppm: number;
+  interest: Money;
+  fee: Money;
+  total: Money;
+  apr_bp: number;
+  status: Generated<LoanStatus>;
+  reason: Generated<string>;
+  disbursed_at: number | null;
+  due_at: number | null;
+  repay_interest: Money | null;
+  repay_total: Money | null;
+  repay_requested_at: number | null;
+  repaid_at: number | null;
+  late_days: Generated<number>;
+  reviewed_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CreditScoreLogTable {
+  id: IdColumn;
+  user_id: number;
+  score: number;
+  previous: number | null;
+  /** JSON [{key, delta}] */
+  moved: string;
+  /** JSON [{key, points}] */
+  parts: string;
+  created_at: number;
+}
+// ---- end loans
 
 /** A PKR↔USDT quote of user/exchange (migration 090), accepted at most once. */
 export interface ExchangeQuotesTable {
@@ -915,5 +962,8 @@ export interface Schema {
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;
+  // ---- loans (migration 120)
+  loans: LoansTable;
+  credit_score_log: CreditScoreLogTable;
   schema_migrations: SchemaMigrationsTable;
 }

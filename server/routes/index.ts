@@ -34,6 +34,8 @@ import { robotRoutes } from './robot/robot-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
+// ---- loans (issue 18)
+import { loanRoutes } from './loan/loan-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -72,4 +74,6 @@ export const apiAreas: readonly ApiArea[] = [
   // ---- vip (issue 18): membership and its signals
   { name: 'vip', plugin: vipRoutes },
   { name: 'stock/vip', plugin: vipAdviceRoutes },
+  // ---- loans and the credit score (issue 18)
+  { name: 'user/loan', plugin: loanRoutes },
 ];

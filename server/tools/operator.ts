@@ -21,7 +21,7 @@ import { otpauthUri } from '../domain/console/totp.ts';
 export const USAGE = `usage: npm run operator -- [<dataDir>] <command> [options]
 
 commands:
-  create --username U --roles kyc,finance,support,admin [--password-stdin]
+  create --username U --roles kyc,finance,support,manager,admin [--password-stdin]
          makes an operator; prints a generated password (or reads one from stdin with --password-stdin)
          and the TOTP secret (base32) with its otpauth:// URI for an authenticator app. Shown once.
   list   every operator: id, username, roles, active

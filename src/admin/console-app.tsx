@@ -23,7 +23,7 @@ interface Section {
 
 const SECTIONS: readonly Section[] = [
   ...QUEUES.map((q) => ({ id: `queue:${q.name}`, title: q.title, roles: q.roles })),
-  { id: 'lookup', title: 'nav.lookup', roles: ['support', 'kyc', 'finance'] },
+  { id: 'lookup', title: 'nav.lookup', roles: ['support', 'kyc', 'finance', 'manager'] },
   // support inbox (issue 19)
   { id: 'inbox', title: 'nav.inbox', roles: ['support'] },
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },

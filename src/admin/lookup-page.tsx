@@ -77,6 +77,22 @@ export function LookupPage() {
               </li>
             ))}
           </ul>
+          <h3 className={s.heading}>{t('lookup.creditScore')}</h3>
+          <p>
+            <bdi dir="ltr">{result.credit.score}</bdi> ({result.credit.tier})
+          </p>
+          <h3 className={s.heading}>{t('lookup.loans')}</h3>
+          <ul className={s.list}>
+            {result.loans.map((l) => (
+              <li key={l.id} className={s.row}>
+                <bdi dir="ltr">
+                  #{l.id} PKR {l.amount} → {l.total}
+                </bdi>{' '}
+                {l.status}
+                {l.lateDays > 0 ? ` · ${t('loan.lateDays')} ${l.lateDays}` : ''}
+              </li>
+            ))}
+          </ul>
           <h3 className={s.heading}>{t('lookup.submissions')}</h3>
           <ul className={s.list}>
             {result.submissions.map((x) => (

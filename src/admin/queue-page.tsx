@@ -151,6 +151,8 @@ function QueueDetail(props: { queue: QueueConfig; id: number; onBack: () => void
   }, [decision]);
 
   const [formError, setFormError] = useState('');
+  const approvable = item !== null && (queue.approvable ?? ['pending']).includes(item.status);
+  const rejectable = item !== null && (queue.rejectable ?? ['pending']).includes(item.status);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -204,14 +206,18 @@ function QueueDetail(props: { queue: QueueConfig; id: number; onBack: () => void
               </figure>
             ))}
           </div>
-          {item.status === 'pending' && (
+          {(approvable || rejectable) && (
             <div className={s.actions}>
-              <button type="button" className={s.primary} onClick={() => setDecision('approve')}>
-                {t('queue.approve')}
-              </button>
-              <button type="button" className={s.danger} onClick={() => setDecision('reject')}>
-                {t('queue.reject')}
-              </button>
+              {approvable && (
+                <button type="button" className={s.primary} onClick={() => setDecision('approve')}>
+                  {t('queue.approve')}
+                </button>
+              )}
+              {rejectable && (
+                <button type="button" className={s.danger} onClick={() => setDecision('reject')}>
+                  {t('queue.reject')}
+                </button>
+              )}
             </div>
           )}
         </>

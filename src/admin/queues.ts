@@ -14,6 +14,10 @@ export interface QueueConfig {
   referenceOptional?: boolean;
   /** statuses to filter by; the first is the default */
   statuses: readonly string[];
+  /** statuses an item may be approved in (default: pending) */
+  approvable?: readonly string[];
+  /** statuses an item may be rejected in (default: pending) */
+  rejectable?: readonly string[];
 }
 
 export const QUEUES: readonly QueueConfig[] = [
@@ -38,5 +42,15 @@ export const QUEUES: readonly QueueConfig[] = [
     approveNeedsReference: false,
     referenceOptional: true,
     statuses: ['pending', 'paid', 'rejected'],
+  },
+  // ---- loans (issue 18): approve = disburse an application, or confirm a repayment; reject = an application
+  {
+    name: 'loans',
+    title: 'nav.loans',
+    roles: ['manager'],
+    approveNeedsReference: false,
+    statuses: ['review', 'repaying', 'active', 'repaid', 'rejected'],
+    approvable: ['review', 'repaying'],
+    rejectable: ['review'],
   },
 ];

@@ -2,6 +2,8 @@
 // the console is its own bundle and never loads the app's texts.
 import { CONTENT_EN, CONTENT_UR } from './content-texts.ts';
 import { MONEY_EN, MONEY_UR } from './money-texts.ts';
+// ---- loans (issue 18)
+import { LOAN_EN, LOAN_UR } from './loan-texts.ts';
 import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 // ---- vip (issue 18)
 import { VIP_EN, VIP_UR } from './vip-texts.ts';
@@ -68,6 +70,7 @@ const en = {
   'common.retry': 'Try again',
   'common.error': 'Something went wrong.',
   ...MONEY_EN,
+  ...LOAN_EN,
   ...CONTENT_EN,
   // support inbox (issue 19)
   ...INBOX_EN,
@@ -137,6 +140,7 @@ const ur: Record<TextKey, string> = {
   'common.retry': 'دوبارہ کوشش کریں',
   'common.error': 'کچھ غلط ہو گیا۔',
   ...MONEY_UR,
+  ...LOAN_UR,
   ...CONTENT_UR,
   // support inbox (issue 19)
   ...INBOX_UR,

@@ -8,7 +8,7 @@ export type {
   SettingItem,
 } from '../../contract/console.ts';
 
-export type Role = 'kyc' | 'finance' | 'support' | 'admin';
+export type Role = 'kyc' | 'finance' | 'support' | 'manager' | 'admin';
 
 export const mayAct = (roles: readonly Role[], needed: readonly Role[]) =>
   roles.includes('admin') || needed.some((r) => roles.includes(r));

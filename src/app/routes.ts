@@ -138,6 +138,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stockIPO.ipoOrder': () => import('../features/ipo/ipo-order-page.tsx'),
   'stockIPO.list': () => import('../features/ipo/ipo-records-page.tsx'),
   'stockIPO.ipoRecord': () => import('../features/ipo/ipo-records-page.tsx'),
+  // ---- loans and the credit score (issue 18)
+  'user.creditScore': () => import('../features/loan/credit-score-page.tsx'),
+  'user.loan': () => import('../features/loan/loan-page.tsx'),
 };
 
 /**

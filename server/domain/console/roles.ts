@@ -1,7 +1,9 @@
 // Operator roles, a set: kyc reviews identity documents; finance works the deposit and withdrawal queues and
-// the money settings; support reads (user lookup); admin does everything, including settings, operators and
-// the audit log. No I/O: shared by the console routes, the operator command and the tests.
-export const ROLES = ['kyc', 'finance', 'support', 'admin'] as const;
+// the money settings; support reads (user lookup); manager is the user's account manager (spec §6: "loan
+// amounts and repayment are handled through the user's dedicated customer service manager"): the loans queue
+// and user lookup; admin does everything, including settings, operators and the audit log. No I/O: shared by
+// the console routes, the operator command and the tests.
+export const ROLES = ['kyc', 'finance', 'support', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: string): value is Role {

@@ -71,6 +71,12 @@ export const RECORD_KINDS = {
   // ---- end robots
   // ---- vip (issue 18): a VIP plan paid from the real account's cash to fee_vip (ref vip:<purchase id>)
   vip_buy: 'fee',
+  // ---- loans (issue 18; domain/loans): the principal from loan_book to cash (ref loan:N); the repayment frozen
+  // (ref repay:N), then settled to loan_book, loan_interest and fee_loan (ref repaid:N)
+  loan_disburse: 'loan',
+  loan_repay_freeze: 'loan_repay',
+  loan_repay: 'loan_repay',
+  // ---- end loans
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

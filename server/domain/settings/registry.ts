@@ -147,6 +147,20 @@ export const SETTINGS = {
     false,
   ),
   // ---- end vip
+  // ---- loans (issue 18; server/domain/loans/README.md): SECP 2024 caps as defaults. Server-side: user/loan
+  // answers them with the user's own limits.
+  'loan.min': def(Pkr, '1000.00', 'Smallest loan, PKR', false),
+  'loan.maxPerLoan': def(Pkr, '50000.00', 'Largest loan (credit tier Excellent), PKR', false),
+  'loan.maxQualified': def(Pkr, '20000.00', 'Largest loan for credit tier Qualified, PKR', false),
+  'loan.maxOpen': def(Pkr, '100000.00', 'Most lent and not yet repaid to one user, PKR', false),
+  'loan.dailyRate': def(
+    FeeRateSetting,
+    '0.0005',
+    'Loan interest a day, fraction (0.0005 = 0.05 %); refused above 0.0075',
+    false,
+  ),
+  'loan.feeRate': def(FeeRateSetting, '0.01', 'Loan processing fee, fraction of the amount', false),
+  // ---- end loans
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

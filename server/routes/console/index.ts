@@ -12,6 +12,8 @@ import { queueRoutes, type ConsoleQueue } from './queue.ts';
 import { depositQueue } from './queues/deposit-queue.ts';
 import { kycQueue } from './queues/kyc-queue.ts';
 import { withdrawalQueue } from './queues/withdrawal-queue.ts';
+// ---- loans (issue 18)
+import { loanQueue } from './queues/loan-queue.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
 import { consoleServiceRoutes } from './service-routes.ts';
 import { consoleServiceWs } from './service-ws.ts';
@@ -19,7 +21,13 @@ import { consoleServiceWs } from './service-ws.ts';
 import { consoleVipRoutes } from './vip-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
-export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [kycQueue, depositQueue, withdrawalQueue];
+export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
+  kycQueue,
+  depositQueue,
+  withdrawalQueue,
+  // ---- loans (issue 18): the account manager's queue
+  loanQueue,
+];
 
 export const consoleApi: FastifyPluginAsync = async (app) => {
   app.addHook('preValidation', async (request) => {

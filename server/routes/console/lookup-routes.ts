@@ -8,12 +8,17 @@ import { findUserById, findUserByPhone } from '../../domain/auth/users-repo.ts';
 import { moneyOf, PKR } from '../../domain/ledger/books.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
+// ---- loans (issue 18)
+import { creditFacts } from '../../domain/loans/credit-log.ts';
+import { calcCreditScore } from '../../domain/loans/credit-score.ts';
+import { loanLimits, toLoan } from '../../domain/loans/loans-repo.ts';
+import { readSettings } from '../../domain/settings/settings-repo.ts';
 
 export const consoleLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/lookup',
     {
-      config: { auth: 'public', consoleRoles: ['support', 'kyc', 'finance'] },
+      config: { auth: 'public', consoleRoles: ['support', 'kyc', 'finance', 'manager'] },
       schema: {
         tags: ['console'],
         hide: true,
@@ -54,7 +59,30 @@ export const consoleLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .orderBy('id', 'desc')
         .limit(10)
         .execute();
+      // ---- loans (issue 18)
+      const lim = loanLimits(await readSettings(app.db));
+      const now = Date.now();
+      const credit = calcCreditScore(await creditFacts(app.db, user.id, lim.maxOpen, now));
+      const loans = await app.db
+        .selectFrom('loans')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('id', 'desc')
+        .limit(10)
+        .execute();
       return ok({
+        credit: { score: credit.score, tier: credit.tier },
+        loans: loans.map((l) => {
+          const v = toLoan(l, now);
+          return {
+            id: v.id,
+            status: v.status,
+            amount: v.amount,
+            total: v.total,
+            dueAt: v.dueAt,
+            lateDays: v.lateDays,
+          };
+        }),
         userId: user.id,
         phone: user.phone,
         idStatus: user.idStatus,

@@ -81,6 +81,19 @@ export default function MinePage() {
             to={routeTo('stock.vip')}
             testId="mine-vip"
           />
+          {/* ---- loans and the credit score (issue 18) */}
+          <ListRow
+            icon={<IconShield size={20} />}
+            label={t('nav:title.user.creditScore')}
+            to={routeTo('user.creditScore')}
+            testId="mine-credit-score"
+          />
+          <ListRow
+            icon={<IconWallet size={20} />}
+            label={t('nav:title.user.loan')}
+            to={routeTo('user.loan')}
+            testId="mine-loan"
+          />
           <ListRow
             icon={<IconNews size={20} />}
             label={t('account:mine.messages')}

@@ -33,6 +33,9 @@ export const RESOURCE = {
   // ---- vip (issue 18): user/vip/get and stock/vip/advice
   vip: 'vip',
   vipAdvice: 'vip-advice',
+  // ---- loans and the credit score (issue 18)
+  loans: 'loans',
+  creditScore: 'credit-score',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
