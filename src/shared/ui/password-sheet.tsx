@@ -1,8 +1,9 @@
+// (Shared since the robot allocation confirms with it too.)
 // The 6-digit transaction password sheet (spec §5): masked boxes and an on-screen numeric keypad (a hardware
 // keyboard works too). The sixth digit submits; a refused password clears the boxes for another try.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { BottomSheet } from './bottom-sheet.tsx';
 import s from './password-sheet.module.css';
 
 export const PIN_LENGTH = 6;
