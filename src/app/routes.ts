@@ -128,6 +128,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.serviceJs': () => import('../features/service/user-service-js-page.tsx'),
   // ---- robot (issue 18): the AI tab and the robot screens
   'robot.list': () => import('../features/robot/robot-list-page.tsx'),
+  'robot.detail': () => import('../features/robot/robot-detail-page.tsx'),
+  'robot.orderDetail': () => import('../features/robot/robot-order-page.tsx'),
+  'robot.record': () => import('../features/robot/robot-record-page.tsx'),
 };
 
 /**

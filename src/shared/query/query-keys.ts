@@ -26,6 +26,9 @@ export const RESOURCE = {
   coinRecords: 'coin-records',
   spot: 'spot',
   notices: 'notices',
+  // ---- robot (issue 18): robot products (their measured track is per account type) and robot orders
+  robotProducts: 'robot-products',
+  robotOrders: 'robot-orders',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
