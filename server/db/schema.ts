@@ -42,6 +42,19 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   // IPO offerings' price band (migration 110)
   'price_floor',
   'price_cap',
+  // ---- robots (migration 140): paisa
+  'invested',
+  'entry_fee',
+  'capital',
+  'perf_fee',
+  'exit_fee',
+  'returned',
+  'start_price',
+  'end_price',
+  'single_limit',
+  'min_add',
+  'equity',
+  'bench',
 ]);
 
 type Money = bigint;
@@ -68,7 +81,9 @@ export interface UsersTable {
 export interface AccountsTable {
   id: IdColumn;
   user_id: number;
-  type: 'real' | 'demo';
+  /** 'robot' (migration 140): a robot order's own trading account, a child of parent_account_id */
+  type: 'real' | 'demo' | 'robot';
+  parent_account_id: Generated<number | null>;
   created_at: number;
 }
 
@@ -710,6 +725,74 @@ export interface ChatGuestSessionsTable {
 }
 // ---- end service chat
 
+// ---- robots (migration 140; server/domain/robot/README.md)
+export interface RobotProductsTable {
+  id: IdColumn;
+  code: string;
+  strategy: 'dca' | 'grid' | 'trend';
+  symbol: string;
+  name_en: string;
+  name_ur: string;
+  params_json: string;
+  levels_json: string;
+  lock_days: number;
+  single_limit: Money;
+  min_add: Money;
+  entry_fee_bps: number;
+  perf_fee_bps: number;
+  exit_fee_bps: number;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RobotOrdersTable {
+  id: IdColumn;
+  product_id: number;
+  user_id: number;
+  account_id: number;
+  robot_account_id: number;
+  client_id: string;
+  level: number;
+  state: 'running' | 'ending' | 'ended';
+  end_reason: 'lock_in_over' | 'user_exit' | null;
+  invested: Money;
+  entry_fee: Money;
+  capital: Money;
+  perf_fee: Generated<Money>;
+  exit_fee: Generated<Money>;
+  returned: Generated<Money>;
+  start_price: Money;
+  end_price: Money | null;
+  lock_until: number;
+  state_json: Generated<string>;
+  started_at: number;
+  ending_at: number | null;
+  ended_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RobotFundingsTable {
+  id: IdColumn;
+  order_id: number;
+  client_id: string;
+  amount: Money;
+  fee: Money;
+  price: Money;
+  created_at: number;
+}
+
+export interface RobotEquityTable {
+  id: IdColumn;
+  order_id: number;
+  t: number;
+  equity: Money;
+  bench: Money;
+  kind: 'start' | 'interval' | 'close' | 'add' | 'end';
+}
+// ---- end robots
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -771,5 +854,10 @@ export interface Schema {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_guest_sessions: ChatGuestSessionsTable;
+  // ---- robots (migration 140)
+  robot_products: RobotProductsTable;
+  robot_orders: RobotOrdersTable;
+  robot_fundings: RobotFundingsTable;
+  robot_equity: RobotEquityTable;
   schema_migrations: SchemaMigrationsTable;
 }

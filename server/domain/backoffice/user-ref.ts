@@ -79,6 +79,9 @@ export async function resolveAccount(db: Db, ref: UserRef): Promise<ResolvedAcco
           .selectFrom('accounts')
           .select(['user_id as userId', 'type'])
           .where('id', '=', ref.accountId)
+          // robot accounts (migration 140) are not a user's account
+          .where('type', 'in', ['real', 'demo'])
+          .$narrowType<{ type: 'real' | 'demo' }>()
           .executeTakeFirst()
       : undefined;
     if (!row) throw new BackofficeError('unknownAccount', `no account with id ${ref.accountId}`);

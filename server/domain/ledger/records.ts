@@ -64,6 +64,11 @@ export const RECORD_KINDS = {
   ipo_refund: 'unfreeze',
   ipo_pay: 'buy',
   ipo_listing: 'unfreeze',
+  // ---- robots (server/domain/robot): PKR from the user's cash to a robot order's own account (entry fee to
+  // fee_robot; ref robot:N, robot:N:add:M), and back at its end (performance / early-exit fee; ref robot:N)
+  robot_allocate: 'transfer',
+  robot_release: 'transfer',
+  // ---- end robots
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;
