@@ -57,6 +57,9 @@ describe.each(['ur-PK', 'en-US'] as const)('the tab bar in %s', (lang) => {
       await page.getByTestId(`tab-${from}`).click();
       await page.getByTestId(TRADE_LINK[from]).click();
       await page.getByTestId('trade-page').waitFor();
+      // The order ticket is not a tab page: back returns to the tab it was opened from.
+      await page.goBack();
+      await page.getByTestId(`tab-${from}`).and(page.locator('[aria-current="page"]')).waitFor();
     }
   });
 
