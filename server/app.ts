@@ -30,6 +30,8 @@ import { staticAppPlugin } from './plugins/static-app.ts';
 import { tradingPlugin } from './plugins/trading.ts';
 import { spotPlugin } from './plugins/spot.ts';
 import { perpPlugin } from './plugins/perp.ts';
+// ---- robots
+import { robotsPlugin } from './plugins/robots.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
@@ -97,6 +99,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tradingPlugin);
   await app.register(spotPlugin);
   await app.register(perpPlugin);
+  // ---- robots: the runner, leader only, on the market steps after trading
+  await app.register(robotsPlugin);
   await app.register(depositsPlugin);
   await app.register(autoNewsPlugin);
   // service chat (issue 19): its bus fan-out and limits

@@ -26,6 +26,8 @@ import { spotRoutes } from './spot/spot-routes.ts';
 import { perpRoutes } from './perp/perp-plugin.ts';
 import { serviceChatRoutes } from './service/chat-routes.ts';
 import { serviceChatWsRoutes } from './service/chat-ws.ts';
+// ---- robots
+import { robotRoutes } from './robot/robot-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -56,4 +58,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'service', plugin: serviceChatRoutes },
   { name: 'service/ws', plugin: serviceChatWsRoutes },
   { name: 'ipo', plugin: ipoRoutes },
+  // ---- robots (issue 18, item 3)
+  { name: 'stock/ai', plugin: robotRoutes },
 ];

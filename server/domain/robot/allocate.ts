@@ -168,8 +168,6 @@ export interface AddRequest {
   clientId: string;
   price: (symbol: string) => bigint;
   verifyPassword: () => Promise<void>;
-  /** the robot's equity now (cash + shares at the last price), for the snapshot after the add */
-  equityOf: (order: OrderRow) => Promise<bigint>;
 }
 
 /** Room an order has for adds: under its level's max and the product's single limit. */
