@@ -2,10 +2,11 @@
 // set one; otherwise the password sheet, then the call. A submit that got no answer keeps its client id (the
 // caller's), so a retry has one effect; a refusal is the server's own message, toasted, and the sheet stays
 // open with empty boxes for another try.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkError } from '../../shared/api/api-errors.ts';
+import { profileQuery } from '../../shared/query/profile-query.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
@@ -24,6 +25,8 @@ export function usePasswordAction<R>(opts: {
   const navigate = useNavigate();
   const client = useQueryClient();
   const scope = useAccountScope();
+  // The profile says whether a transaction password is set (fresh: it may have been set since sign-in).
+  useQuery(profileQuery(scope));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [needPassword, setNeedPassword] = useState(false);
 
