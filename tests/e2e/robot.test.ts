@@ -76,8 +76,6 @@ describe.each(['ur-PK', 'en-US'] as const)('AI robots in %s', (lang) => {
     await page.getByTestId('robot-order').waitFor();
     expect(await page.getByTestId('robot-state').first().getAttribute('data-state')).toBe('running');
 
-    await page.goBack();
-    await page.getByTestId('robot-detail').waitFor();
     await page.goto(`${server.url}/pages/robot/list`);
     const mine = page.getByTestId('my-robot').first();
     await mine.waitFor();
