@@ -3,14 +3,14 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { IconHome, IconMarkets, IconPositions, IconTrade, IconUser } from '../../shared/ui/icons.tsx';
+import { IconHome, IconMarkets, IconPositions, IconRobot, IconUser } from '../../shared/ui/icons.tsx';
 import { TAB_ROUTES, type TabId } from '../routes.ts';
 import s from './tab-bar.module.css';
 
 const TAB_ICON: Record<TabId, ComponentType<{ size?: number }>> = {
   home: IconHome,
   markets: IconMarkets,
-  trade: IconTrade,
+  ai: IconRobot,
   position: IconPositions,
   mine: IconUser,
 };

@@ -111,7 +111,12 @@ export default function HomePage() {
 
         <nav className={`card ${s.quick}`} aria-label={t('home:quick.label')}>
           {QUICK_ENTRIES.map((q) => (
-            <Link key={q.route} className={s.item} to={routeTo(q.route)}>
+            <Link
+              key={q.route}
+              className={s.item}
+              to={routeTo(q.route)}
+              data-testid={`quick-${q.route.replace('.', '-')}`}
+            >
               <span className={s.icon}>{q.icon}</span>
               <span>{t(q.labelKey)}</span>
             </Link>

@@ -19,6 +19,7 @@ import {
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TradeShortcut } from '../../shared/ui/trade-shortcut.tsx';
 import { StaleNote } from '../../shared/ui/stale-note.tsx';
 import { AccountSwitch, AccountTypeBadge } from './account-switch.tsx';
 import { KycBadge } from './kyc-badge.tsx';
@@ -40,7 +41,7 @@ export default function MinePage() {
 
   return (
     <div className="page">
-      <PageHeader title={t('nav:title.tabbar.mine')} start={null} />
+      <PageHeader title={t('nav:title.tabbar.mine')} start={null} end={<TradeShortcut />} />
       <div className="page__body">
         <div className={`card card--hero ${s.profile}`}>
           <Avatar />

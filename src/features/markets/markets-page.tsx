@@ -12,6 +12,7 @@ import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
 import { IconSearch } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
+import { TradeShortcut } from '../../shared/ui/trade-shortcut.tsx';
 import { FeedBadge } from './components/feed-badge.tsx';
 import { ListState } from './components/list-state.tsx';
 import { MarketAsOf } from './components/market-as-of.tsx';
@@ -105,10 +106,14 @@ export default function MarketsPage() {
       <PageHeader
         title={t('markets:title')}
         start={null}
+        wide
         end={
-          <Link className="icon-btn" to={routeTo('stock.search')} aria-label={t('markets:search.title')}>
-            <IconSearch />
-          </Link>
+          <>
+            <TradeShortcut />
+            <Link className="icon-btn" to={routeTo('stock.search')} aria-label={t('markets:search.title')}>
+              <IconSearch />
+            </Link>
+          </>
         }
       />
       <div className={s.sticky}>

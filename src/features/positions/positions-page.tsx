@@ -75,7 +75,11 @@ export default function PositionsPage() {
             label={t('nav:title.tabbar.position')}
             panelId={PANEL_ID}
           />
-          <Link className={`btn btn--primary btn--small ${s.trade}`} to={routeTo('tabbar.trade')}>
+          <Link
+            className={`btn btn--primary btn--small ${s.trade}`}
+            to={routeTo('tabbar.trade')}
+            data-testid="positions-trade"
+          >
             {t('trade:title')}
           </Link>
         </div>

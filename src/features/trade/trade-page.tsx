@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { OrderSide, OrderType } from '../../../workers/protocol/trade.ts';
 import { useMarketAsOf, useOffline } from '../../market/connectivity.ts';
 import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
@@ -50,7 +50,6 @@ const PCTS = [25, 50, 75, 100] as const;
 export default function TradePage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const atTradeTab = useLocation().pathname === routeTo('tabbar.trade');
   // Symbol and side live in the query (k-line Buy/Sell links, the picker); the rest belongs to that symbol.
   const { symbol, side } = parseTradeQuery(search);
   const account = useAtomValue(accountTypeAtom);
@@ -105,8 +104,6 @@ export default function TradePage() {
     <div className="page" data-testid="trade-page">
       <PageHeader
         title={t('trade:title')}
-        // The Trade tab is a tab root (no back arrow); the same ticket opened from a stock has one.
-        {...(atTradeTab ? { start: null } : {})}
         end={
           <Link
             className="icon-btn"

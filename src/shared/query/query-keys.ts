@@ -36,6 +36,9 @@ export const RESOURCE = {
   // ---- loans and the credit score (issue 18)
   loans: 'loans',
   creditScore: 'credit-score',
+  // ---- robot (issue 18): robot products (their measured track is per account type) and robot orders
+  robotProducts: 'robot-products',
+  robotOrders: 'robot-orders',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

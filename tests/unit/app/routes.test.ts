@@ -88,11 +88,11 @@ describe('route table', () => {
     expect(findRoute('common.start').load).toBe(findRoute('tabbar.home').load);
   });
 
-  it('has the 5 tabs of the second reading of spec §2 in order, none of them an empty page', () => {
+  it('has the 5 tabs (AI in the middle, spec §2) in order, none of them an empty page', () => {
     expect(TAB_ROUTES.map((t) => ROUTE_PATHS[t.route])).toEqual([
       '/pages/tabbar/home',
       '/pages/tabbar/markets',
-      '/pages/tabbar/trade',
+      '/pages/robot/list',
       '/pages/tabbar/position',
       '/pages/tabbar/mine',
     ]);

@@ -80,7 +80,7 @@ describe('locales', () => {
     const keys = [
       ...(Object.keys(INFO_DOCS) as InfoDoc[]).flatMap(infoDocKeys),
       ...drawerRows(1).map((r) => r.labelKey),
-      ...['home', 'markets', 'trade', 'position', 'mine'].map((t) => `nav:tab.${t}`),
+      ...['home', 'markets', 'ai', 'position', 'mine'].map((t) => `nav:tab.${t}`),
     ];
     const missing = keys.filter((k) => LANGS.some((l) => !has(l, k)));
     expect(missing).toEqual([]);
