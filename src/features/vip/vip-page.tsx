@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VipPlan, VipState, VipStatus } from '../../../contract/vip.ts';
 import { formatDate } from '../../shared/format/dates.ts';
+import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { Num } from '../../shared/ui/num.tsx';
@@ -57,7 +58,8 @@ function Plans({ v, onBuy }: { v: VipStatus; onBuy: (p: VipPlan) => void }) {
         {v.plans.map((p) => (
           <li key={p.id} className={`${s.item} ${s.plan}`}>
             <span>
-              {t('vip:plans.days', { days: p.days })} · <Num>{t('vip:plans.price', { price: p.price })}</Num>
+              {t('vip:plans.days', { days: p.days })} ·{' '}
+              <Num>{t('vip:plans.price', { price: formatPKRAmount(p.price) })}</Num>
             </span>
             {v.canPay && (
               <button
@@ -205,7 +207,9 @@ export default function VipPage() {
           open
           onClose={() => setPlan(null)}
           onComplete={pay}
-          summary={<p>{t('vip:plans.confirmTitle', { days: plan.p.days, price: plan.p.price })}</p>}
+          summary={
+            <p>{t('vip:plans.confirmTitle', { days: plan.p.days, price: formatPKRAmount(plan.p.price) })}</p>
+          }
         />
       )}
     </div>
