@@ -7,15 +7,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
-import { createOperator } from '../../server/domain/console/operators-repo.ts';
-import { totpCode } from '../../server/domain/console/totp.ts';
 import { postRecord } from '../../server/domain/ledger/post.ts';
 import type { LoginResult } from '../../workers/protocol/api.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { signInConsole } from './support/console-session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -62,25 +60,17 @@ async function shot(page: Page, name: string, lang: Lang) {
 }
 
 async function managerConsole(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const username = `manager.${lang === 'ur-PK' ? 'ur' : 'en'}`;
-  const password = 'loan-manager-password';
-  const { totpSecret } = await createOperator(
-    database.db,
-    CLI_ACTOR,
-    { username, password, roles: 'manager' },
-    Date.now(),
-  );
-  const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
-  await context.addInitScript((l) => localStorage.setItem('console.lang', l), lang);
-  const page = await context.newPage();
-  collectPageErrors(page, errors, 500);
-  await page.goto(`${server.url}/admin/`);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="code"]').fill(totpCode(totpSecret, Date.now()));
-  await page.getByRole('button', { name: CONSOLE[lang].signIn, exact: true }).click();
-  await page.getByRole('navigation').waitFor();
-  return { context, page };
+  return signInConsole({
+    browser,
+    serverUrl: server.url,
+    db: database.db,
+    lang,
+    username: `manager.${lang === 'ur-PK' ? 'ur' : 'en'}`,
+    password: 'loan-manager-password',
+    roles: 'manager',
+    signInLabel: CONSOLE[lang].signIn,
+    errors,
+  });
 }
 
 async function approveInConsole(page: Page, lang: Lang, id: number, filter?: string) {

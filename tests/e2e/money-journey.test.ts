@@ -10,15 +10,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkIbanCheckDigits } from '../../contract/iban.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
-import { createOperator } from '../../server/domain/console/operators-repo.ts';
-import { totpCode } from '../../server/domain/console/totp.ts';
 import { writeSetting } from '../../server/domain/settings/settings-repo.ts';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
 import { apiPost, registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { signInConsole } from './support/console-session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -90,25 +88,17 @@ const photo = (r: number, g: number, b: number) =>
 
 /** The operator's console, signed in (one TOTP step per operator). */
 async function consolePage(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const username = `journey.${lang === 'ur-PK' ? 'ur' : 'en'}`;
-  const password = 'journey-operator-password';
-  const { totpSecret } = await createOperator(
-    database.db,
-    CLI_ACTOR,
-    { username, password, roles: 'kyc,finance' },
-    Date.now(),
-  );
-  const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
-  await context.addInitScript((l) => localStorage.setItem('console.lang', l), lang);
-  const page = await context.newPage();
-  collectPageErrors(page, errors, 500);
-  await page.goto(`${server.url}/admin/`);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="code"]').fill(totpCode(totpSecret, Date.now()));
-  await page.getByRole('button', { name: CONSOLE[lang].signIn, exact: true }).click();
-  await page.getByRole('navigation').waitFor();
-  return { context, page };
+  return signInConsole({
+    browser,
+    serverUrl: server.url,
+    db: database.db,
+    lang,
+    username: `journey.${lang === 'ur-PK' ? 'ur' : 'en'}`,
+    password: 'journey-operator-password',
+    roles: 'kyc,finance',
+    signInLabel: CONSOLE[lang].signIn,
+    errors,
+  });
 }
 
 /** Opens item #id of the console queue titled `queue` (axe on the list and the item), decides it, waits for "Saved". */

@@ -7,13 +7,11 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
-import { createOperator } from '../../server/domain/console/operators-repo.ts';
-import { totpCode } from '../../server/domain/console/totp.ts';
 import { registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { signInConsole } from './support/console-session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,25 +41,17 @@ const photo = (r: number, g: number, b: number) =>
     .toBuffer();
 
 async function consolePage(lang: Lang, tag = 'user'): Promise<{ context: BrowserContext; page: Page }> {
-  const username = `support.${tag}.${lang === 'ur-PK' ? 'ur' : 'en'}`;
-  const password = 'support-operator-password';
-  const { totpSecret } = await createOperator(
-    database.db,
-    CLI_ACTOR,
-    { username, password, roles: 'support' },
-    Date.now(),
-  );
-  const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
-  await context.addInitScript((l) => localStorage.setItem('console.lang', l), lang);
-  const page = await context.newPage();
-  collectPageErrors(page, errors, 500);
-  await page.goto(`${server.url}/admin/`);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="code"]').fill(totpCode(totpSecret, Date.now()));
-  await page.getByRole('button', { name: TEXT[lang].signIn, exact: true }).click();
-  await page.getByRole('navigation').waitFor();
-  return { context, page };
+  return signInConsole({
+    browser,
+    serverUrl: server.url,
+    db: database.db,
+    lang,
+    username: `support.${tag}.${lang === 'ur-PK' ? 'ur' : 'en'}`,
+    password: 'support-operator-password',
+    roles: 'support',
+    signInLabel: TEXT[lang].signIn,
+    errors,
+  });
 }
 
 describe.each(['ur-PK', 'en-US'] as const)('the service chat in %s (360×800)', (lang) => {
