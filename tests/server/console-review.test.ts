@@ -394,14 +394,20 @@ describe('user lookup', () => {
     expect(byId.body.data).toMatchObject({ userId: a.userId, idStatus: 'pending' });
     expect(byId.body.data.accounts.map((x: { type: string }) => x.type).sort()).toEqual(['demo', 'real']);
     expect(byId.body.data.submissions[0]).toMatchObject({ id: a.submissionId, status: 'pending' });
+    // Exactly these fields: the credit score and the last loans since issue 18 (customer service answers
+    // loan questions; spec §6), nothing else of the user.
     expect(Object.keys(byId.body.data).sort()).toEqual([
       'accounts',
       'createdAt',
+      'credit',
       'idStatus',
+      'loans',
       'phone',
       'submissions',
       'userId',
     ]);
+    expect(byId.body.data.credit).toEqual({ score: 40, tier: 'risk' });
+    expect(byId.body.data.loans).toEqual([]);
     const byPhone = await get(t.app, '/admin/api/lookup', { q: `0${user.phone.slice(3)}` }, as('support'));
     expect(byPhone.body.data.userId).toBe(a.userId);
     expect((await get(t.app, '/admin/api/lookup', { q: 'abc' }, as('support'))).body.code).toBe(-1001);
