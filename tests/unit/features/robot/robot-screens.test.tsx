@@ -148,9 +148,16 @@ afterEach(() => {
 
 const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, size: 20 });
 
+/**
+ * The screens' calls answered by `fn`; the profile (user/info, read by the password step) is the signed-in user
+ * as stored. Left to the fallback (null) it would sign the user out in the middle of the test.
+ */
+const answer = (fn: Parameters<typeof answerAll>[0]) =>
+  answerAll((c) => (c.path === 'user/info' ? ok(storage.get('userInfo')) : fn(c)));
+
 describe('RobotListPage', () => {
   it('shows each robot with its measured record and period, the risk warning, and my robots with a loss', async () => {
-    answerAll((c) =>
+    answer((c) =>
       c.path === 'stock/ai/list'
         ? ok([PRODUCT])
         : c.path === 'stock/ai/order/list'
@@ -176,7 +183,7 @@ describe('RobotListPage', () => {
 
   it('says when no robot is offered, and offers a retry after an error', async () => {
     let fail = true;
-    answerAll((c) => {
+    answer((c) => {
       if (c.path === 'stock/ai/order/list') return ok(page([]));
       if (c.path !== 'stock/ai/list') return undefined;
       return fail ? Response.json({ code: 500, msg: 'busy', data: null }) : ok([]);
@@ -192,7 +199,7 @@ describe('RobotListPage', () => {
 
 describe('RobotDetailPage', () => {
   it('checks the amount against the tiers, states fee, lock-in and exit rule, then buys with the password', async () => {
-    answerAll((c) =>
+    answer((c) =>
       c.path === 'stock/ai/info'
         ? ok(PRODUCT)
         : c.path === 'stock/ai/order/list'
@@ -229,7 +236,7 @@ describe('RobotDetailPage', () => {
 
 describe('RobotOrderPage', () => {
   it('shows net P&L, fees, the report, the benchmark and the robot’s trades', async () => {
-    answerAll((c) => (c.path === 'stock/ai/order/details' ? ok(DETAILS) : undefined));
+    answer((c) => (c.path === 'stock/ai/order/details' ? ok(DETAILS) : undefined));
     renderScreen('/pages/robot/orderDetail?id=7', <RobotOrderPage />);
     const figures = await screen.findByTestId('robot-figures');
     expect(figures.textContent).toContain('-500.00 PKR');
