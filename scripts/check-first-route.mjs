@@ -19,9 +19,12 @@ const TARGET = 150_000;
  * the KYC label as a link, the Markets and Trade tabs): 164,770 / 186,133 B measured.
  * Raised again, by 4 KB / 2.5 KB, when crypto, IPO, news and chat landed (their ~20 routes in the table, Home's
  * bell, banner carousel and system notice, the lang cookie, the feed's silence probe): 168,751 / 188,984 B.
+ * Raised again, by 0.6 KB / 1.25 KB, when investment services and alerts landed (issue 18's AI tab replacing
+ * Trade with a header shortcut, 12 more lazy routes; the alert bell; the contract panel's composition on the
+ * coin page): 169,730 / 190,250 B measured.
  * Lower them as the screens shrink (next: Home's carousel and notice pop-up on first use) (next: load the modal frame and the drawer on first use); the target is TARGET.
  */
-const CEILING = { '/': 169_500, '/pages/tabbar/markets': 189_500 };
+const CEILING = { '/': 170_100, '/pages/tabbar/markets': 190_750 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
