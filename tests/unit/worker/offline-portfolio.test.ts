@@ -129,6 +129,33 @@ describe('portfolio kept offline: saving', () => {
     expect(store.records.get(REAL.accountKey)!.positions[0]!.lastPrice).toBe('13.37');
   });
 
+  it('a new session that has not heard of a watched symbol yet keeps its saved ticker', async () => {
+    const store = new MemoryPortfolioStore();
+    await liveSession(store);
+    // A fresh start on a screen whose market snapshot carries only the held symbol (BBB not subscribed).
+    const h = createHarness(psxBoard(), {}, {}, { portfolioStore: store });
+    h.socket().open();
+    h.socket().push(snap('tickers:psx', 1, [ticker('AAA', '12.50', Date.now())]));
+    h.service.setAccount(REAL);
+    await h.advance(0);
+    h.service.setWatchlist(REAL.accountKey, WATCH);
+    h.accountSocket().open();
+    h.accountSocket().push(
+      snap('account', 0, {
+        orders: [],
+        positions: [position('AAA', '100', '10.00')],
+        assets: assets('1000.00', '0.00'),
+      }),
+    );
+    const before = store.saves;
+    await h.advance(2500);
+    expect(store.saves).toBeGreaterThan(before);
+    const rec = store.records.get(REAL.accountKey)!;
+    const byS = new Map(rec.tickers.flatMap((m) => m.tickers.map((t) => [t.s, t.p] as const)));
+    expect(byS.get('AAA')).toBe('12.50');
+    expect(byS.get('BBB')).toBe('50.00');
+  });
+
   it('ticks of symbols neither held nor watched write nothing', async () => {
     const store = new MemoryPortfolioStore();
     const { h } = await liveSession(store);

@@ -23,12 +23,25 @@ export function keptSymbols(positions: readonly { symbol: string }[], w: SavedWa
   return out;
 }
 
-export function portfolioRecord(parts: PortfolioParts, prices: PriceBoard): SavedPortfolio {
+/**
+ * `before` is the account's previous record's tickers: a symbol the board has no ticker for yet (a fresh start
+ * on a screen that does not subscribe it, such as a watched symbol seen from Positions) keeps its last one
+ * rather than dropping out of the record.
+ */
+export function portfolioRecord(
+  parts: PortfolioParts,
+  prices: PriceBoard,
+  before: readonly MarketTickers[] = [],
+): SavedPortfolio {
+  const kept = new Map<string, { market: MarketTickers['market']; t: Ticker }>();
+  for (const m of before) for (const t of m.tickers) kept.set(t.s, { market: m.market, t });
   const byMarket = new Map<MarketTickers['market'], Ticker[]>();
   for (const s of keptSymbols(parts.positions, parts.watchlist)) {
-    const t = prices.ticker(s);
+    const live = prices.ticker(s);
+    const old = live ? undefined : kept.get(s);
+    const t = live ?? old?.t;
     if (!t) continue;
-    const m = prices.marketOf(s);
+    const m = old ? old.market : prices.marketOf(s);
     const list = byMarket.get(m);
     if (list) list.push(t);
     else byMarket.set(m, [t]);

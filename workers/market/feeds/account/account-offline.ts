@@ -23,6 +23,8 @@ export class AccountOffline {
   private asOfDirty = false;
   private watchlist: SavedWatchlist | null = null;
   private watchlistDirty = false;
+  /** The tickers of the account's saved record: kept for symbols the board has not heard of yet. */
+  private savedTickers: MarketTickers[] = [];
   private generation = 0;
 
   constructor(
@@ -48,6 +50,7 @@ export class AccountOffline {
     this.asOfDirty = false;
     this.watchlist = null;
     this.watchlistDirty = false;
+    this.savedTickers = [];
     if (!this.keeper) return null;
     if (accountKey === null) {
       await this.keeper.clear();
@@ -55,6 +58,7 @@ export class AccountOffline {
     }
     const saved = await this.keeper.load(accountKey);
     if (!saved || generation !== this.generation) return null;
+    this.savedTickers = saved.tickers;
     // The kept watchlist stays the account's until the app reads a newer one (a session that never opens
     // the watchlist must not save it away); posted, so the app has it until its own query answers.
     if (!this.watchlist && saved.watchlist) {
@@ -145,6 +149,6 @@ export class AccountOffline {
     const pricesAt = this.prices.freshAt();
     const liveAt = this.asOf ?? this.liveAt ?? this.now();
     const asOf = pricesAt === null ? liveAt : Math.min(liveAt, pricesAt);
-    return portfolioRecord({ ...parts, asOf, watchlist: this.watchlist }, this.prices);
+    return portfolioRecord({ ...parts, asOf, watchlist: this.watchlist }, this.prices, this.savedTickers);
   }
 }
