@@ -21,7 +21,7 @@ import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { buyCall, newClientId } from './queries.ts';
 import { amountProblem, pctOf, pkrMinor, tierOf, type AmountProblem } from './robot-money.ts';
 import { dayText, Facts, pkrText } from './robot-parts.tsx';
-import { usePasswordAction } from './use-password-action.ts';
+import { useRobotAction } from './use-robot-action.ts';
 import s from './robot.module.css';
 
 const AllocateFields = Type.Omit(RobotBuyBody, ['tradePassword']);
@@ -120,7 +120,7 @@ export function AllocateForm({ p, used }: { p: RobotProduct; used: bigint }) {
   const amount = pkrMinor(amountText) ?? 0n;
   const tier = amount > 0n ? tierOf(p.levels, amount) : null;
   const problem = amount > 0n ? amountProblem(p, amountText, used) : null;
-  const action = usePasswordAction<RobotOrder>({
+  const action = useRobotAction<RobotOrder>({
     call: (tradePassword) => {
       if (!confirming) return Promise.reject(new Error('nothing to confirm'));
       const { productId, amount, clientId } = confirming;

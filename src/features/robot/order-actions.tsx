@@ -17,7 +17,7 @@ import { showToast } from '../../shared/ui/toast.tsx';
 import { addCall, exitCall, newClientId } from './queries.ts';
 import { pctOf, pkrMinor } from './robot-money.ts';
 import { pkrText } from './robot-parts.tsx';
-import { usePasswordAction } from './use-password-action.ts';
+import { useRobotAction } from './use-robot-action.ts';
 import s from './robot.module.css';
 
 const AddFields = Type.Omit(RobotAddBody, ['tradePassword']);
@@ -72,7 +72,7 @@ export function OrderActions({ o, p }: { o: RobotOrder; p: RobotProduct }) {
   const [addAmount, setAddAmount] = useState<string | null>(null);
   const [exiting, setExiting] = useState(false);
   const [clientId, setClientId] = useState(newClientId);
-  const add = usePasswordAction<RobotOrder>({
+  const add = useRobotAction<RobotOrder>({
     call: (tradePassword) =>
       addCall({ orderId: String(o.id), amount: addAmount ?? '', clientId, tradePassword }),
     onDone: () => {
@@ -83,7 +83,7 @@ export function OrderActions({ o, p }: { o: RobotOrder; p: RobotProduct }) {
     },
     onRefused: () => setClientId(newClientId()),
   });
-  const exit = usePasswordAction<RobotOrder>({
+  const exit = useRobotAction<RobotOrder>({
     call: (tradePassword) => exitCall({ orderId: String(o.id), tradePassword }),
     onDone: () => {
       setExiting(false);

@@ -1,29 +1,30 @@
-// The last step of every robot action (allocate, add, exit): no transaction password yet → a dialog leading to
-// set one; otherwise the password sheet, then the call. A submit that got no answer keeps its client id (the
+// The last step of every action confirmed with the transaction password (robot allocate, add and exit; fund
+// subscribe and redeem; any new one): no transaction password yet → a dialog leading to set one; otherwise the
+// password sheet (password-sheet.tsx), then the call. A submit that got no answer keeps its client id (the
 // caller's), so a retry has one effect; a refusal is the server's own message, toasted, and the sheet stays
 // open with empty boxes for another try.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NetworkError } from '../../shared/api/api-errors.ts';
-import { profileQuery } from '../../shared/query/profile-query.ts';
-import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-import { routeTo } from '../../shared/routing/paths.ts';
-import { useAtomValue } from '../../shared/state/jotai.ts';
-import { userInfoAtom } from '../../shared/state/session-atoms.ts';
-import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
-import { invalidateRobots } from './queries.ts';
+import { NetworkError } from '../api/api-errors.ts';
+import { profileQuery } from '../query/profile-query.ts';
+import { useAccountScope } from '../query/use-account-scope.ts';
+import { routeTo } from '../routing/paths.ts';
+import { useAtomValue } from '../state/jotai.ts';
+import { userInfoAtom } from '../state/session-atoms.ts';
+import { toastCallFailure } from './toast-call-failure.ts';
 
 export function usePasswordAction<R>(opts: {
   call: (tradePassword: string) => Promise<R>;
   onDone: (result: R) => void;
   /** after an answered failure: the next try is a new action (a fresh client id) */
   onRefused?: () => void;
+  /** after every answer or failure: re-read what the action may have changed (the area's queries) */
+  settle?: () => void;
 }) {
-  const { call, onDone, onRefused } = opts;
+  const { call, onDone, onRefused, settle } = opts;
   const user = useAtomValue(userInfoAtom);
   const navigate = useNavigate();
-  const client = useQueryClient();
   const scope = useAccountScope();
   // The profile says whether a transaction password is set (fresh: it may have been set since sign-in).
   useQuery(profileQuery(scope));
@@ -43,14 +44,14 @@ export function usePasswordAction<R>(opts: {
       } catch (error) {
         if (!(error instanceof NetworkError)) onRefused?.();
         toastCallFailure(error);
-        invalidateRobots(client, scope);
+        settle?.();
         return;
       }
       setSheetOpen(false);
-      invalidateRobots(client, scope);
+      settle?.();
       onDone(result);
     },
-    [call, onDone, onRefused, client, scope],
+    [call, onDone, onRefused, settle],
   );
 
   return {
