@@ -278,7 +278,8 @@ describe('useful offline, honestly (360×800)', () => {
     await context.setOffline(false);
     const submit = page.getByTestId('submit-order');
     await expect.poll(() => submit.isDisabled(), { timeout: 20_000 }).toBe(false);
-    expect(await page.getByTestId('offline-reason').count()).toBe(0);
+    // The reason goes with the feed's next post, which may come a moment after the button is enabled.
+    await expect.poll(() => page.getByTestId('offline-reason').count(), { timeout: 20_000 }).toBe(0);
     await page.goto(`${server.url}/pages/tabbar/position`);
     await page.locator('[data-testid="position-row"]').first().waitFor();
     await expect.poll(() => page.getByTestId('totals-as-of').count(), { timeout: 20_000 }).toBe(0);
@@ -286,7 +287,7 @@ describe('useful offline, honestly (360×800)', () => {
     await expect
       .poll(() => page.getByTestId('feed-badge').getAttribute('data-status'), { timeout: 20_000 })
       .toBe('live');
-    expect(await page.getByTestId('market-as-of').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('market-as-of').count(), { timeout: 20_000 }).toBe(0);
     // Only the offline phase may have failed requests (the API, the feed); nothing else went wrong.
     expect(
       errors.filter(
