@@ -66,6 +66,14 @@ describe('coin/contract/order/history', () => {
     expect(Number(liq.reason.marginLost)).toBeGreaterThan(0);
     expect(liq.reason.marginLost).toBe(liq.margin.replace(/^-/, ''));
 
+    // the user got a personal message with the mark, the liquidation price, the margin lost and a history link
+    const msgs = await get(t.app, '/api/user/notice', {}, { lang: 'en-US', token: u.token });
+    const m = JSON.stringify(msgs.body.data);
+    expect(m).toContain('Position liquidated: BTCUSDT');
+    expect(m).toContain(`liquidation price ${lp} USDT`);
+    expect(m).toContain(`Margin lost: ${liq.reason.marginLost} USDT`);
+    expect(m).toContain('/pages/coin/index?mode=contract&symbol=BTCUSDT&tab=history');
+
     const p2 = await history(u, { page: '2', size: '1' });
     expect(p2.body.data.orders).toMatchObject({ total: 3, page: 2, size: 1 });
     expect(p2.body.data.orders.list.map((x: { action: string }) => x.action)).toEqual(['close']);
