@@ -16,6 +16,8 @@
 //   POST liquidate       the user's "close at market now" for one position: the whole position at market,
 //                        an ordinary close (the name is the spec's; a forced liquidation is the engine's alone)
 //   POST liquidate/all   close every open position at market
+//   GET  history         the caller's fills (with why a position was liquidated) or funding payments, paged
+//                        (contract/perp-history.ts)
 // Prices are decimal strings at the pair's price decimals, quantities at its quantity decimals, USDT at 6.
 import { Type, type Static } from 'typebox';
 import { Decimal, envelope, EpochMs } from './envelope.ts';

@@ -2,18 +2,25 @@
 // the server answered, and reads each one's live mark, uPnL, ROE, margin ratio and liquidation distance,
 // which the worker computes exactly on every tick of the pair. The main thread does no money arithmetic.
 import { useEffect } from 'react';
+import { markKey } from '../../workers/protocol/market-api.ts';
 import type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
 import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { marketBridge } from './bridge.ts';
+import { useInterest } from './hooks.ts';
 import { contractLiveAtomFamily, contractsAccountAtom, resetContracts } from './contracts-apply.ts';
 
 export type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
 
-/** Hands the worker the account's open positions (every time they are read); `accountKey` names the account. */
+/**
+ * Hands the worker the account's open positions (every time they are read); `accountKey` names the account.
+ * Holds each position's pair's server mark (`mark:<SYM>`) on the market socket: the worker values at it.
+ */
 export function useContractPositionsFeed(
   accountKey: string,
   positions: readonly ContractPositionInput[] | undefined,
 ): void {
+  const symbols = [...new Set((positions ?? []).map((p) => p.symbol))].sort();
+  useInterest(symbols.map(markKey).join('\n'));
   useEffect(() => {
     if (!positions) return;
     if (appStore.get(contractsAccountAtom) !== accountKey) resetContracts(appStore, accountKey);

@@ -135,6 +135,19 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     expect(await axeSeriousOrCritical(page, '[data-testid=perp-panel]')).toEqual([]);
     await page.getByTestId('perp-close').click();
     await page.getByTestId('perp-no-positions').waitFor({ timeout: 10_000 });
+
+    // the History tab: the open and both closes, newest first, none explained as a liquidation
+    await page.getByRole('tab').nth(2).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('perp-history-row')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action'))),
+        { timeout: 15_000 },
+      )
+      .toEqual(['close', 'close', 'open']);
+    expect(await page.getByTestId('perp-history-why').count()).toBe(0);
     await context.close();
   });
 });

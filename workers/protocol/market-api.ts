@@ -41,6 +41,8 @@ export type MarketInterestKey =
   | `ticker:${string}`
   | `book:${string}`
   | `trades:${string}`
+  /** a perpetual's server mark (the `mark:<SYM>` channel) */
+  | `mark:${string}`
   | `candles:${string}:${Interval}`
   | `sort:${Market}:${SortKey}:${SortDir}`
   | `indicator:${string}:${Interval}:${IndicatorName}`;
@@ -62,6 +64,9 @@ export function tickerKey(symbol: string): MarketInterestKey {
 }
 export function bookKey(symbol: string): MarketInterestKey {
   return `book:${symbol}`;
+}
+export function markKey(symbol: string): MarketInterestKey {
+  return `mark:${symbol}`;
 }
 export function tradesKey(symbol: string): MarketInterestKey {
   return `trades:${symbol}`;

@@ -74,6 +74,9 @@ export const INTERVAL_MS: Readonly<Record<Interval, number>> = {
 //   trades:<SYM>                                   snap: Trade[] (last 50)        delta: Trade[] (new prints)
 //   candles:<SYM>:<interval>                       snap: Candle[] (last 300)      delta: Candle[] (changed bars:
 //                                                  the live bar, and the new bar when one opens; replace by `t`)
+//   mark:<SYM>  (USDT crypto pairs: perpetuals)    snap: MarkQuote                delta: MarkQuote (the server's
+//                                                  mark, the one liquidation uses, after each step of the pair;
+//                                                  seq is the pair's, as on ticker:<SYM>)
 //
 // Sequencing: `seq` is per channel and shared by all subscribers. A snap carries the channel's current seq;
 // each following delta on that channel carries seq + 1. A client that sees a gap (seq !== last + 1) drops its
@@ -91,7 +94,15 @@ export const INTERVAL_MS: Readonly<Record<Interval, number>> = {
 // obey backpressure like deltas, and a connection that stays backed up is closed. Heartbeats every
 // WS_HEARTBEAT_MS; a connection silent (no message, no pong) for a whole heartbeat period is closed.
 
-export type ChannelKind = 'tickers' | 'ticker' | 'book' | 'trades' | 'candles';
+export type ChannelKind = 'tickers' | 'ticker' | 'book' | 'trades' | 'candles' | 'mark';
+
+/** A perpetual's mark price (server/domain/perp/mark-book.ts): `m` mark, `i` index (the last price), both as
+ * decimal strings at the pair's price decimals. */
+export interface MarkQuote {
+  s: string;
+  m: string;
+  i: string;
+}
 export const WS_HEARTBEAT_MS = 10_000;
 /** The `err` frames' codes (no typebox: contract/ws-codes.ts). */
 export { WS_ERR, type WsErrCode } from '../../contract/ws-codes.ts';
@@ -134,6 +145,7 @@ export interface ChannelPayloads {
   book: { snap: Book; delta: BookDelta };
   trades: { snap: Trade[]; delta: Trade[] };
   candles: { snap: Candle[]; delta: Candle[] };
+  mark: { snap: MarkQuote; delta: MarkQuote };
 }
 
 export function tickersChannel(m: Market): string {
@@ -148,13 +160,16 @@ export function bookChannel(sym: string): string {
 export function tradesChannel(sym: string): string {
   return `trades:${sym}`;
 }
+export function markChannel(sym: string): string {
+  return `mark:${sym}`;
+}
 export function candlesChannel(sym: string, iv: Interval): string {
   return `candles:${sym}:${iv}`;
 }
 
 export type ParsedChannel =
   | { kind: 'tickers'; market: Market }
-  | { kind: 'ticker' | 'book' | 'trades'; symbol: string }
+  | { kind: 'ticker' | 'book' | 'trades' | 'mark'; symbol: string }
   | { kind: 'candles'; symbol: string; interval: Interval };
 
 /** Parses a channel name's syntax (not whether the symbol exists). null when malformed. */
@@ -165,7 +180,7 @@ export function parseChannel(ch: string): ParsedChannel | null {
   if (kind === 'tickers' && parts.length === 2) {
     return (MARKETS as readonly string[]).includes(a) ? { kind, market: a as Market } : null;
   }
-  if ((kind === 'ticker' || kind === 'book' || kind === 'trades') && parts.length === 2)
+  if ((kind === 'ticker' || kind === 'book' || kind === 'trades' || kind === 'mark') && parts.length === 2)
     return { kind, symbol: a };
   if (kind === 'candles' && parts.length === 3 && b && (INTERVALS as readonly string[]).includes(b)) {
     return { kind, symbol: a, interval: b as Interval };

@@ -11,6 +11,14 @@ export interface MarkTick {
   last: bigint;
 }
 
+/** A mark from a market step, with the symbol's update counter (the seq of its `mark:<SYM>` delta). */
+export interface MarkStep extends MarkTick {
+  seq: number;
+}
+
+/** Hears one step's new marks, with the step's time. */
+export type MarkListener = (marks: MarkStep[], ts: number) => void;
+
 export class MarkBook {
   private readonly states = new Map<string, MarkState>();
   private readonly pairs = new Map<string, PerpPair | null>();
@@ -24,8 +32,8 @@ export class MarkBook {
   }
 
   /** Steps every crypto pair updated by the tick; returns their new marks. */
-  onTick(tick: Pick<MarketTick, 'updates'>): MarkTick[] {
-    const out: MarkTick[] = [];
+  onTick(tick: Pick<MarketTick, 'updates'>): MarkStep[] {
+    const out: MarkStep[] = [];
     for (const u of tick.updates) {
       if (u.market !== 'crypto') continue;
       const pair = this.pair(u.symbol);
@@ -33,7 +41,7 @@ export class MarkBook {
       if (!pair || !q) continue;
       const s = stepMark(this.states.get(u.symbol) ?? MARK_START, q.last, (q.bid + q.ask) / 2n);
       this.states.set(u.symbol, s);
-      out.push({ symbol: u.symbol, mark: markOf(s, q.last), last: q.last });
+      out.push({ symbol: u.symbol, mark: markOf(s, q.last), last: q.last, seq: u.seq });
     }
     return out;
   }
@@ -46,10 +54,10 @@ export class MarkBook {
     return markOf(this.states.get(symbol) ?? MARK_START, q.last);
   }
 
-  private readonly listeners = new Set<(marks: MarkTick[]) => void>();
+  private readonly listeners = new Set<MarkListener>();
 
-  /** Hears every step's new marks (the engine, tests; later the socket) without stepping them again. */
-  listen(listener: (marks: MarkTick[]) => void): () => void {
+  /** Hears every step's new marks (the engine, the market socket's `mark:<SYM>` channels) without stepping them again. */
+  listen(listener: MarkListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -58,7 +66,7 @@ export class MarkBook {
   follow(source: Pick<MarketSource, 'subscribe'>): () => void {
     return source.subscribe((tick) => {
       const marks = this.onTick(tick);
-      if (marks.length) for (const l of this.listeners) l(marks);
+      if (marks.length) for (const l of this.listeners) l(marks, tick.ts);
     });
   }
 }

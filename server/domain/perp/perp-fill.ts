@@ -86,13 +86,14 @@ export async function closeIn(
       now,
     );
   } else {
-    // Size and entry stay on the ended row (its history: query shows what was closed); margin and LP go.
+    // Size and entry stay on the ended row (its history: query shows what was closed); margin goes, and the LP
+    // too unless liquidated: a liquidated row keeps the price it was liquidated at (the history explains it).
     await updatePosition(
       tx,
       pos.id,
       {
         margin: 0n,
-        liqPrice: null,
+        liqPrice: liquidation ? pos.liqPrice : null,
         tpPrice: null,
         slPrice: null,
         status: liquidation ? 'liquidated' : 'closed',

@@ -16,6 +16,7 @@ import { tpSlFires } from '../../../contract/perp/tpsl.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { closeIn } from './perp-fill.ts';
 import type { PerpPair } from './perp-grid.ts';
+import { positionLiquidated } from './perp-notice.ts';
 import {
   crossedPositions,
   mathOf,
@@ -56,10 +57,13 @@ export async function liquidateCrossed(
         const fund = await balanceOf(tx, await sysAcct(tx, INSURANCE_ACCOUNT), USDT);
         if (fund < atMark.shortfall) {
           const adl = await deleverage(tx, pair, pos, mark, now);
+          const own = adl?.find((x) => x.positionId === pos.id);
+          if (own) await positionLiquidated(tx, pair, pos, own, mark, now);
           if (adl) return adl;
         }
       }
       const r = await closeIn(tx, pair, pos, pos.qty, mark, 'liquidation', `sys:liq:${pos.id}`, now);
+      await positionLiquidated(tx, pair, pos, r.execution, mark, now);
       return [r.execution];
     });
     if (e) out.push(...e);

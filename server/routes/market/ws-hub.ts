@@ -37,6 +37,9 @@ import { FRAME_BUDGET, FrameGate } from '../../domain/ws/frame-gate.ts';
 import type { BucketRule } from '../../domain/ws/token-bucket.ts';
 import type { MarketSource, MarketTick } from '../../domain/market/market-source.ts';
 import { translator, type Translator } from '../../i18n/translator.ts';
+import { formatMinor } from '../../../contract/money.ts';
+import type { MarkQuote } from '../../../workers/protocol/market.ts';
+import type { MarkStep } from '../../domain/perp/mark-book.ts';
 
 /** The part of a `ws` WebSocket the hub uses (kept small so tests can fake it). */
 export interface WsLike {
@@ -66,6 +69,15 @@ export interface HubOptions {
   now?: () => number;
   /** the messages of `err` frames (default: the process's translator) */
   translator?: Translator;
+  /** the perpetuals' marks (app.perp's MarkBook): without it `mark:<SYM>` channels are unknown */
+  marks?: MarkFeed;
+}
+
+/** What the hub reads of the mark book (server/domain/perp/mark-book.ts). */
+export interface MarkFeed {
+  pair(symbol: string): { grid: { priceDecimals: number } } | null;
+  mark(symbol: string): bigint | null;
+  listen(listener: (marks: readonly MarkStep[], ts: number) => void): () => void;
 }
 
 const checkFrame = Compile(MarketClientFrame);
@@ -93,7 +105,9 @@ const OPEN = 1;
 export class MarketHub {
   private readonly conns = new Set<Conn>();
   private readonly channels = new Map<string, Channel>();
-  private readonly opts: Required<HubOptions>;
+  private readonly opts: Required<Omit<HubOptions, 'marks'>>;
+  private readonly marks: MarkFeed | null;
+  private readonly unlistenMarks: () => void;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly unsubscribe: () => void;
 
@@ -115,6 +129,8 @@ export class MarketHub {
       translator: opts.translator ?? translator,
     };
     this.unsubscribe = source.subscribe((tick) => this.onTick(tick));
+    this.marks = opts.marks ?? null;
+    this.unlistenMarks = this.marks?.listen((marks, ts) => this.onMarks(marks, ts)) ?? (() => {});
     this.timer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
     this.timer.unref();
   }
@@ -126,6 +142,7 @@ export class MarketHub {
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();
+    this.unlistenMarks();
     for (const c of this.conns) c.socket.terminate();
     this.conns.clear();
     this.channels.clear();
@@ -215,7 +232,12 @@ export class MarketHub {
     // Already held: its snapshot was sent (or is owed) and its deltas flow; nothing new to send.
     if (conn.channels.has(ch)) return;
     const parsed = parseChannel(ch);
-    const known = parsed && (parsed.kind === 'tickers' || this.source.instrument(parsed.symbol));
+    const known =
+      parsed &&
+      (parsed.kind === 'tickers' ||
+        (parsed.kind === 'mark'
+          ? this.markQuote(parsed.symbol) !== null
+          : this.source.instrument(parsed.symbol)));
     if (!parsed || !known) {
       return this.send(conn, {
         ...this.err(conn, WS_ERR.unknownChannel, 'market:errors.unknownChannel', { ch }),
@@ -264,6 +286,29 @@ export class MarketHub {
         return s.trades(p.symbol, 50);
       case 'candles':
         return s.candles(p.symbol, p.interval, { limit: this.opts.candleSnapshot });
+      case 'mark':
+        return this.markQuote(p.symbol);
+    }
+  }
+
+  // ---- perpetual marks (issue 16): `mark:<SYM>`, a delta per step of the pair, the pair's own seq ----
+
+  /** The pair's mark now, null for a symbol without a perpetual (or before its first price). */
+  private markQuote(symbol: string, mark?: bigint, last?: bigint): MarkQuote | null {
+    const pair = this.marks?.pair(symbol);
+    const m = mark ?? this.marks?.mark(symbol) ?? null;
+    const i = last ?? this.source.ticker(symbol)?.p ?? null;
+    if (!pair || m === null || i === null) return null;
+    const d = pair.grid.priceDecimals;
+    return { s: symbol, m: formatMinor(m, d), i: typeof i === 'bigint' ? formatMinor(i, d) : i };
+  }
+
+  private onMarks(marks: readonly MarkStep[], ts: number): void {
+    for (const k of marks) {
+      const ch = `mark:${k.symbol}`;
+      if (!this.channels.has(ch)) continue;
+      const q = this.markQuote(k.symbol, k.mark, k.last);
+      if (q) this.deliver(ch, k.seq, ts, q);
     }
   }
 

@@ -6,7 +6,8 @@ import { socketRoute } from '../../plugins/websockets.ts';
 import { MarketHub } from './ws-hub.ts';
 
 export const wsRoutes: FastifyPluginAsync = async (app) => {
-  const hub = new MarketHub(app.market, { translator: app.translator });
+  // The perpetuals' `mark:<SYM>` channels (issue 16) read the mark book the perp plugin follows.
+  const hub = new MarketHub(app.market, { translator: app.translator, marks: app.perp.deps.marks });
   app.addHook('onClose', async () => hub.close());
   socketRoute(app, '/ws', (socket, request) => {
     const conn = hub.attach(socket, request.lang);

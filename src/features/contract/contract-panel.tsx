@@ -3,9 +3,9 @@
 // spot ↔ contract transfer, and the open positions (live figures from the worker) and waiting TP/SL orders,
 // with "close all". The exchange is the app's simulator, and the screen says so.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useContractPositionsFeed } from '../../market/contracts.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
@@ -16,6 +16,7 @@ import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { cx } from '../../shared/ui/cx.ts';
 import s from './contract.module.css';
 import { ContractForm } from './contract-form.tsx';
+import { ContractHistory, LiquidationNotice } from './contract-history.tsx';
 import { ContractPosition } from './contract-position.tsx';
 import {
   activeQuery,
@@ -27,7 +28,9 @@ import {
   positionsQuery,
 } from './contract-queries.ts';
 
-const TABS = ['positions', 'active'] as const;
+const TABS = ['positions', 'active', 'history'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
 function fundingTime(ms: number, lang: string): string {
   return new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
@@ -37,7 +40,14 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
   const { t, i18n } = useTranslation();
   const scope = useAccountScope();
   const client = useQueryClient();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('positions');
+  const [params] = useSearchParams();
+  // a liquidation message links here with ?tab=history
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<Tab>(isTab(asked) ? asked : 'positions');
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: contractKey(scope) });
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.coinAssets) });
+  }, [client, scope]);
   const [error, setError] = useState('');
   const ticker = useQuery(perpTickerQuery(symbol));
   const assets = useQuery(contractAssetsQuery(scope));
@@ -110,6 +120,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
           <p className="muted">{ticker.error instanceof BusinessError ? ticker.error.msg : '…'}</p>
         )}
       </div>
+      <LiquidationNotice onSeen={refresh} />
       <Tabs
         items={TABS.map((id) => ({ value: id, label: t(`contract:tabs.${id}`) }))}
         value={tab}
@@ -145,6 +156,8 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
           ) : (
             <EmptyState title={t('contract:noPositions')} testId="perp-no-positions" />
           )
+        ) : tab === 'history' ? (
+          <ContractHistory />
         ) : (active.data?.list.length ?? 0) > 0 ? (
           <ul className={s.orders}>
             {active.data?.list.map((a) => (

@@ -6,6 +6,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CoinAssets } from '../../../contract/exchange.ts';
 import type { PerpPositionView, PerpTicker, PerpExecutionView } from '../../../contract/perp-orders.ts';
 import { PERP_PREFIX } from '../../../contract/perp-orders.ts';
+import type { Page } from '../../../contract/envelope.ts';
+import type { PerpFundingPayment, PerpHistoryOrder } from '../../../contract/perp-history.ts';
+
+export interface HistoryData {
+  type: 'orders' | 'funding';
+  orders: Page<PerpHistoryOrder> | null;
+  funding: Page<PerpFundingPayment> | null;
+}
 import { getData, postData } from '../../shared/api/data-client.ts';
 import { accountKey, PUBLIC, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
 
@@ -61,6 +69,17 @@ export function activeQuery(scope: AccountScope) {
     queryKey: [...contractKey(scope), 'active'],
     queryFn: ({ signal }) => getData<{ list: ActiveTrigger[] }>(`${P}/list/active`, {}, { signal }),
     refetchInterval: 5_000,
+  });
+}
+
+/** coin/contract/order/history (type=orders): the account's fills, newest first; a liquidation explained. */
+export function historyQuery(scope: AccountScope, page: number, size: number) {
+  return queryOptions({
+    queryKey: [...contractKey(scope), 'history', page, size],
+    queryFn: ({ signal }) =>
+      getData<HistoryData>(`${P}/history`, { page: String(page), size: String(size) }, { signal }),
+    refetchInterval: 5_000,
+    staleTime: 1_000,
   });
 }
 

@@ -2,7 +2,16 @@
 // and candle series of the symbols the app has open. Applying a message here drops anything older than what
 // the state holds (ticker time, book time, trade id, bar time), so socket, polling and resync snapshots can
 // overlap without duplicate or out-of-order updates. The math is calc/'s; this file only keeps the state.
-import type { Book, BookDelta, Candle, Interval, Market, Ticker, Trade } from '../../protocol/market.ts';
+import type {
+  Book,
+  BookDelta,
+  Candle,
+  Interval,
+  Market,
+  MarkQuote,
+  Ticker,
+  Trade,
+} from '../../protocol/market.ts';
 import type { IndicatorName, SortDir, SortKey } from '../../protocol/market-api.ts';
 import { applyBookDelta, applyBookSnapshot, emptyBook, type BookState } from '../calc/book.ts';
 import {
@@ -71,6 +80,8 @@ export class MarketState {
   readonly painted = new Set<string>();
   readonly paintPending: Flush<Ticker> = createFlush();
   readonly books = new Map<string, BookEntry>();
+  /** The server's mark of each perpetual whose `mark:<SYM>` channel is held (the contracts feed values at it). */
+  readonly marks = new Map<string, MarkQuote>();
   readonly trades = new Map<string, TradesEntry>();
   /** Key `SYM:interval`. */
   readonly candles = new Map<string, CandlesEntry>();

@@ -7,6 +7,7 @@ import type {
   DeltaMessage,
   Interval,
   Market,
+  MarkQuote,
   ParsedChannel,
   SnapMessage,
   Ticker,
@@ -19,13 +20,19 @@ export type KeyTarget =
   | { kind: 'ticker'; symbol: string }
   | { kind: 'book'; symbol: string }
   | { kind: 'trades'; symbol: string }
+  | { kind: 'mark'; symbol: string }
   | { kind: 'candles'; symbol: string; interval: Interval }
   | { kind: 'indicator'; symbol: string; interval: Interval; name: IndicatorName }
   | { kind: 'sort'; market: Market; key: SortKey; dir: SortDir };
 
 /** The socket channel behind an interest key (tickers and sorts ride on the always-on market channels). */
 export function channelOf(key: MarketInterestKey): string | null {
-  return key.startsWith('book:') || key.startsWith('trades:') || key.startsWith('candles:') ? key : null;
+  return key.startsWith('book:') ||
+    key.startsWith('trades:') ||
+    key.startsWith('candles:') ||
+    key.startsWith('mark:')
+    ? key
+    : null;
 }
 
 /** Applies a sequenced message; false when the book found a gap of its own (resubscribe). */
@@ -55,6 +62,9 @@ export function applyMessage(
     case 'candles':
       if (snap) state.applyCandleSnap(ch.symbol, ch.interval, msg.data as Candle[]);
       else state.applyCandleBars(ch.symbol, ch.interval, msg.data as Candle[]);
+      return true;
+    case 'mark':
+      state.marks.set(ch.symbol, msg.data as MarkQuote);
       return true;
   }
 }

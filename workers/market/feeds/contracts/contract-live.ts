@@ -56,12 +56,18 @@ export function parsePosition(p: ContractPositionInput): LivePosition | null {
   };
 }
 
-/** The mark for a live last price (its premium kept); the server's mark when the price does not parse. */
-export function liveMark(p: LivePosition, last: string | undefined): bigint {
+/**
+ * The mark to value at: the server's published mark (`mark:<SYM>`, the averaged one liquidation uses) when the
+ * socket delivers it; else (polling, before the first mark) the live last price with the last-read premium;
+ * else the server's mark of the last answer.
+ */
+export function liveMark(p: LivePosition, last: string | undefined, published?: string): bigint {
+  const m = published === undefined ? null : parseSignedMinor(published, p.grid.priceDecimals);
+  if (m !== null && m > 0n) return m;
   const l = last === undefined ? null : parseSignedMinor(last.replace(/,/g, ''), p.grid.priceDecimals);
   if (l === null || l <= 0n) return p.serverMark;
-  const m = l + p.premium;
-  return m > 0n ? m : 1n;
+  const est = l + p.premium;
+  return est > 0n ? est : 1n;
 }
 
 const pct = (rate: bigint | null): string => (rate === null ? '' : formatMinor(rate / 10_000n, 2));

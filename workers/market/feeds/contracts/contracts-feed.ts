@@ -1,7 +1,8 @@
 // The contracts feed (issue 16 item 5): holds the caller's open perpetual positions the app handed over
 // (protocol/contracts-api.ts) and re-values those of a pair on every batch of its tickers the market feed
-// applies, exactly (contract-live.ts). Posts only the rows whose display strings changed. It claims no
-// interest keys: the screen showing positions subscribes their pairs' tickers itself.
+// applies, and on every server mark (`mark:<SYM>`) it hears, exactly (contract-live.ts), at the published mark
+// when there is one. Posts only the rows whose display strings changed. It claims no interest keys: the screen
+// showing positions subscribes their pairs' tickers and marks itself.
 import type { ContractLiveView, ContractPositionInput } from '../../../protocol/contracts-api.ts';
 import type { ContractsFeedApi } from '../../../protocol/contracts-api.ts';
 import type { Feed, FeedContext } from '../../host/feed.ts';
@@ -26,6 +27,10 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     prices.onTickers((tickers) => {
       if (this.rows.size === 0) return;
       this.flush(new Set(tickers.map((t) => t.s)), []);
+    });
+    // The server's mark (mark:<SYM>, held while the screen shows interest in it) re-values the pair at once.
+    prices.onMark?.((symbol) => {
+      if (this.rows.size) this.flush(new Set([symbol]), []);
     });
   }
 
@@ -69,7 +74,7 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     const rows: ContractLiveView[] = [];
     for (const p of this.rows.values()) {
       if (symbols && !symbols.has(p.symbol)) continue;
-      const v = liveView(p, liveMark(p, this.prices.price(p.symbol)));
+      const v = liveView(p, liveMark(p, this.prices.price(p.symbol), this.prices.mark?.(p.symbol)));
       const prev = this.sent.get(p.id);
       if (prev && same(prev, v)) continue;
       this.sent.set(p.id, v);

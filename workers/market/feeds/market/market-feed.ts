@@ -103,11 +103,14 @@ export class MarketFeed implements Feed, MarketFeedApi {
   private readonly painter: CellPainter;
   private paintSamples: PaintSamples | null = null;
   private readonly tickerListeners: ((tickers: readonly Ticker[]) => void)[] = [];
+  private readonly markListeners: ((symbol: string) => void)[] = [];
   /** The keys the app has shown interest in (the host reference-counts them). */
   private readonly active = new Set<MarketInterestKey>();
   /** The prices this feed keeps, for other feeds (the account's positions are valued at them). */
   readonly prices: PriceBoard = {
     price: (symbol) => this.state.tickers.get(symbol)?.p,
+    mark: (symbol) => this.state.marks.get(symbol)?.m,
+    onMark: (listener) => void this.markListeners.push(listener),
     onTickers: (listener) => void this.tickerListeners.push(listener),
     ticker: (symbol) => this.state.tickers.get(symbol),
     marketOf: (symbol) => this.state.market(symbol),
@@ -348,6 +351,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
     this.source = 'socket';
     if (ch.kind === 'tickers') this.noteTickers(msg.data as Ticker[]);
     else if (ch.kind === 'ticker') this.noteTickers([msg.data as Ticker]);
+    else if (ch.kind === 'mark') for (const l of this.markListeners) l(ch.symbol);
   }
 
   private noteTickers(tickers: readonly Ticker[]): void {
@@ -417,6 +421,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
     } else {
       if (t.kind === 'book') this.state.openBook(t.symbol);
       else if (t.kind === 'trades') this.state.openTrades(t.symbol);
+      else if (t.kind === 'mark') this.state.marks.delete(t.symbol);
       else {
         this.state.openCandles(t.symbol, t.interval);
         void this.loadHistory(t.symbol, t.interval);
@@ -437,6 +442,7 @@ export class MarketFeed implements Feed, MarketFeedApi {
     else {
       if (t.kind === 'book') this.state.books.delete(t.symbol);
       else if (t.kind === 'trades') this.state.trades.delete(t.symbol);
+      else if (t.kind === 'mark') this.state.marks.delete(t.symbol);
       else this.state.candles.delete(`${t.symbol}:${t.interval}`);
       const ch = channelOf(key)!;
       this.seqs.delete(ch);

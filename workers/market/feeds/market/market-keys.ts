@@ -7,7 +7,7 @@ import type { InterestKey } from '../../../protocol/worker-api.ts';
 import { isIndicatorName } from '../../calc/indicators/registry.ts';
 import type { KeyTarget } from '../../state/messages.ts';
 
-const KINDS = new Set(['ticker', 'book', 'trades', 'candles', 'sort', 'indicator']);
+const KINDS = new Set(['ticker', 'book', 'trades', 'candles', 'sort', 'indicator', 'mark']);
 
 export function isMarketKey(key: InterestKey): key is MarketInterestKey {
   return KINDS.has(key.slice(0, key.indexOf(':')));
@@ -27,6 +27,7 @@ export function parseKey(key: InterestKey): KeyTarget | null {
     return { kind, market: a as Market, key: b as SortKey, dir: c as SortDir };
   }
   const ch = parseChannel(key);
-  if (ch?.kind === 'book' || ch?.kind === 'trades') return { kind: ch.kind, symbol: ch.symbol };
+  if (ch?.kind === 'book' || ch?.kind === 'trades' || ch?.kind === 'mark')
+    return { kind: ch.kind, symbol: ch.symbol };
   return ch?.kind === 'candles' ? ch : null;
 }

@@ -12,6 +12,10 @@ export interface MarketTickers {
 export interface PriceBoard {
   /** The live price string, or undefined before the symbol's first ticker. */
   price(symbol: string): string | undefined;
+  /** The server's mark of a perpetual (its `mark:<SYM>` channel, held while someone shows interest), if heard. */
+  mark?(symbol: string): string | undefined;
+  /** Called, in the worker, synchronously, when a pair's mark arrives (snap or delta). */
+  onMark?(listener: (symbol: string) => void): void;
   /** Called with each batch of tickers applied, in the worker, synchronously: keep it cheap. */
   onTickers(listener: (tickers: readonly { s: string; pc?: string }[]) => void): void;
   /** The whole ticker the feed holds (exact wire strings), or undefined. */

@@ -1,0 +1,119 @@
+// The contract panel's History tab (coin/contract/order/history): the account's fills newest first, a
+// liquidation with why (the mark that crossed, the liquidation price, the margin lost), paged; and the notice
+// of a liquidation that happened while the screen is open (a toast and a line that stays until dismissed).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PerpHistoryOrder } from '../../../contract/perp-history.ts';
+import { useAccountScope } from '../../shared/query/use-account-scope.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { showToast } from '../../shared/ui/toast.tsx';
+import s from './contract.module.css';
+import { historyQuery } from './contract-queries.ts';
+
+const SIZE = 20;
+
+function Row({ o }: { o: PerpHistoryOrder }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={s.order} data-testid="perp-history-row" data-action={o.action}>
+      <div className={s.orderHead}>
+        <strong>{t(`contract:history.action.${o.action}`)}</strong>
+        <span dir="ltr">{o.symbol.replace(/USDT$/, '/USDT')}</span>
+        <span className="muted small">{new Date(o.createdAt).toLocaleString(i18n.language)}</span>
+      </div>
+      <p className="num small" dir="ltr">
+        {t('contract:history.price')} {o.price} · {t('contract:history.qty')} {o.qty} ·{' '}
+        {t('contract:history.fee')} {o.fee} · {t('contract:history.pnl')} {o.realizedPnl}
+      </p>
+      {o.reason && (
+        <p className={s.error} data-testid="perp-history-why">
+          {t('contract:history.why', {
+            mark: o.reason.markPrice,
+            liq: o.reason.liqPrice ?? '--',
+            margin: o.reason.marginLost,
+          })}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function ContractHistory() {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const [page, setPage] = useState(1);
+  const q = useQuery(historyQuery(scope, page, SIZE));
+  const data = q.data?.orders;
+  if (!data) return <p className="muted">…</p>;
+  if (!data.list.length)
+    return <EmptyState title={t('contract:history.empty')} testId="perp-history-empty" />;
+  return (
+    <>
+      <ul className={s.orders} data-testid="perp-history">
+        {data.list.map((o) => (
+          <Row key={o.id} o={o} />
+        ))}
+      </ul>
+      <div className={s.actions}>
+        {page > 1 && (
+          <button type="button" className="btn" onClick={() => setPage(page - 1)}>
+            {t('contract:history.newer')}
+          </button>
+        )}
+        {data.total > page * SIZE && (
+          <button type="button" className="btn" onClick={() => setPage(page + 1)}>
+            {t('contract:history.older')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * Watches the newest fills while the panel is open: a liquidation newer than what was there when it opened is
+ * toasted and kept on screen (the personal message carries it to a user who was away).
+ */
+export function LiquidationNotice({ onSeen }: { onSeen: () => void }) {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const q = useQuery(historyQuery(scope, 1, 5));
+  const baseline = useRef<number | null>(null);
+  const [shown, setShown] = useState<PerpHistoryOrder | null>(null);
+  useEffect(() => {
+    const list = q.data?.orders?.list;
+    if (!list) return;
+    const newest = list[0]?.id ?? 0;
+    if (baseline.current === null) {
+      baseline.current = newest;
+      return;
+    }
+    const liq = list.find((o) => o.id > baseline.current! && o.reason);
+    baseline.current = Math.max(baseline.current, newest);
+    if (!liq?.reason) return;
+    setShown(liq);
+    onSeen();
+    showToast(
+      t('contract:history.liquidatedToast', {
+        symbol: liq.symbol,
+        mark: liq.reason.markPrice,
+        liq: liq.reason.liqPrice ?? '--',
+        margin: liq.reason.marginLost,
+      }),
+      { durationMs: 6000 },
+    );
+  }, [q.data, onSeen, t]);
+  if (!shown?.reason) return null;
+  return (
+    <div role="alert" className={s.error} data-testid="perp-liquidated">
+      <strong>{t('contract:history.liquidatedTitle')}</strong>{' '}
+      {t('contract:history.liquidatedToast', {
+        symbol: shown.symbol,
+        mark: shown.reason.markPrice,
+        liq: shown.reason.liqPrice ?? '--',
+        margin: shown.reason.marginLost,
+      })}
+    </div>
+  );
+}
