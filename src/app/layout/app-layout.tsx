@@ -7,14 +7,21 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { LOGIN_ROUTE, routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
-import { closeDrawer } from '../../shared/ui/drawer-state.ts';
+import { closeDrawer, drawerPhaseAtom } from '../../shared/ui/drawer-state.ts';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { LoaderHost } from '../../shared/ui/loader.tsx';
 import { ToastHost } from '../../shared/ui/toast.tsx';
 import { useCurrentRoute } from '../current-route.ts';
-import { Drawer } from './drawer.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import s from './app-layout.module.css';
+
+/** The drawer's panel, its dialogs and the real/demo switch come with its first opening, not with the app. */
+const DrawerPart = lazyPart(() => import('./drawer.tsx').then((m) => m.Drawer));
+
+function Drawer() {
+  return useAtomValue(drawerPhaseAtom) === 'closed' ? null : <DrawerPart />;
+}
 
 /** Spec §9: page async loading shows its indicator only after 200 ms, so fast pages never flash it. */
 const PROGRESS_DELAY_MS = 200;

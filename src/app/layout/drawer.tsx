@@ -63,8 +63,12 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
   const panelRef = useRef<HTMLElement>(null);
   const { openSignOut, signOutDialog } = useSignOutDialog(closeDrawer);
 
+  // Each opening re-reads login-info; so does a first opening whose chunk (app-layout.tsx) arrived after the
+  // panel had already passed its opening phase.
+  const mounted = useRef(false);
   useEffect(() => {
-    if (justOpened) void refreshLoginInfo();
+    if (justOpened || !mounted.current) void refreshLoginInfo();
+    mounted.current = true;
   }, [justOpened]);
   useEffect(() => {
     if (isOpen) panelRef.current?.focus();

@@ -85,7 +85,9 @@ export default function AlertsPage() {
           </>
         )}
         <p className={s.note}>
-          <Link to={routeTo('notice.list', { tab: 'messages' })}>{t('alerts:list.messages')}</Link>
+          <Link className="link-btn" to={routeTo('notice.list', { tab: 'messages' })}>
+            {t('alerts:list.messages')}
+          </Link>
         </p>
       </div>
       {/^[A-Z0-9._-]{1,20}$/.test(symbol) && (

@@ -32,7 +32,7 @@ export default function LoanPage() {
               <p data-testid="loan-score">
                 {t('loan:loan.score', { score: o.credit.score, tier: t(`loan:score.tier.${o.credit.tier}`) })}
               </p>
-              <Link to={routeTo('user.creditScore')} data-testid="loan-score-link">
+              <Link className="link-btn" to={routeTo('user.creditScore')} data-testid="loan-score-link">
                 {t('loan:loan.scoreLink')}
               </Link>
               <p className="muted small">

@@ -2,7 +2,7 @@
 // the banner carousel (index/ads; each banner leads to its route of the app) and the system notice shown once
 // as a pop-up (its id kept in `systemNotice`). Texts are in the home namespace: Home is a first screen.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Banner } from '../../../contract/notice.ts';
@@ -10,7 +10,7 @@ import { getData } from '../../shared/api/data-client.ts';
 import { useUnreadNotices } from '../../shared/query/notice-unread.ts';
 import { PUBLIC } from '../../shared/query/query-keys.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { ModalFrame } from '../../shared/ui/modal-frame.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import s from './home-notice.module.css';
 import { platformNoticesQuery, rememberSystemNotice, systemNoticeShown } from './queries.ts';
 
@@ -89,40 +89,23 @@ export function HomeBanners() {
   );
 }
 
+/** The pop-up itself (the modal frame) comes only when there is a notice to show. */
+const SystemNoticeDialog = lazyPart(() =>
+  import('./system-notice-dialog.tsx').then((m) => m.SystemNoticeDialog),
+);
+
 export function SystemNoticePopup() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const q = useInfiniteQuery(platformNoticesQuery(i18n.language));
   const notice = q.data?.pages[0]?.systemNotice ?? null;
   const [closed, setClosed] = useState<number | null>(null);
-  const titleId = useId();
   const open = notice !== null && closed !== notice.id && !systemNoticeShown(notice.id);
   const close = () => {
     if (!notice) return;
     rememberSystemNotice(notice.id);
     setClosed(notice.id);
   };
-  return (
-    <ModalFrame
-      open={open}
-      onClose={close}
-      role="dialog"
-      labelledBy={titleId}
-      placement="center"
-      className={s.popup}
-      testId="system-notice"
-    >
-      <h2 id={titleId} className={s.popupTitle}>
-        {notice?.title}
-      </h2>
-      <p className={s.popupBody}>{notice?.body}</p>
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        onClick={close}
-        data-testid="system-notice-ok"
-      >
-        {t('home:notice.gotIt')}
-      </button>
-    </ModalFrame>
-  );
+  // Mounted from its first opening on, so it can play its closing.
+  if (!notice || (!open && closed === null)) return null;
+  return <SystemNoticeDialog open={open} onClose={close} title={notice.title} body={notice.body} />;
 }

@@ -7,7 +7,7 @@ import { storage } from '../storage/storage.ts';
 import { callHandler } from './api-handlers.ts';
 import { BusinessError, ResultError, SessionError } from './api-errors.ts';
 import { sendEnvelope, type ApiParams, type ApiRequestOptions } from './client.ts';
-import { sendFormEnvelope, type UploadOptions } from './form-upload.ts';
+import type { UploadOptions } from './form-upload.ts';
 
 function unwrap<T>(path: string, envelope: ApiEnvelope<unknown>, token: string): T {
   if (envelope.code === CODE_OK) return envelope.data as T;
@@ -54,6 +54,8 @@ export async function postForm<T>(path: string, form: FormData, opts: UploadOpti
   if (opts.loader) callHandler('showLoader');
   let envelope: ApiEnvelope<unknown>;
   try {
+    // Uploads (KYC, deposit proofs) are never on a first screen: their XHR code comes with the first one.
+    const { sendFormEnvelope } = await import('./form-upload.ts');
     envelope = await sendFormEnvelope(path, form, opts);
   } finally {
     if (opts.loader) callHandler('hideLoader');

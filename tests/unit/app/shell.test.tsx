@@ -166,7 +166,8 @@ describe('drawer', () => {
     };
     renderAt('/pages/user/about');
     await openTheDrawer();
-    expect(methodPaths()).toContain('GET user/login/info');
+    // The drawer's chunk comes with its first opening: the read follows its mount.
+    await waitFor(() => expect(methodPaths()).toContain('GET user/login/info'));
     const drawer = screen.getByTestId('drawer');
     await waitFor(() => expect(drawer.querySelector('[data-row=autoIpo]')).toBeTruthy());
     const rows = [...drawer.querySelectorAll('[data-row]')].map((a) => [

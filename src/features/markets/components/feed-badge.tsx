@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { Num } from '../../../shared/ui/num.tsx';
 import { cx } from '../../../shared/ui/cx.ts';
+import { lazyPart } from '../../../shared/ui/lazy-part.tsx';
 import { useFeedStatus } from '../live.ts';
 import s from './feed-badge.module.css';
-import { FeedDetails } from './feed-details.tsx';
+
+/** The details sheet comes with the first tap, not with the first screens. */
+const FeedDetails = lazyPart(() => import('./feed-details.tsx').then((m) => m.FeedDetails));
 
 export function FeedBadge() {
   const { t } = useTranslation();
@@ -23,6 +26,7 @@ export function FeedBadge() {
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="feed-badge-button"
+        onPointerDown={FeedDetails.preload}
         onClick={() => setOpen(true)}
       >
         <span

@@ -1,13 +1,13 @@
-// A long, virtualised list of market rows. Only the rows on screen (plus a small overscan) are subscribed
-// to live tickers: Virtuoso reports the visible range and useMarketSubscription follows it.
-import { useCallback, useMemo, useState } from 'react';
+// A long, virtualised list of market rows. Only the rows on screen (plus a small overscan) are rendered and
+// subscribed to live tickers: useVisibleRange reports the visible range and useMarketSubscription follows it.
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type ListRange } from 'react-virtuoso';
 import { useInstruments } from '../instruments.ts';
 import { useMarketSubscription, usePaintMode } from '../live.ts';
 import { QuoteRow } from './quote-row.tsx';
+import { useVisibleRange, type ListRange } from './visible-range.ts';
 
-/** Row heights as quote-row.module.css sets them (Nastaliq needs taller lines). Virtuoso places rows by them. */
+/** Row heights as quote-row.module.css sets them (Nastaliq needs taller lines). The list places rows by them. */
 export function rowHeight(lang: string): number {
   return lang === 'ur-PK' ? 68 : 64;
 }
@@ -33,25 +33,22 @@ export function visibleSlice(symbols: readonly string[], range: ListRange | null
 export function QuoteList({ symbols, testId }: { symbols: readonly string[]; testId?: string }) {
   const instruments = useInstruments();
   const height = rowHeight(useTranslation().i18n.language);
-  const [range, setRange] = useState<ListRange | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const range = useVisibleRange(body, symbols.length, height, height * OVERSCAN_ROWS, INITIAL_VISIBLE);
   const visible = useMemo(() => visibleSlice(symbols, range), [symbols, range]);
   // Worker-painted rows need no tickers on this thread: each row's canvas is the worker's to draw.
   useMarketSubscription(usePaintMode() === 'worker' ? NONE : visible);
-  const onRange = useCallback((r: ListRange) => {
-    setRange((prev) => (prev && prev.startIndex === r.startIndex && prev.endIndex === r.endIndex ? prev : r));
-  }, []);
+  // Full height, so the page scrolls as if every row were there; the rows on screen are moved into place
+  // (style props are set through the CSSOM, which the CSP allows).
   return (
     <div data-testid={testId}>
-      <Virtuoso
-        useWindowScroll
-        data={symbols as string[]}
-        fixedItemHeight={height}
-        initialItemCount={Math.min(symbols.length, INITIAL_VISIBLE)}
-        increaseViewportBy={height * OVERSCAN_ROWS}
-        computeItemKey={(index) => index}
-        rangeChanged={onRange}
-        itemContent={(_, sym) => <QuoteRow symbol={sym} inst={instruments[sym]} />}
-      />
+      <div ref={body} style={{ blockSize: symbols.length * height, position: 'relative' }}>
+        <div style={{ transform: `translateY(${range.startIndex * height}px)` }}>
+          {visible.map((sym, k) => (
+            <QuoteRow key={range.startIndex + k} symbol={sym} inst={instruments[sym]} />
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -156,7 +156,8 @@ describe('Markets screen', () => {
     const button = screen.getByTestId('feed-badge-button');
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Price feed' });
+    // The details sheet is its own chunk, fetched on the first tap.
+    const dialog = await screen.findByRole('dialog', { name: 'Price feed' });
     expect(screen.getByTestId('feed-details-source').textContent).toBe('Polling (REST, every few seconds)');
     expect(screen.getByTestId('feed-details-age').textContent).toMatch(/^1[23] s ago · \d\d:\d\d:\d\d$/);
     expect(dialog.textContent).toContain('Offline');

@@ -1,0 +1,91 @@
+// Defect h of the fast/offline issue on every built screen, not only the kit's (touch-targets.test.ts): in
+// Chromium at 360×800, in Urdu and in English, every visible control is at least 44 × 44 CSS px and axe's
+// `target-size` rule finds nothing. The screens are every route of the route table that has a page
+// (src/app/routes.ts, read as text so routes added later are checked too), opened signed in (the guest-only
+// screens as a guest), with a sample query where the screen needs one.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_PATHS, type RouteName } from '../../src/shared/routing/paths.ts';
+import type { LoginResult } from '../../workers/protocol/api.ts';
+import { registerUser, signInContext } from './support/account.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { smallTargets } from './support/page-checks.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/** The route names with a page: the keys of the route table's PAGES block. */
+function builtRoutes(): RouteName[] {
+  const src = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8');
+  const block = src.slice(src.indexOf('const PAGES'), src.indexOf('\n};', src.indexOf('const PAGES')));
+  const names = [...block.matchAll(/^\s+'?([\w.]+)'?:/gm)].map((m) => m[1] as RouteName);
+  return names.filter((n) => n in ROUTE_PATHS);
+}
+
+/** Screens that show their content only for a subject. */
+const QUERY: Partial<Record<RouteName, string>> = {
+  'stock.stockKline': '?symbol=OGDC',
+  'stock.order': '?symbol=OGDC&side=buy',
+  'tabbar.trade': '?symbol=OGDC&side=buy',
+  'coin.coinKline': '?symbol=BTCUSDT',
+  'coin.index': '?symbol=BTCUSDT',
+  'stock.list': '?type=losers',
+};
+const GUEST_ONLY: ReadonlySet<RouteName> = new Set(['account.login', 'common.login', 'account.reg']);
+
+const ROUTES = builtRoutes();
+
+let server: RunningServer;
+let browser: Browser;
+let login: LoginResult;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  login = await registerUser(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function findings(page: Page, path: string): Promise<string[]> {
+  await page.goto(server.url + path);
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const axe = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  return [
+    ...axe.violations.map((v) => `axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ...(await smallTargets(page)),
+  ];
+}
+
+it('reads the route table', () => {
+  expect(ROUTES.length).toBeGreaterThan(80);
+  expect(ROUTES).toContain('tabbar.markets');
+});
+
+describe.each(['ur-PK', 'en-US'] as const)('every built screen in %s', (lang) => {
+  let guest: BrowserContext;
+  let user: BrowserContext;
+  let guestPage: Page;
+  let userPage: Page;
+  beforeAll(async () => {
+    guest = await phoneContext(browser, lang);
+    await guest.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    guestPage = await guest.newPage();
+    user = await phoneContext(browser, lang);
+    await signInContext(user, login, { accountType: 'demo', lang });
+    userPage = await user.newPage();
+  });
+  afterAll(async () => {
+    await guest?.close();
+    await user?.close();
+  });
+
+  it.each(ROUTES)('%s', async (name) => {
+    const path = ROUTE_PATHS[name] + (QUERY[name] ?? '');
+    expect(await findings(GUEST_ONLY.has(name) ? guestPage : userPage, path)).toEqual([]);
+  });
+});
