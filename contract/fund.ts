@@ -37,7 +37,7 @@ export const FundPerformance = Type.Object({
   firstNav: Decimal('NAV at that close, PKR per unit'),
   lastNav: Decimal('NAV at the latest close'),
   profitRatio: PctOrEmpty('NAV change since `since`, %: measured, net of the fund’s trading fees'),
-  dailyReturnRate: PctOrEmpty('profitRatio ÷ whole days since `since` (\'\' under one day)'),
+  dailyReturnRate: PctOrEmpty("profitRatio ÷ whole days since `since` ('' under one day)"),
   note: Type.String({ description: 'the period and what the figure is, in the language of the request' }),
 });
 
@@ -49,7 +49,9 @@ export const FundProduct = Type.Object({
   strategy: Type.String({ description: 'how the fund invests, in the language of the request' }),
   basket: Type.Array(FundBasketItem),
   cashPct: Decimal('share of the NAV kept in cash, %'),
-  lockDays: Type.Integer({ description: 'periods: lock-in of each subscription’s units, days from its close' }),
+  lockDays: Type.Integer({
+    description: 'periods: lock-in of each subscription’s units, days from its close',
+  }),
   minSubscribe: Decimal('PKR'),
   singleLimit: Decimal('PKR: most one account may have in the fund (pending + units at the latest NAV)'),
   entryFeePct: Decimal('% of each subscription, taken at its close'),
@@ -93,7 +95,7 @@ export const FundOrder = Type.Object({
   amount: Decimal('subscribe: PKR paid; redeem: PKR received (0 while pending)'),
   fee: Decimal('entry fee, PKR (at the close)'),
   units: Decimal('subscribe: units received (0 while pending); redeem: units asked'),
-  nav: Type.String({ description: 'NAV it was confirmed at, PKR (\'\' while pending)' }),
+  nav: Type.String({ description: "NAV it was confirmed at, PKR ('' while pending)" }),
   dealAt: EpochMs('the close it is priced at'),
   lockUntil: EpochMs('subscribe: its units are redeemable from then (0 while pending)'),
   createdAt: EpochMs(),
@@ -136,7 +138,11 @@ export type FundSubscribeBody = Static<typeof FundSubscribeBody>;
 // ---- POST stock/fund/redeem ----
 export const FundRedeemBody = fields({
   fundId: idString,
-  units: decimalString({ maxIntDigits: 13, maxScale: UNIT_DECIMALS, description: 'units, at most 4 decimals' }),
+  units: decimalString({
+    maxIntDigits: 13,
+    maxScale: UNIT_DECIMALS,
+    description: 'units, at most 4 decimals',
+  }),
   clientId: clientIdField,
   tradePassword: sixDigits,
 });

@@ -12,7 +12,13 @@ export interface BasketView {
   /** cash owed to pending redemptions (kept aside) */
   reserve: bigint;
   cashBps: number;
-  targets: ReadonlyArray<{ symbol: string; weightBps: number; price: bigint; held: bigint; sellable: bigint }>;
+  targets: ReadonlyArray<{
+    symbol: string;
+    weightBps: number;
+    price: bigint;
+    held: bigint;
+    sellable: bigint;
+  }>;
 }
 
 export interface BasketAction {

@@ -40,7 +40,11 @@ async function addUnits(tx: Db, poolId: number, accountId: number, delta: bigint
       .where('pool_id', '=', poolId)
       .where('account_id', '=', accountId)
       .execute();
-  else await tx.insertInto('fund_holdings').values({ pool_id: poolId, account_id: accountId, units: delta }).execute();
+  else
+    await tx
+      .insertInto('fund_holdings')
+      .values({ pool_id: poolId, account_id: accountId, units: delta })
+      .execute();
 }
 
 /** Settles one pool at the close `closeAt`; undefined when that close was already settled. */
@@ -55,7 +59,11 @@ export async function settleClose(
   return inTx(
     db,
     async (tx) => {
-      const first = (await tx.selectFrom('fund_pools').selectAll().where('id', '=', poolId).executeTakeFirst())!;
+      const first = (await tx
+        .selectFrom('fund_pools')
+        .selectAll()
+        .where('id', '=', poolId)
+        .executeTakeFirst())!;
       const pending = await tx
         .selectFrom('fund_orders')
         .selectAll()
@@ -72,7 +80,11 @@ export async function settleClose(
         .where('t', '=', closeAt)
         .executeTakeFirst();
       if (done) return undefined;
-      const pool: PoolRow = (await tx.selectFrom('fund_pools').selectAll().where('id', '=', poolId).executeTakeFirst())!;
+      const pool: PoolRow = (await tx
+        .selectFrom('fund_pools')
+        .selectAll()
+        .where('id', '=', poolId)
+        .executeTakeFirst())!;
       const v = await valuePool(tx, pool, fund, price);
       await tx
         .insertInto('fund_nav')
@@ -84,7 +96,10 @@ export async function settleClose(
       let confirmed = 0;
       let waiting = 0;
       // subscriptions first: their cash is in the pool before the redemptions of the same close are paid
-      const ordered = [...pending.filter((o) => o.side === 'subscribe'), ...pending.filter((o) => o.side === 'redeem')];
+      const ordered = [
+        ...pending.filter((o) => o.side === 'subscribe'),
+        ...pending.filter((o) => o.side === 'redeem'),
+      ];
       for (const o of ordered) {
         if (o.side === 'subscribe') {
           const fee = feeOf(o.amount, fund.entry_fee_bps);

@@ -12,7 +12,10 @@ export interface StrategyOrder {
   now: number;
 }
 
-export async function placeStrategyOrder(engine: Pick<TradingEngine, 'place'>, o: StrategyOrder): Promise<void> {
+export async function placeStrategyOrder(
+  engine: Pick<TradingEngine, 'place'>,
+  o: StrategyOrder,
+): Promise<void> {
   await engine.place({
     accountId: o.accountId,
     kycOk: true,
