@@ -16,7 +16,7 @@ import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { TradeShortcut } from '../../shared/ui/trade-shortcut.tsx';
 // ---- funds (issue 18, item 4): the Robots | Funds switch of the AI tab
-import { FundsSection } from '../fund/fund-section.tsx';
+import { FundsSection } from './funds/fund-section.tsx';
 import { myRobotOrdersQuery, robotProductsQuery } from './queries.ts';
 import {
   dayText,

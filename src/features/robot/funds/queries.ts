@@ -2,10 +2,10 @@
 // real and demo never share a cache (a fund's pool, NAV and my units are per account kind), and carry the
 // language (names, terms, the period note). A request re-reads the funds, my requests and the money.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { FundInfo, FundNavPoint, FundOrder, FundProduct } from '../../../contract/fund.ts';
-import type { Page } from '../../../workers/protocol/market.ts';
-import { getData, postData } from '../../shared/api/data-client.ts';
-import { accountKey, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
+import type { FundInfo, FundNavPoint, FundOrder, FundProduct } from '../../../../contract/fund.ts';
+import type { Page } from '../../../../workers/protocol/market.ts';
+import { getData, postData } from '../../../shared/api/data-client.ts';
+import { accountKey, RESOURCE, type AccountScope } from '../../../shared/query/query-keys.ts';
 
 export function fundsQuery(scope: AccountScope, lang: string) {
   return queryOptions({

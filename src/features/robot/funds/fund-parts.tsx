@@ -1,11 +1,11 @@
 // Pieces the fund screens share: a fund card for the list, a request row (pending → confirmed at NAV x, units),
 // the measured performance with its period, and the PKR / units / date texts.
 import { useTranslation } from 'react-i18next';
-import type { FundOrder, FundProduct } from '../../../contract/fund.ts';
-import { formatDate } from '../../shared/format/dates.ts';
-import { Num } from '../../shared/ui/num.tsx';
-import { Facts, pkrText, SignedPct } from '../robot/robot-parts.tsx';
-import s from '../robot/robot.module.css';
+import type { FundOrder, FundProduct } from '../../../../contract/fund.ts';
+import { formatDate } from '../../../shared/format/dates.ts';
+import { Num } from '../../../shared/ui/num.tsx';
+import { Facts, pkrText, SignedPct } from '../robot-parts.tsx';
+import s from '../robot.module.css';
 
 export const timeText = (ms: number) => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const dateText = (ms: number) => formatDate(ms, 'YYYY-MM-DD');

@@ -13,21 +13,21 @@ import {
   UNIT_DECIMALS,
   type FundOrder,
   type FundProduct,
-} from '../../../contract/fund.ts';
-import { formatMinor, parseMinor } from '../../../contract/money.ts';
-import { AmountField } from '../../shared/forms/fields/amount-field.tsx';
-import { FormView } from '../../shared/forms/form-parts.tsx';
-import { useContractForm } from '../../shared/forms/use-contract-form.ts';
-import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
-import { Num } from '../../shared/ui/num.tsx';
-import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
-import { Segmented } from '../../shared/ui/segmented.tsx';
-import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
-import { newClientId } from '../robot/queries.ts';
-import { pctOf } from '../robot/robot-money.ts';
-import s from '../robot/robot.module.css';
+} from '../../../../contract/fund.ts';
+import { formatMinor, parseMinor } from '../../../../contract/money.ts';
+import { AmountField } from '../../../shared/forms/fields/amount-field.tsx';
+import { FormView } from '../../../shared/forms/form-parts.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
+import { useAccountScope } from '../../../shared/query/use-account-scope.ts';
+import { BottomSheet } from '../../../shared/ui/bottom-sheet.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
+import { Num } from '../../../shared/ui/num.tsx';
+import { PasswordSheet } from '../../../shared/ui/password-sheet.tsx';
+import { Segmented } from '../../../shared/ui/segmented.tsx';
+import { usePasswordAction } from '../../../shared/ui/use-password-action.ts';
+import { newClientId } from '../queries.ts';
+import { pctOf } from '../robot-money.ts';
+import s from '../robot.module.css';
 import { timeText } from './fund-parts.tsx';
 import { invalidateFunds, redeemCall, subscribeCall } from './queries.ts';
 
