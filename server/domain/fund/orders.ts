@@ -13,7 +13,7 @@ import { assertKycVerified } from '../kyc/kyc-state.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { LedgerError, postRecord } from '../ledger/post.ts';
-import { expiresAt } from '../trading/day-orders.ts';
+import type { Dealing } from './dealing.ts';
 import { cashFor, UNIT_DECIMALS } from './nav.ts';
 import { ensurePool, findFund, findPool, type FundRow, type Kind } from './pools.ts';
 
@@ -27,9 +27,9 @@ export interface FundCaller {
 
 const RC = { isolation: 'read committed' } as const;
 
-/** The close a request made at `now` is priced at: the first PSX close after it. */
-export function dealingClose(now: number): number {
-  const c = expiresAt(now);
+/** The close a request made at `now` is priced at: the first dealing point (PSX close) after it. */
+export function dealingClose(dealing: Dealing, now: number): number {
+  const c = dealing.next(now);
   if (c === null) throw new AppError('fund.noClose');
   return c;
 }
@@ -113,6 +113,7 @@ export interface SubscribeRequest {
   amount: string;
   clientId: string;
   verifyPassword: () => Promise<void>;
+  dealing: Dealing;
 }
 
 export async function subscribe(
@@ -133,7 +134,7 @@ export async function subscribe(
   if (c.accountType === 'real') await assertKycVerified(db, c.userId);
   await req.verifyPassword();
   const pool = await ensurePool(db, fund.id, c.accountType, now);
-  const dealAt = dealingClose(now);
+  const dealAt = dealingClose(req.dealing, now);
 
   return inTx(
     db,
@@ -191,6 +192,7 @@ export interface RedeemRequest {
   units: string;
   clientId: string;
   verifyPassword: () => Promise<void>;
+  dealing: Dealing;
 }
 
 function tooMany(u: { free: bigint; nextUnlock: number | null }, units: bigint): AppError | null {
@@ -220,7 +222,7 @@ export async function redeem(
   const refusal = tooMany(await unitsOf(db, pool.id, c.accountId, now), units);
   if (refusal) throw refusal;
   await req.verifyPassword();
-  const dealAt = dealingClose(now);
+  const dealAt = dealingClose(req.dealing, now);
   return inTx(
     db,
     async (tx) => {

@@ -8,10 +8,10 @@ import type { Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { placeStrategyOrder } from '../robot/place.ts';
 import type { RunnerLog } from '../robot/runner.ts';
-import { lastPsxClose } from '../trading/day-orders.ts';
 import type { TradingEngine } from '../trading/engine.ts';
 import { rebalance } from './basket.ts';
 import { settleClose } from './close.ts';
+import type { Dealing } from './dealing.ts';
 import { cashFor } from './nav.ts';
 import { allPools, basketOf } from './pools.ts';
 import { poolBooks, valuePool } from './valuation.ts';
@@ -31,6 +31,7 @@ export class FundRunner {
     private readonly market: Pick<MarketSource, 'ticker' | 'session'>,
     private readonly engine: Pick<TradingEngine, 'place'>,
     private readonly log: RunnerLog,
+    readonly dealing: Dealing,
   ) {}
 
   price = (symbol: string): bigint => {
@@ -68,7 +69,7 @@ export class FundRunner {
   /** One pass at feed time `ts` (tests call it with a time after a close to make that close happen). */
   async pass(ts: number): Promise<void> {
     const pools = await allPools(this.db);
-    const close = lastPsxClose(ts) ?? 0;
+    const close = this.dealing.last(ts) ?? 0;
     if (close > this.lastClose) {
       for (const p of pools) {
         try {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { pctText } from '../robot/metrics.ts';
 import type { Translate } from '../robot/products.ts';
 import { cashFor, changeBps, UNIT_DECIMALS } from './nav.ts';
+import type { Dealing } from './dealing.ts';
 import { dealingClose, unitsOf, type FundOrderRow } from './orders.ts';
 import { basketOf, findPool, type FundRow, type Kind } from './pools.ts';
 import { valuePool } from './valuation.ts';
@@ -20,6 +21,7 @@ export interface ViewContext {
   accountId: number | null;
   price: (symbol: string) => bigint;
   symbolName: (symbol: string) => string;
+  dealing: Dealing;
 }
 
 const bpsPct = (bps: number): string => pctText(BigInt(bps));
@@ -94,7 +96,7 @@ export async function toFundProduct(c: ViewContext, f: FundRow): Promise<FundPro
     nav: formatMinor(last?.nav ?? f.launch_nav, 2),
     navAt: last?.t ?? 0,
     indicativeNav: formatMinor(indicative, 2),
-    nextCutoff: dealingClose(c.now),
+    nextCutoff: dealingClose(c.dealing, c.now),
     performance: {
       since: first?.t ?? 0,
       firstNav: formatMinor(first?.nav ?? f.launch_nav, 2),

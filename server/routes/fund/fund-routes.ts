@@ -52,6 +52,7 @@ export const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       kind: request.auth?.accountType ?? 'real',
       accountId: request.auth?.accountId ?? null,
       price,
+      dealing: app.funds.dealing,
       symbolName: (s) => {
         const ins = app.market.instrument(s);
         return (ur ? ins?.nameUr : ins?.nameEn) ?? s;
@@ -167,6 +168,7 @@ export const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amount: b.amount,
           clientId: b.clientId,
           verifyPassword: passwordCheck(request, b.tradePassword),
+          dealing: app.funds.dealing,
         },
         app.market.now(),
       );
@@ -199,6 +201,7 @@ export const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           units: b.units,
           clientId: b.clientId,
           verifyPassword: passwordCheck(request, b.tradePassword),
+          dealing: app.funds.dealing,
         },
         app.market.now(),
       );
