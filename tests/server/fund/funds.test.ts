@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cashFor, feeOf, navPerUnit, unitsFor, UNIT_SCALE } from '../../../server/domain/fund/nav.ts';
 import { moneyOf } from '../../../server/domain/ledger/books.ts';
 import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
+import { creditDeposit } from '../../../server/domain/backoffice/deposits.ts';
+import { setKycStatus } from '../../../server/domain/backoffice/kyc.ts';
+import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { expiresAt } from '../../../server/domain/trading/day-orders.ts';
 import { get, post } from '../helpers.ts';
@@ -148,6 +151,7 @@ async function reconcile() {
     .executeTakeFirst();
   expect(sys?.amount ?? 0n).toBe(pending.reduce((s, o) => s + o.amount, 0n));
   expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+  expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
 }
 
 describe('fund reads', () => {
@@ -352,6 +356,47 @@ describe('the lock-in, retries and other users', () => {
     const held = info.body.data.fund.myUnits;
     const grab = await red(other, balanced, (Number(held) + 1).toFixed(4));
     expect(grab.body.code).not.toBe(0);
+    await reconcile();
+  });
+});
+
+describe('the real account', () => {
+  it('needs KYC, then subscribes into the real pool, apart from the demo one', async () => {
+    const body = { fundId: String(balanced), amount: '3000', tradePassword: TRADE_PASSWORD };
+    const refused = await post(
+      t.app,
+      '/api/stock/fund/subscribe',
+      { ...body, clientId: newClientOrderId() },
+      { token: u.tokenReal, lang: 'en-US' },
+    );
+    expect(refused.body.code).not.toBe(0);
+    await setKycStatus(t.db, u.userId, 'succ');
+    await creditDeposit(t.db, {
+      userId: u.userId,
+      amountPaisa: 1_000_000n,
+      reference: 'FUND-1',
+      channel: 'bank',
+    });
+    const demoUnits = (await pool(balanced)).units;
+    const r = await post(
+      t.app,
+      '/api/stock/fund/subscribe',
+      { ...body, clientId: newClientOrderId() },
+      { token: u.tokenReal, lang: 'en-US' },
+    );
+    expect(r.body.code).toBe(0);
+    await closeHappens(r.body.data.dealAt);
+    const real = await t.db
+      .selectFrom('fund_pools')
+      .selectAll()
+      .where('fund_id', '=', balanced)
+      .where('kind', '=', 'real')
+      .executeTakeFirstOrThrow();
+    // the real pool's first units at the launch NAV: (3,000.00 − 15.00) ÷ 10.00
+    expect(real.units).toBe(2_985_000n);
+    expect((await pool(balanced)).units).toBe(demoUnits);
+    const demoList = await get(t.app, '/api/stock/fund/order/list', {}, { token: u.tokenDemo });
+    expect(demoList.body.data.list.some((o: { id: number }) => o.id === r.body.data.id)).toBe(false);
     await reconcile();
   });
 });
