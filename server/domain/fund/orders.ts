@@ -26,6 +26,7 @@ export interface FundCaller {
 }
 
 const RC = { isolation: 'read committed' } as const;
+const PKT_OFFSET_MS = 5 * 3_600_000;
 
 /** The close a request made at `now` is priced at: the first dealing point (PSX close) after it. */
 export function dealingClose(dealing: Dealing, now: number): number {
@@ -200,7 +201,7 @@ function tooMany(u: { free: bigint; nextUnlock: number | null }, units: bigint):
   if (u.nextUnlock !== null)
     return fieldError('units', 'fund.locked', {
       free: formatMinor(u.free, UNIT_DECIMALS),
-      until: new Date(u.nextUnlock).toISOString().slice(0, 10),
+      until: new Date(u.nextUnlock + PKT_OFFSET_MS).toISOString().slice(0, 10), // the date in Pakistan
     });
   return fieldError('units', 'fund.notEnoughUnits', { free: formatMinor(u.free, UNIT_DECIMALS) });
 }

@@ -15,6 +15,7 @@ import {
   type FundProduct,
 } from '../../../../contract/fund.ts';
 import { formatMinor, parseMinor } from '../../../../contract/money.ts';
+import { formatPKRAmount } from '../../../shared/format/numbers.ts';
 import { AmountField } from '../../../shared/forms/fields/amount-field.tsx';
 import { FormView } from '../../../shared/forms/form-parts.tsx';
 import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
@@ -170,7 +171,7 @@ export function FundRequestForm({ f }: { f: FundProduct }) {
               <>
                 <p className="small">
                   {t('fund:form.whatSub', {
-                    amount: req.value,
+                    amount: formatPKRAmount(req.value),
                     time,
                     fee: f.entryFeePct,
                     feeAmt: pctOf(parseMinor(req.value, 2) ?? 0n, f.entryFeePct),

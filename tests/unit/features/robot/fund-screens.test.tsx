@@ -167,7 +167,7 @@ describe('the Funds side of the AI tab', () => {
     );
     fireEvent.click(screen.getByTestId('fund-next'));
     const confirm = await screen.findByTestId('fund-confirm');
-    expect(confirm.textContent).toContain('PKR 5000 leaves your cash now');
+    expect(confirm.textContent).toContain('PKR 5,000.00 leaves your cash now');
     expect(confirm.textContent).toContain('0.50 % entry fee (about PKR 25.00)');
     expect(confirm.textContent).toContain('7 days after that close');
     fireEvent.click(screen.getByTestId('fund-confirm-go'));
