@@ -13,7 +13,7 @@ import { Facts, pkrText, RiskNote } from '../robot-parts.tsx';
 import s from '../robot.module.css';
 import { dateText, FundFacts, Performance } from './fund-parts.tsx';
 import { FundRequestForm } from './fund-request-form.tsx';
-import { MyFundOrders } from './fund-section.tsx';
+import { MyFundOrders } from './my-fund-orders.tsx';
 import { fundInfoQuery, fundNavQuery } from './queries.ts';
 
 function NavTable({ id }: { id: number }) {

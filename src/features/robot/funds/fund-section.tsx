@@ -12,8 +12,9 @@ import { toRemoteState } from '../../../shared/ui/remote-state.ts';
 import { RiskNote } from '../robot-parts.tsx';
 import s from '../robot.module.css';
 import FundDetail from './fund-detail.tsx';
-import { FundFacts, FundOrderRow, Performance } from './fund-parts.tsx';
-import { fundsQuery, myFundOrdersQuery } from './queries.ts';
+import { FundFacts, Performance } from './fund-parts.tsx';
+import { MyFundOrders } from './my-fund-orders.tsx';
+import { fundsQuery } from './queries.ts';
 
 function FundCard({ f }: { f: FundProduct }) {
   const { t } = useTranslation();
@@ -28,33 +29,6 @@ function FundCard({ f }: { f: FundProduct }) {
         <Performance f={f} />
       </Link>
     </li>
-  );
-}
-
-export function MyFundOrders({ fundId }: { fundId?: number }) {
-  const { t, i18n } = useTranslation();
-  const scope = useAccountScope();
-  const mine = useQuery(myFundOrdersQuery(scope, i18n.language, fundId));
-  return (
-    <section className={s.section} aria-labelledby="fund-mine">
-      <h2 id="fund-mine" className="small">
-        {t('fund:list.mine')}
-      </h2>
-      <RemoteView
-        state={toRemoteState(mine)}
-        onRetry={() => void mine.refetch()}
-        isEmpty={(p) => p.list.length === 0}
-        empty={<p className="muted small">{t('fund:list.mineEmpty')}</p>}
-      >
-        {(p) => (
-          <ul className={s.cards} data-testid="my-fund-orders">
-            {p.list.map((o) => (
-              <FundOrderRow key={o.id} o={o} />
-            ))}
-          </ul>
-        )}
-      </RemoteView>
-    </section>
   );
 }
 
