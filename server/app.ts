@@ -32,6 +32,8 @@ import { spotPlugin } from './plugins/spot.ts';
 import { perpPlugin } from './plugins/perp.ts';
 // ---- robots
 import { robotsPlugin } from './plugins/robots.ts';
+// ---- funds
+import { fundsPlugin } from './plugins/funds.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
@@ -103,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(perpPlugin);
   // ---- robots: the runner, leader only, on the market steps after trading
   await app.register(robotsPlugin);
+  // ---- funds: the fund runner (closes, rebalancing), leader only, beside the robots
+  await app.register(fundsPlugin);
   await app.register(depositsPlugin);
   await app.register(autoNewsPlugin);
   // service chat (issue 19): its bus fan-out and limits

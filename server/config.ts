@@ -93,6 +93,10 @@ export interface Config {
   fees: FeeConfig;
   /** Crypto deposits: the key deposit addresses are derived from, and the simulated chain's block interval. */
   deposits: DepositsConfig;
+  // ---- funds (issue 18, item 4)
+  /** FUND_DEALING_MS: AI funds deal every this many ms of clock time instead of at each PSX close (demos and
+   *  browser tests, which cannot wait for a close); 0 (default) = at each PSX close. */
+  fundDealingMs: number;
 }
 
 export interface DepositsConfig {
@@ -246,5 +250,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       simBlockMs: intVar(env, 'SIM_CHAIN_BLOCK_MS', 3000, 0, 3_600_000),
       watchMs: intVar(env, 'SIM_CHAIN_WATCH_MS', 2000, 0, 3_600_000),
     },
+    // ---- funds
+    fundDealingMs: intVar(env, 'FUND_DEALING_MS', 0, 0, 86_400_000),
   };
 }

@@ -61,6 +61,12 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'repay_interest',
   'repay_total',
   'open_debt',
+  // ---- funds (migration 160): paisa, and units with 4 decimals
+  'launch_nav',
+  'min_subscribe',
+  'units',
+  'nav',
+  'assets',
 ]);
 
 type Money = bigint;
@@ -890,6 +896,70 @@ export interface RobotEquityTable {
 }
 // ---- end robots
 
+// ---- funds (migration 160; server/domain/fund/README.md)
+export interface FundProductsTable {
+  id: IdColumn;
+  code: string;
+  name_en: string;
+  name_ur: string;
+  strategy: 'basket';
+  basket_json: string;
+  cash_bps: number;
+  level: number;
+  launch_nav: Money;
+  lock_days: number;
+  min_subscribe: Money;
+  single_limit: Money;
+  entry_fee_bps: number;
+  enabled: Generated<number>;
+  created_at: number;
+}
+
+export interface FundPoolsTable {
+  id: IdColumn;
+  fund_id: number;
+  kind: 'real' | 'demo';
+  account_id: number;
+  units: Generated<Money>;
+  rebalanced_at: Generated<number>;
+  created_at: number;
+}
+
+export interface FundOrdersTable {
+  id: IdColumn;
+  pool_id: number;
+  fund_id: number;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  side: 'subscribe' | 'redeem';
+  state: 'pending' | 'confirmed';
+  amount: Money;
+  fee: Generated<Money>;
+  units: Money;
+  nav: Money | null;
+  deal_at: number;
+  lock_until: number | null;
+  created_at: number;
+  confirmed_at: number | null;
+}
+
+export interface FundHoldingsTable {
+  pool_id: number;
+  account_id: number;
+  units: Money;
+}
+
+export interface FundNavTable {
+  id: IdColumn;
+  pool_id: number;
+  t: number;
+  assets: Money;
+  units: Money;
+  nav: Money;
+}
+// ---- end funds
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -959,6 +1029,12 @@ export interface Schema {
   robot_orders: RobotOrdersTable;
   robot_fundings: RobotFundingsTable;
   robot_equity: RobotEquityTable;
+  // ---- funds (migration 160)
+  fund_products: FundProductsTable;
+  fund_pools: FundPoolsTable;
+  fund_orders: FundOrdersTable;
+  fund_holdings: FundHoldingsTable;
+  fund_nav: FundNavTable;
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;

@@ -31,6 +31,8 @@ import { alertRoutes } from './alerts/alert-routes.ts';
 import { pushRoutes } from './alerts/push-routes.ts';
 // ---- robots
 import { robotRoutes } from './robot/robot-routes.ts';
+// ---- funds (issue 18, item 4)
+import { fundRoutes } from './fund/fund-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
@@ -71,6 +73,8 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/push', plugin: pushRoutes },
   // ---- robots (issue 18, item 3)
   { name: 'stock/ai', plugin: robotRoutes },
+  // ---- funds (issue 18, item 4)
+  { name: 'stock/fund', plugin: fundRoutes },
   // ---- vip (issue 18): membership and its signals
   { name: 'vip', plugin: vipRoutes },
   { name: 'stock/vip', plugin: vipAdviceRoutes },

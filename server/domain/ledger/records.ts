@@ -69,6 +69,13 @@ export const RECORD_KINDS = {
   robot_allocate: 'transfer',
   robot_release: 'transfer',
   // ---- end robots
+  // ---- funds (server/domain/fund): a subscription's PKR from the user's cash to fund_pending at once (ref
+  // fund:N); at its close fund_pending → the pool's cash and the entry fee to fee_fund (ref fund:N); a
+  // redemption paid from the pool's cash to the user's (ref fund:N)
+  fund_subscribe: 'transfer',
+  fund_confirm: 'transfer',
+  fund_redeem: 'transfer',
+  // ---- end funds
   // ---- vip (issue 18): a VIP plan paid from the real account's cash to fee_vip (ref vip:<purchase id>)
   vip_buy: 'fee',
   // ---- loans (issue 18; domain/loans): the principal from loan_book to cash (ref loan:N); the repayment frozen

@@ -12,6 +12,7 @@ import { lastPsxClose } from '../trading/day-orders.ts';
 import type { TradingEngine } from '../trading/engine.ts';
 import type { OrderRow } from './allocate.ts';
 import { buyAndHold, type FundingFact } from './metrics.ts';
+import { placeStrategyOrder } from './place.ts';
 import { paramsOf, type ProductRow } from './products.ts';
 import { releaseRobot } from './release.ts';
 import { strategyOf, type Memory, type Strategy } from './strategies/index.ts';
@@ -169,14 +170,11 @@ export class RobotRunner {
       if (a.qty <= 0n) continue;
       r.seq++;
       try {
-        await this.engine.place({
+        await placeStrategyOrder(this.engine, {
           accountId: r.order.robot_account_id,
-          kycOk: true,
           side: a.side,
-          type: 'market',
           symbol: r.symbol,
-          qty: a.qty.toString(),
-          price: undefined,
+          qty: a.qty,
           clientOrderId: `r${r.order.id}.${ts}-${r.seq}.${a.reason}`,
           now: ts,
         });

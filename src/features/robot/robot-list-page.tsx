@@ -3,7 +3,7 @@
 // user's own robot orders (running and ended), newest first.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { RobotOrder, RobotProduct } from '../../../contract/robot.ts';
 import type { Page } from '../../../workers/protocol/market.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
@@ -13,7 +13,10 @@ import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
+import { Segmented } from '../../shared/ui/segmented.tsx';
 import { TradeShortcut } from '../../shared/ui/trade-shortcut.tsx';
+// ---- funds (issue 18, item 4): the Robots | Funds switch of the AI tab
+import { FundsSection } from './funds/fund-section.tsx';
 import { myRobotOrdersQuery, robotProductsQuery } from './queries.ts';
 import {
   dayText,
@@ -121,48 +124,71 @@ function MyRobots({ page }: { page: Page<RobotOrder> }) {
   );
 }
 
-export default function RobotListPage() {
+function RobotsSection() {
   const { t, i18n } = useTranslation();
   const scope = useAccountScope();
   const products = useQuery(robotProductsQuery(scope, i18n.language));
   const mine = useQuery(myRobotOrdersQuery(scope, i18n.language));
   return (
+    <>
+      <RiskNote />
+      <section className={s.section} aria-labelledby="robot-mine">
+        <h2 id="robot-mine" className="small">
+          {t('robot:list.mine')}
+        </h2>
+        <RemoteView
+          state={toRemoteState(mine)}
+          onRetry={() => void mine.refetch()}
+          isEmpty={(p) => p.list.length === 0}
+          empty={<p className="muted small">{t('robot:list.mineEmpty')}</p>}
+        >
+          {(p) => <MyRobots page={p} />}
+        </RemoteView>
+      </section>
+      <section className={s.section} aria-labelledby="robot-products">
+        <h2 id="robot-products" className="small">
+          {t('robot:list.products')}
+        </h2>
+        <RemoteView
+          state={toRemoteState(products)}
+          onRetry={() => void products.refetch()}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState title={t('robot:list.empty')} testId="robot-products-empty" />}
+        >
+          {(list) => (
+            <ul className={s.cards} data-testid="robot-products">
+              {list.map((p) => (
+                <ProductCard key={p.id} p={p} />
+              ))}
+            </ul>
+          )}
+        </RemoteView>
+      </section>
+    </>
+  );
+}
+
+type Side = 'robots' | 'funds';
+
+export default function RobotListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const side: Side = params.get('tab') === 'funds' ? 'funds' : 'robots';
+  return (
     <div className="page" data-testid="ai-page">
       <PageHeader title={t('nav:title.robot.list')} start={null} end={<TradeShortcut />} />
       <div className="page__body">
-        <RiskNote />
-        <section className={s.section} aria-labelledby="robot-mine">
-          <h2 id="robot-mine" className="small">
-            {t('robot:list.mine')}
-          </h2>
-          <RemoteView
-            state={toRemoteState(mine)}
-            onRetry={() => void mine.refetch()}
-            isEmpty={(p) => p.list.length === 0}
-            empty={<p className="muted small">{t('robot:list.mineEmpty')}</p>}
-          >
-            {(p) => <MyRobots page={p} />}
-          </RemoteView>
-        </section>
-        <section className={s.section} aria-labelledby="robot-products">
-          <h2 id="robot-products" className="small">
-            {t('robot:list.products')}
-          </h2>
-          <RemoteView
-            state={toRemoteState(products)}
-            onRetry={() => void products.refetch()}
-            isEmpty={(list) => list.length === 0}
-            empty={<EmptyState title={t('robot:list.empty')} testId="robot-products-empty" />}
-          >
-            {(list) => (
-              <ul className={s.cards} data-testid="robot-products">
-                {list.map((p) => (
-                  <ProductCard key={p.id} p={p} />
-                ))}
-              </ul>
-            )}
-          </RemoteView>
-        </section>
+        <Segmented<Side>
+          label={t('fund:switch.label')}
+          value={side}
+          options={[
+            { value: 'robots', label: t('fund:switch.robots') },
+            { value: 'funds', label: t('fund:switch.funds') },
+          ]}
+          onChange={(v) => setParams(v === 'funds' ? { tab: 'funds' } : {}, { replace: true })}
+          testId="ai-switch"
+        />
+        {side === 'funds' ? <FundsSection /> : <RobotsSection />}
       </div>
     </div>
   );

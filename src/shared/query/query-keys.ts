@@ -39,6 +39,9 @@ export const RESOURCE = {
   // ---- robot (issue 18): robot products (their measured track is per account type) and robot orders
   robotProducts: 'robot-products',
   robotOrders: 'robot-orders',
+  // ---- funds (issue 18, item 4): the funds (NAV, my units: per account) and my fund requests
+  fundProducts: 'fund-products',
+  fundOrders: 'fund-orders',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
