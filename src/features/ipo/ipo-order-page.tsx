@@ -118,7 +118,7 @@ function OrderForm({ o }: { o: IpoOffering }) {
           type="button"
           className="btn btn--primary btn--block"
           disabled={!open || short}
-          onClick={flow.confirm}
+          onClick={flow.start}
           data-testid="ipo-apply"
         >
           {t('ipo:order.submit')}

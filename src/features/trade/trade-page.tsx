@@ -249,7 +249,7 @@ export default function TradePage() {
             aria-describedby={offline ? offlineId : undefined}
             onClick={() => {
               setTouched(true);
-              if (!error) flow.confirm();
+              if (!error) flow.start();
             }}
           >
             {buy ? t('trade:submit.buy') : t('trade:submit.sell')}

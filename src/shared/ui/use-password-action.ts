@@ -1,5 +1,5 @@
-// The last step of every action confirmed with the transaction password (robot allocate, add and exit; fund
-// subscribe and redeem; any new one): no transaction password yet → a dialog leading to set one; otherwise the
+// The last step of every action confirmed with the transaction password (stock orders; IPO applications; VIP
+// plans; robot allocate, add and exit; fund subscribe and redeem; any new one): no transaction password yet → a dialog leading to set one; otherwise the
 // password sheet (password-sheet.tsx), then the call. A submit that got no answer keeps its client id (the
 // caller's), so a retry has one effect; a refusal is the server's own message, toasted, and the sheet stays
 // open with empty boxes for another try.
@@ -21,8 +21,10 @@ export function usePasswordAction<R>(opts: {
   onRefused?: () => void;
   /** after every answer or failure: re-read what the action may have changed (the area's queries) */
   settle?: () => void;
+  /** just before leaving for the set-password page: keep what the form holds (it comes back to it) */
+  beforeSetPassword?: () => void;
 }) {
-  const { call, onDone, onRefused, settle } = opts;
+  const { call, onDone, onRefused, settle, beforeSetPassword } = opts;
   const user = useAtomValue(userInfoAtom);
   const navigate = useNavigate();
   const scope = useAccountScope();
@@ -63,7 +65,8 @@ export function usePasswordAction<R>(opts: {
     closeNeedPassword: useCallback(() => setNeedPassword(false), []),
     goSetPassword: useCallback(() => {
       setNeedPassword(false);
+      beforeSetPassword?.();
       void navigate(routeTo('user.tradePassword'));
-    }, [navigate]),
+    }, [navigate, beforeSetPassword]),
   };
 }
