@@ -3,7 +3,7 @@
 // password sheet (password-sheet.tsx), then the call. A submit that got no answer keeps its client id (the
 // caller's), so a retry has one effect; a refusal is the server's own message, toasted, and the sheet stays
 // open with empty boxes for another try.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkError } from '../api/api-errors.ts';
@@ -32,6 +32,9 @@ export function usePasswordAction<R>(opts: {
   useQuery(profileQuery(scope));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [needPassword, setNeedPassword] = useState(false);
+  // Through a mutation, so the global handler reports a -1001 refusal (the 1-second toast) and a -1000 answer
+  // (sign-out) as for every other action.
+  const { mutateAsync } = useMutation({ mutationFn: call });
 
   const start = useCallback(() => {
     if (user && !user.hasTradePassword) setNeedPassword(true);
@@ -42,7 +45,7 @@ export function usePasswordAction<R>(opts: {
     async (pin: string) => {
       let result: R;
       try {
-        result = await call(pin);
+        result = await mutateAsync(pin);
       } catch (error) {
         if (!(error instanceof NetworkError)) onRefused?.();
         toastCallFailure(error);
@@ -53,7 +56,7 @@ export function usePasswordAction<R>(opts: {
       settle?.();
       onDone(result);
     },
-    [call, onDone, onRefused, settle],
+    [mutateAsync, onDone, onRefused, settle],
   );
 
   return {
