@@ -8,7 +8,7 @@ import type { IpoOffering } from '../../../contract/ipo.ts';
 import { useAssetsView } from '../../market/account.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { costOf, ltr, paisa, pkr, PriceText, shares, when } from './ipo-parts.tsx';
@@ -131,14 +131,7 @@ function OrderForm({ o }: { o: IpoOffering }) {
           }
         />
       )}
-      <ConfirmDialog
-        open={flow.needPassword}
-        title={t('trade:needPassword.title')}
-        message={t('trade:needPassword.text')}
-        confirmLabel={t('trade:needPassword.go')}
-        onConfirm={flow.goSetPassword}
-        onCancel={flow.closeNeedPassword}
-      />
+      <NeedPasswordDialog flow={flow} />
     </>
   );
 }

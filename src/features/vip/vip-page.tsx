@@ -11,8 +11,8 @@ import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
@@ -230,17 +230,7 @@ export default function VipPage() {
           }
         />
       )}
-      <ConfirmDialog
-        open={pay.needPassword}
-        title={t('trade:needPassword.title')}
-        message={t('trade:needPassword.text')}
-        confirmLabel={t('trade:needPassword.go')}
-        onConfirm={pay.goSetPassword}
-        onCancel={() => {
-          pay.closeNeedPassword();
-          setPlan(null);
-        }}
-      />
+      <NeedPasswordDialog flow={pay} onCancel={() => setPlan(null)} />
     </div>
   );
 }
