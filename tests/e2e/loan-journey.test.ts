@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { postRecord } from '../../server/domain/ledger/post.ts';
 import type { LoginResult } from '../../workers/protocol/api.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
+import { apiPost, registerUser } from './support/account.ts';
+import { launchBrowser } from './support/browser.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signInConsole } from './support/console-session.ts';
+import { signedInPage } from './support/trader.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -113,11 +114,7 @@ describe.each(['ur-PK', 'en-US'] as const)('the loan journey in %s (360×800)', 
       (await apiPost(server, 'user/password/trade/set', { password: PIN, password2: PIN }, login.tokenReal))
         .code,
     ).toBe(0);
-    const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
-    await signInContext(context, login, { accountType: 'real', lang });
-    const page = await context.newPage();
-    collectPageErrors(page, errors, 500);
-    user = { context, page };
+    user = await signedInPage(browser, login, { lang, accountType: 'real', errors, reducedMotion: 'reduce' });
     op = await managerConsole(lang);
   });
   afterAll(async () => {

@@ -5,14 +5,13 @@
 // refused a take-profit below the entry in its own language, sets TP and SL (listed as waiting orders), closes
 // half and then the rest. (The crash journey needs the simulator's test control, not reachable in this
 // server process: not covered here.)
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { postRecord } from '../../server/domain/ledger/post.ts';
-import { registerUser, signInContext } from './support/account.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
+import { launchBrowser } from './support/browser.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { demoUsdtTrader } from './support/trader.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,31 +35,8 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
-async function demoTrader(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const login = await registerUser(server);
-  const acc = await database.db
-    .selectFrom('accounts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select('a.id')
-    .where('u.phone', '=', login.user.phone)
-    .where('a.type', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  await postRecord(database.db, {
-    kind: 'test_grant',
-    ref: `e2e-perp-${acc.id}`,
-    accountId: acc.id,
-    now: Date.now(),
-    legs: [
-      { system: 'test_funding', asset: 'USDT', amount: -10_000_000000n },
-      { accountId: acc.id, book: 'cash', asset: 'USDT', amount: 10_000_000000n },
-    ],
-  });
-  const context = await phoneContext(browser, lang);
-  await signInContext(context, login, { accountType: 'demo', lang });
-  const page = await context.newPage();
-  collectPageErrors(page, errors, 500);
-  return { context, page };
-}
+const demoTrader = (lang: Lang) =>
+  demoUsdtTrader({ server, browser, database, errors, refTag: 'perp' }, lang);
 
 const text = async (page: Page, id: string) => (await page.getByTestId(id).first().textContent()) ?? '';
 

@@ -2,14 +2,13 @@
 // 10,000 USDT (a test_grant straight into the ledger, as the server tests do) opens BTC/USDT from the coin
 // k-line's Buy button, buys BTC at market, sees the BTC balance and the filled order in the history, places a
 // limit buy far below the market, sees it open with its USDT frozen, cancels it, and sees the USDT back.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { postRecord } from '../../server/domain/ledger/post.ts';
-import { registerUser, signInContext } from './support/account.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
+import { launchBrowser } from './support/browser.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { demoUsdtTrader } from './support/trader.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,31 +50,8 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
-async function demoTrader(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const login = await registerUser(server);
-  const acc = await database.db
-    .selectFrom('accounts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select('a.id')
-    .where('u.phone', '=', login.user.phone)
-    .where('a.type', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  await postRecord(database.db, {
-    kind: 'test_grant',
-    ref: `e2e-spot-${acc.id}`,
-    accountId: acc.id,
-    now: Date.now(),
-    legs: [
-      { system: 'test_funding', asset: 'USDT', amount: -10_000_000000n },
-      { accountId: acc.id, book: 'cash', asset: 'USDT', amount: 10_000_000000n },
-    ],
-  });
-  const context = await phoneContext(browser, lang);
-  await signInContext(context, login, { accountType: 'demo', lang });
-  const page = await context.newPage();
-  collectPageErrors(page, errors, 500);
-  return { context, page };
-}
+const demoTrader = (lang: Lang) =>
+  demoUsdtTrader({ server, browser, database, errors, refTag: 'spot' }, lang);
 
 describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
   it('buys BTC at market, places and cancels a limit buy, and shows balances and history', async () => {

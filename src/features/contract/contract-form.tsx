@@ -10,7 +10,7 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { cx } from '../../shared/ui/cx.ts';
-import s from './contract.module.css';
+import tf from '../../shared/ui/trade-form.module.css';
 import { cleanDecimal, preview } from './contract-preview.ts';
 import { contractKey, leverageQuery, newClientId, perpCall } from './contract-queries.ts';
 
@@ -72,7 +72,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
   });
   return (
     <form
-      className={s.form}
+      className={tf.form}
       data-testid="perp-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -89,7 +89,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
         onChange={setSide}
         testId="perp-side"
       />
-      <label className={s.field}>
+      <label className={tf.field}>
         <span>{t('contract:leverage')}</span>
         <select
           value={leverage}
@@ -104,7 +104,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
           ))}
         </select>
       </label>
-      <label className={s.field}>
+      <label className={tf.field}>
         <span>
           {t('contract:amount')} ({base})
         </span>
@@ -116,7 +116,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
           onChange={(e) => setQty(cleanDecimal(e.target.value, ticker.qtyDecimals))}
         />
       </label>
-      <dl className={s.facts}>
+      <dl className={tf.facts}>
         <dt>{t('contract:margin')}</dt>
         <dd className="num" dir="ltr" data-testid="perp-est-margin">
           {est ? `${est.margin} USDT` : '—'}
@@ -132,12 +132,12 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
       </dl>
       <p className="muted small">{t('contract:estimateNote')}</p>
       {leverage >= HIGH_LEVERAGE && (
-        <p role="note" className={s.error} data-testid="perp-high-leverage">
+        <p role="note" className={tf.error} data-testid="perp-high-leverage">
           {t('contract:highLeverage', { leverage })}
         </p>
       )}
       {error && (
-        <p role="alert" className={s.error} data-testid="perp-error">
+        <p role="alert" className={tf.error} data-testid="perp-error">
           {error}
         </p>
       )}
@@ -148,7 +148,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
       )}
       <button
         type="submit"
-        className={cx('btn', side === 'long' ? s.buy : s.sell)}
+        className={cx('btn', side === 'long' ? tf.buy : tf.sell)}
         disabled={open.isPending || !est}
         data-testid="perp-submit"
       >

@@ -14,6 +14,7 @@ import { routeTo } from '../../shared/routing/paths.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { cx } from '../../shared/ui/cx.ts';
+import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
 import { ContractForm } from './contract-form.tsx';
 import { ContractHistory, LiquidationNotice } from './contract-history.tsx';
@@ -113,7 +114,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
           {t('contract:transfer')}
         </Link>
       </div>
-      <div className={s.main}>
+      <div className={tf.main}>
         {tk ? (
           <ContractForm key={symbol} ticker={tk} base={base} />
         ) : (
@@ -148,7 +149,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
                 </button>
               </div>
               {error && (
-                <p role="alert" className={s.error}>
+                <p role="alert" className={tf.error}>
                   {error}
                 </p>
               )}

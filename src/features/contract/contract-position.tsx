@@ -10,6 +10,7 @@ import { BusinessError } from '../../shared/api/api-errors.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { cx } from '../../shared/ui/cx.ts';
+import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
 import { cleanDecimal, halfOf } from './contract-preview.ts';
 import { contractKey, newClientId, perpCall } from './contract-queries.ts';
@@ -94,7 +95,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
         </dd>
       </dl>
       {warn && (
-        <p role="alert" className={s.error} data-testid="perp-ratio-warn">
+        <p role="alert" className={tf.error} data-testid="perp-ratio-warn">
           {t('contract:ratioWarn')}
         </p>
       )}
@@ -123,7 +124,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
         </button>
       </div>
       <div className={s.inline}>
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('contract:addMargin')} (USDT)</span>
           <input
             inputMode="decimal"
@@ -149,7 +150,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
         </button>
       </div>
       <div className={s.inline}>
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('contract:tp')}</span>
           <input
             inputMode="decimal"
@@ -159,7 +160,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
             onChange={(e) => setTp(cleanDecimal(e.target.value, pd))}
           />
         </label>
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('contract:sl')}</span>
           <input
             inputMode="decimal"
@@ -169,7 +170,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
             onChange={(e) => setSl(cleanDecimal(e.target.value, pd))}
           />
         </label>
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('contract:source')}</span>
           <select value={source} onChange={(e) => setSource(e.target.value === 'last' ? 'last' : 'mark')}>
             <option value="mark">{t('contract:sourceMark')}</option>
@@ -194,7 +195,7 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
       </div>
       <p className="muted small">{t('contract:tpslHint')}</p>
       {error && (
-        <p role="alert" className={s.error} data-testid="perp-pos-error">
+        <p role="alert" className={tf.error} data-testid="perp-pos-error">
           {error}
         </p>
       )}

@@ -2,21 +2,17 @@
 // of its life (spec §4), demand so far, the allotment rule in plain words (server/domain/ipo/allotment.ts:
 // ballot, then pro rata; the seed once allotted), the prospectus summary, and Subscribe while it is open. On
 // the real account Subscribe needs KYC first (spec §8); the demo account may apply without.
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { IpoOffering } from '../../../contract/ipo.ts';
 import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { Num } from '../../shared/ui/num.tsx';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { RemoteView } from '../../shared/ui/remote-view.tsx';
-import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { lotCost, ltr, OfferingChip, PriceText, shares, when } from './ipo-parts.tsx';
-import { offeringQuery } from './queries.ts';
+import { OfferingPage } from './offering-page.tsx';
 import s from './ipo.module.css';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -135,21 +131,5 @@ function Detail({ o }: { o: IpoOffering }) {
 
 export default function IpoDetailPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const q = useQuery({ ...offeringQuery(id), enabled: /^[1-9][0-9]*$/.test(id) });
-  return (
-    <div className="page">
-      <PageHeader title={t('nav:title.stockIPO.ipoDetail')} />
-      <div className="page__body">
-        <RemoteView
-          state={toRemoteState(q)}
-          onRetry={() => void q.refetch()}
-          idle={<p className={s.notice}>{t('ipo:detail.noId')}</p>}
-        >
-          {(o) => <Detail o={o} />}
-        </RemoteView>
-      </div>
-    </div>
-  );
+  return <OfferingPage title={t('nav:title.stockIPO.ipoDetail')}>{(o) => <Detail o={o} />}</OfferingPage>;
 }

@@ -2,23 +2,18 @@
 // offering's min and max; the amount to be frozen (price × shares, exact) stands against the account's
 // available PKR, and more than it is refused here with the spec's sentence before the server would. Apply asks
 // for the transaction password (the shared sheet); the server checks everything again.
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { IpoOffering } from '../../../contract/ipo.ts';
 import { useAssetsView } from '../../market/account.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
 import { Num } from '../../shared/ui/num.tsx';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
-import { RemoteView } from '../../shared/ui/remote-view.tsx';
-import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { costOf, ltr, paisa, pkr, PriceText, shares, when } from './ipo-parts.tsx';
-import { offeringQuery } from './queries.ts';
 import { useIpoApply } from './use-ipo-apply.ts';
+import { OfferingPage } from './offering-page.tsx';
 import s from './ipo.module.css';
 
 /** The Assets view's available PKR ('12,345.67', display text) as paisa; null while unknown. */
@@ -118,7 +113,7 @@ function OrderForm({ o }: { o: IpoOffering }) {
           type="button"
           className="btn btn--primary btn--block"
           disabled={!open || short}
-          onClick={flow.confirm}
+          onClick={flow.start}
           data-testid="ipo-apply"
         >
           {t('ipo:order.submit')}
@@ -136,35 +131,12 @@ function OrderForm({ o }: { o: IpoOffering }) {
           }
         />
       )}
-      <ConfirmDialog
-        open={flow.needPassword}
-        title={t('trade:needPassword.title')}
-        message={t('trade:needPassword.text')}
-        confirmLabel={t('trade:needPassword.go')}
-        onConfirm={flow.goSetPassword}
-        onCancel={flow.closeNeedPassword}
-      />
+      <NeedPasswordDialog flow={flow} />
     </>
   );
 }
 
 export default function IpoOrderPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const q = useQuery({ ...offeringQuery(id), enabled: /^[1-9][0-9]*$/.test(id) });
-  return (
-    <div className="page">
-      <PageHeader title={t('nav:title.stockIPO.ipoOrder')} />
-      <div className="page__body">
-        <RemoteView
-          state={toRemoteState(q)}
-          onRetry={() => void q.refetch()}
-          idle={<p className={s.notice}>{t('ipo:detail.noId')}</p>}
-        >
-          {(o) => <OrderForm o={o} />}
-        </RemoteView>
-      </div>
-    </div>
-  );
+  return <OfferingPage title={t('nav:title.stockIPO.ipoOrder')}>{(o) => <OrderForm o={o} />}</OfferingPage>;
 }

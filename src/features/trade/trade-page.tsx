@@ -15,10 +15,10 @@ import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { AsOfNote } from '../../shared/ui/as-of-note.tsx';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { IconChevron, IconReceipt } from '../../shared/ui/icons.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { OfflineReason } from '../../shared/ui/offline-reason.tsx';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { FeeBreakdown } from './fee-breakdown.tsx';
@@ -249,7 +249,7 @@ export default function TradePage() {
             aria-describedby={offline ? offlineId : undefined}
             onClick={() => {
               setTouched(true);
-              if (!error) flow.confirm();
+              if (!error) flow.start();
             }}
           >
             {buy ? t('trade:submit.buy') : t('trade:submit.sell')}
@@ -272,14 +272,7 @@ export default function TradePage() {
           }
         />
       )}
-      <ConfirmDialog
-        open={flow.needPassword}
-        title={t('trade:needPassword.title')}
-        message={t('trade:needPassword.text')}
-        confirmLabel={t('trade:needPassword.go')}
-        onConfirm={flow.goSetPassword}
-        onCancel={flow.closeNeedPassword}
-      />
+      <NeedPasswordDialog flow={flow} />
     </div>
   );
 }

@@ -1,22 +1,19 @@
-// The confirm flow of the trade screen: no transaction password yet → a dialog leading to set one; otherwise
-// the password sheet, then buy/sell with the client order id (reused when a submit got no answer), a toast
-// that says what filled ("Bought 100 OGDC at 281.40"; "Order placed" while nothing has), and the order centre
-// opened on the list that holds the order (History for a market order that filled). Refusals are the
-// server's own messages (toasted by the API layer or here).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+// The confirm flow of the trade screen, on the shared password step (use-password-action.ts): buy/sell with
+// the client order id (reused when a submit got no answer), a toast that says what filled ("Bought 100 OGDC
+// at 281.40"; "Order placed" while nothing has), and the order centre opened on the list that holds the order
+// (History for a market order that filled). Leaving to set a password keeps the draft, so the ticket comes
+// back with this same order.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PlaceOrderBody, StockOrder } from '../../../workers/protocol/trade.ts';
-import { NetworkError } from '../../shared/api/api-errors.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { orderCentreTabOf, type OrderCentreIntent } from '../../shared/routing/order-centre-intent.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { useAtomValue } from '../../shared/state/jotai.ts';
-import { userInfoAtom } from '../../shared/state/session-atoms.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
-import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
+import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
 import { ClientOrderIds } from './client-order-id.ts';
 import { fillMessage } from './fill-toast.ts';
 import type { OrderDraft } from './order-form.ts';
@@ -29,26 +26,12 @@ export const ORDERS_TAB = 1;
 export function usePlaceOrder(draft: OrderDraft) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useAtomValue(userInfoAtom);
   const ids = useRef(new ClientOrderIds());
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const [needPassword, setNeedPassword] = useState(false);
   const scope = useAccountScope();
   const client = useQueryClient();
-  const place = useMutation({
-    mutationFn: ({ side, body }: { side: 'buy' | 'sell'; body: PlaceOrderBody }) =>
-      placeOrderCall(side, body),
-    onSettled: () => invalidateAfterOrder(client, scope),
-  });
-  const { mutateAsync } = place;
 
-  const confirm = useCallback(() => {
-    if (user && !user.hasTradePassword) setNeedPassword(true);
-    else setSheetOpen(true);
-  }, [user]);
-
-  const submit = useCallback(
-    async (tradePassword: string) => {
+  const call = useCallback(
+    (tradePassword: string) => {
       const price = draft.type === 'limit' ? draft.price : '';
       const key = JSON.stringify([draft.side, draft.symbol, draft.type, draft.qty, price]);
       const body: PlaceOrderBody = {
@@ -59,38 +42,28 @@ export function usePlaceOrder(draft: OrderDraft) {
         clientOrderId: ids.current.idFor(key),
         tradePassword,
       };
-      let order: StockOrder;
-      try {
-        order = await mutateAsync({ side: draft.side, body });
-      } catch (error) {
-        // No answer: the same id goes with the next try, so the order can only be placed once. An answer
-        // (a refusal, toasted by the global handler or here) settles the id.
-        if (!(error instanceof NetworkError)) ids.current.settle();
-        toastCallFailure(error);
-        return;
-      }
+      return placeOrderCall(draft.side, body);
+    },
+    [draft],
+  );
+
+  const onDone = useCallback(
+    (order: StockOrder) => {
       ids.current.settle();
-      setSheetOpen(false);
       showToast(fillMessage(t, order) ?? t('trade:submit.placed'), { icon: 'success' });
       storage.set('positionTab', ORDERS_TAB);
       const intent: OrderCentreIntent = { orderTab: orderCentreTabOf(order.status), orderId: order.id };
       void navigate(routeTo('tabbar.position'), { state: intent });
     },
-    [draft, navigate, t, mutateAsync],
+    [navigate, t],
   );
 
-  return {
-    confirm,
-    submit,
-    sheetOpen,
-    closeSheet: useCallback(() => setSheetOpen(false), []),
-    needPassword,
-    closeNeedPassword: useCallback(() => setNeedPassword(false), []),
-    goSetPassword: useCallback(() => {
-      setNeedPassword(false);
-      // Back from setting it (history back), the ticket opens with this same order.
-      rememberDraft(draft);
-      void navigate(routeTo('user.tradePassword'));
-    }, [navigate, draft]),
-  };
+  return usePasswordAction<StockOrder>({
+    call,
+    onDone,
+    // An answer (a refusal) settles the id; no answer keeps it for the next try, so the order is placed once.
+    onRefused: useCallback(() => ids.current.settle(), []),
+    settle: useCallback(() => void invalidateAfterOrder(client, scope), [client, scope]),
+    beforeSetPassword: useCallback(() => rememberDraft(draft), [draft]),
+  });
 }

@@ -3,7 +3,7 @@
 // service) and block-trade opportunities (not built yet: said so). A user without a running trial or
 // membership sees the spec's texts instead of the sections; the signals are not even asked for.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VipPlan, VipState, VipStatus } from '../../../contract/vip.ts';
@@ -12,11 +12,13 @@ import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { Num } from '../../shared/ui/num.tsx';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
+import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
 import { buyCall, invalidateVip, newClientId, vipAdviceQuery, vipStatusQuery } from './queries.ts';
 import { AdviceList, StrategyList } from './signal-lists.tsx';
 import s from './vip-page.module.css';
@@ -166,16 +168,29 @@ export default function VipPage() {
       setBusy(false);
     }
   };
-  const pay = async (pin: string) => {
-    if (!plan) return;
-    try {
-      const v = await buyCall({ plan: plan.p.id, clientId: plan.clientId, tradePassword: pin });
+  // A plan is bought through the shared password step: no password yet → the dialog to set one; a refusal is
+  // toasted and the sheet clears for another try with the same client id.
+  const pay = usePasswordAction<VipStatus>({
+    call: useCallback(
+      (pin: string) => {
+        if (!plan) return Promise.reject(new Error('no plan chosen'));
+        return buyCall({ plan: plan.p.id, clientId: plan.clientId, tradePassword: pin });
+      },
+      [plan],
+    ),
+    onDone: (v) => {
       setPlan(null);
       done(v, t('vip:plans.bought', { date: day(v.expiresAt) }));
-    } catch {
-      // the refusal was shown; a wrong password clears the boxes for another try
-    }
-  };
+    },
+  });
+  const { start } = pay;
+  const onBuy = useCallback(
+    (p: VipPlan) => {
+      setPlan({ p, clientId: newClientId() });
+      start();
+    },
+    [start],
+  );
 
   return (
     <div className="page">
@@ -196,22 +211,26 @@ export default function VipPage() {
                   {t('vip:trial.start', { days: v.trialDays })}
                 </button>
               )}
-              <Plans v={v} onBuy={(p) => setPlan({ p, clientId: newClientId() })} />
+              <Plans v={v} onBuy={onBuy} />
               <Gated v={v} />
             </>
           )}
         </RemoteView>
       </div>
-      {plan && (
+      {plan && pay.sheetOpen && (
         <PasswordSheet
           open
-          onClose={() => setPlan(null)}
-          onComplete={pay}
+          onClose={() => {
+            pay.closeSheet();
+            setPlan(null);
+          }}
+          onComplete={pay.submit}
           summary={
             <p>{t('vip:plans.confirmTitle', { days: plan.p.days, price: formatPKRAmount(plan.p.price) })}</p>
           }
         />
       )}
+      <NeedPasswordDialog flow={pay} onCancel={() => setPlan(null)} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 // Add a mobile wallet (/pages/wallet/addWallet): JazzCash or Easypaisa, its 03XX-XXXXXXX number (typed
 // left-to-right, digits only) and the title, prefilled with the verified KYC name it must match. Without
 // verified KYC the form is replaced by a link to identity verification.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   AddWalletForm,
   WALLET_NAMES,
@@ -14,13 +12,9 @@ import {
 import { FormView } from '../../shared/forms/form-parts.tsx';
 import { TextField } from '../../shared/forms/fields/text-field.tsx';
 import { useContractForm } from '../../shared/forms/use-contract-form.ts';
-import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-import { routeTo } from '../../shared/routing/paths.ts';
-import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
-import { showToast } from '../../shared/ui/toast.tsx';
-import { KycGate } from './kyc-gate.tsx';
-import { addBinding, invalidateBindings, newClientId } from './queries.ts';
+import { AddBindingPage, BindingTitleField, useBindingSaved } from './add-binding-parts.tsx';
+import { addBinding, newClientId } from './queries.ts';
 import s from './wallet.module.css';
 
 /** Digits only, at most 11 (03XXXXXXXXX): a pasted 0301-2345678 keeps its digits. */
@@ -30,18 +24,14 @@ export function cleanWalletNumber(typed: string): string {
 
 function AddWalletFormView({ verifiedName }: { verifiedName: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const scope = useAccountScope();
-  const client = useQueryClient();
+  const saved = useBindingSaved(t('wallet:wallet.added'), 1);
   const [clientId] = useState(newClientId);
   const { form, state } = useContractForm({
     schema: AddWalletForm,
     defaultValues: { provider: 'jazzcash', number: '', title: verifiedName, clientId },
     submit: async (values) => {
       await addBinding({ kind: 'wallet', ...values });
-      await invalidateBindings(client, scope, 'bindings');
-      showToast(t('wallet:wallet.added'), { icon: 'success' });
-      void navigate(routeTo('wallet.bankList', { type: 1 }), { replace: true });
+      await saved();
     },
   });
   const provider = form.watch('provider') as WalletProvider;
@@ -72,14 +62,7 @@ function AddWalletFormView({ verifiedName }: { verifiedName: string }) {
         ltr
         clean={cleanWalletNumber}
       />
-      <TextField
-        control={form.control}
-        name="title"
-        label={t('wallet:title')}
-        maxLength={60}
-        autoComplete="name"
-        hint={t('wallet:titleHint', { name: verifiedName })}
-      />
+      <BindingTitleField control={form.control} name="title" verifiedName={verifiedName} />
     </FormView>
   );
 }
@@ -87,11 +70,8 @@ function AddWalletFormView({ verifiedName }: { verifiedName: string }) {
 export default function AddWalletPage() {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <PageHeader title={t('nav:title.wallet.addWallet')} />
-      <div className={s.body}>
-        <KycGate>{(name) => <AddWalletFormView verifiedName={name} />}</KycGate>
-      </div>
-    </div>
+    <AddBindingPage title={t('nav:title.wallet.addWallet')}>
+      {(name) => <AddWalletFormView verifiedName={name} />}
+    </AddBindingPage>
   );
 }

@@ -1,9 +1,9 @@
-// The last step of every action confirmed with the transaction password (robot allocate, add and exit; fund
-// subscribe and redeem; any new one): no transaction password yet → a dialog leading to set one; otherwise the
+// The last step of every action confirmed with the transaction password (stock orders; IPO applications; VIP
+// plans; robot allocate, add and exit; fund subscribe and redeem; any new one): no transaction password yet → a dialog leading to set one; otherwise the
 // password sheet (password-sheet.tsx), then the call. A submit that got no answer keeps its client id (the
 // caller's), so a retry has one effect; a refusal is the server's own message, toasted, and the sheet stays
 // open with empty boxes for another try.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NetworkError } from '../api/api-errors.ts';
@@ -21,8 +21,10 @@ export function usePasswordAction<R>(opts: {
   onRefused?: () => void;
   /** after every answer or failure: re-read what the action may have changed (the area's queries) */
   settle?: () => void;
+  /** just before leaving for the set-password page: keep what the form holds (it comes back to it) */
+  beforeSetPassword?: () => void;
 }) {
-  const { call, onDone, onRefused, settle } = opts;
+  const { call, onDone, onRefused, settle, beforeSetPassword } = opts;
   const user = useAtomValue(userInfoAtom);
   const navigate = useNavigate();
   const scope = useAccountScope();
@@ -30,6 +32,9 @@ export function usePasswordAction<R>(opts: {
   useQuery(profileQuery(scope));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [needPassword, setNeedPassword] = useState(false);
+  // Through a mutation, so the global handler reports a -1001 refusal (the 1-second toast) and a -1000 answer
+  // (sign-out) as for every other action.
+  const { mutateAsync } = useMutation({ mutationFn: call });
 
   const start = useCallback(() => {
     if (user && !user.hasTradePassword) setNeedPassword(true);
@@ -40,7 +45,7 @@ export function usePasswordAction<R>(opts: {
     async (pin: string) => {
       let result: R;
       try {
-        result = await call(pin);
+        result = await mutateAsync(pin);
       } catch (error) {
         if (!(error instanceof NetworkError)) onRefused?.();
         toastCallFailure(error);
@@ -51,7 +56,7 @@ export function usePasswordAction<R>(opts: {
       settle?.();
       onDone(result);
     },
-    [call, onDone, onRefused, settle],
+    [mutateAsync, onDone, onRefused, settle],
   );
 
   return {
@@ -63,7 +68,8 @@ export function usePasswordAction<R>(opts: {
     closeNeedPassword: useCallback(() => setNeedPassword(false), []),
     goSetPassword: useCallback(() => {
       setNeedPassword(false);
+      beforeSetPassword?.();
       void navigate(routeTo('user.tradePassword'));
-    }, [navigate]),
+    }, [navigate, beforeSetPassword]),
   };
 }

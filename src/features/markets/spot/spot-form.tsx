@@ -12,6 +12,7 @@ import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { cx } from '../../../shared/ui/cx.ts';
 import { cleanDecimal, estimate, qtyForPercent } from './spot-math.ts';
 import { addSpotOrderCall, spotBalancesQuery } from './spot-queries.ts';
+import tf from '../../../shared/ui/trade-form.module.css';
 import s from './spot-page.module.css';
 
 const PERCENTS = [25, 50, 75, 100] as const;
@@ -80,7 +81,7 @@ export function SpotForm({
   };
   return (
     <form
-      className={s.form}
+      className={tf.form}
       data-testid="spot-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -108,7 +109,7 @@ export function SpotForm({
         testId="spot-type"
       />
       {type === 'limit' && (
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('markets:spot.price')} (USDT)</span>
           <input
             inputMode="decimal"
@@ -120,7 +121,7 @@ export function SpotForm({
           />
         </label>
       )}
-      <label className={s.field}>
+      <label className={tf.field}>
         <span>
           {t('markets:spot.amount')} ({base})
         </span>
@@ -140,7 +141,7 @@ export function SpotForm({
         ))}
       </div>
       {type === 'limit' && (
-        <label className={s.field}>
+        <label className={tf.field}>
           <span>{t('markets:spot.tif')}</span>
           <select value={tif} onChange={(e) => setTif(e.target.value as SpotTif)}>
             <option value="GTC">{t('markets:spot.tifGTC')}</option>
@@ -149,7 +150,7 @@ export function SpotForm({
           </select>
         </label>
       )}
-      <dl className={s.facts}>
+      <dl className={tf.facts}>
         <dt>{t('markets:spot.available')}</dt>
         <dd className="num" dir="ltr" data-testid="spot-available">
           {available}
@@ -164,7 +165,7 @@ export function SpotForm({
         </dd>
       </dl>
       {error && (
-        <p role="alert" className={s.error} data-testid="spot-error">
+        <p role="alert" className={tf.error} data-testid="spot-error">
           {error}
         </p>
       )}
@@ -175,7 +176,7 @@ export function SpotForm({
       )}
       <button
         type="submit"
-        className={cx('btn', side === 'buy' ? s.buy : s.sell)}
+        className={cx('btn', side === 'buy' ? tf.buy : tf.sell)}
         disabled={place.isPending || !qty || (type === 'limit' && !price)}
         data-testid="spot-submit"
       >

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Segmented } from '../../../shared/ui/segmented.tsx';
 import { SpotForm } from './spot-form.tsx';
 import { SpotOrders } from './spot-orders.tsx';
+import tf from '../../../shared/ui/trade-form.module.css';
 import s from './spot-page.module.css';
 
 const ORDER_TABS = ['open', 'history'] as const;
@@ -112,7 +113,7 @@ function SpotSide({
   const [tab, setTab] = useState<(typeof ORDER_TABS)[number]>('open');
   return (
     <>
-      <div className={s.main}>
+      <div className={tf.main}>
         <SpotForm
           key={symbol}
           symbol={symbol}
