@@ -8,6 +8,7 @@ import type { PerpHistoryOrder } from '../../../contract/perp-history.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
+import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
 import { historyQuery } from './contract-queries.ts';
 
@@ -27,7 +28,7 @@ function Row({ o }: { o: PerpHistoryOrder }) {
         {t('contract:history.fee')} {o.fee} · {t('contract:history.pnl')} {o.realizedPnl}
       </p>
       {o.reason && (
-        <p className={s.error} data-testid="perp-history-why">
+        <p className={tf.error} data-testid="perp-history-why">
           {t('contract:history.why', {
             mark: o.reason.markPrice,
             liq: o.reason.liqPrice ?? '--',
@@ -106,7 +107,7 @@ export function LiquidationNotice({ onSeen }: { onSeen: () => void }) {
   }, [q.data, onSeen, t]);
   if (!shown?.reason) return null;
   return (
-    <div role="alert" className={s.error} data-testid="perp-liquidated">
+    <div role="alert" className={tf.error} data-testid="perp-liquidated">
       <strong>{t('contract:history.liquidatedTitle')}</strong>{' '}
       {t('contract:history.liquidatedToast', {
         symbol: shown.symbol,
