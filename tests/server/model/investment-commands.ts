@@ -14,6 +14,7 @@ import {
   approveLoan,
   confirmRepayment,
   LoanReviewError,
+  refuseRepayment,
   rejectLoan,
 } from '../../../server/domain/loans/loan-review.ts';
 import { findLoan, loanLimits } from '../../../server/domain/loans/loans-repo.ts';
@@ -215,7 +216,7 @@ const loanApply: Command<{ u: number; acct: 'real' | 'demo'; amount: string; day
   args: fc.record({
     u: who,
     acct: fc.oneof({ weight: 5, arbitrary: fc.constant('real' as const) }, { weight: 1, arbitrary: acct }),
-    amount: fc.constantFrom('500', '1000', '5000', '5000', '20000', '30000'),
+    amount: fc.constantFrom('500', '1000', '5000', '5000', '10000', '20000', '30000'),
     days: fc.constantFrom(7, 14, 30),
   }),
   refusals: ['loan.demo', 'loan.belowMin', 'loan.aboveMax', 'loan.openCap', 'loan.riskTier'],
@@ -286,14 +287,19 @@ const loanRepay: Command<{ pick: number; any: boolean }> = {
   },
 };
 
-const loanConfirm: Command<{ pick: number; any: boolean }> = {
-  name: 'loan repayment confirmed (operator)',
-  args: loanPick,
+const loanConfirm: Command<{ pick: number; any: boolean; decision: 'confirm' | 'refuse' }> = {
+  name: 'loan repayment decided (operator)',
+  args: fc.record({
+    pick,
+    any: loanPick.map((x) => x.any),
+    decision: fc.constantFrom('confirm' as const, 'confirm' as const, 'refuse' as const),
+  }),
   refusals: ['wrongState'],
   async run(w, a) {
     const id = await loanIn(w, a, 'repaying');
     if (id === undefined) return;
-    await confirmRepayment(w.db, CLI_ACTOR, id, w.market.clock);
+    if (a.decision === 'confirm') await confirmRepayment(w.db, CLI_ACTOR, id, w.market.clock);
+    else await refuseRepayment(w.db, CLI_ACTOR, id, { reason: 'model' }, w.market.clock);
   },
 };
 
@@ -305,10 +311,10 @@ export const COMMANDS: ReadonlyArray<{ weight: number; command: Command<never> }
   { weight: 6, command: marketSteps as Command<never> },
   { weight: 2, command: daysPass as Command<never> },
   { weight: 2, command: vipBuy as Command<never> },
-  { weight: 2, command: loanApply as Command<never> },
-  { weight: 3, command: loanDecide as Command<never> },
-  { weight: 3, command: loanRepay as Command<never> },
-  { weight: 3, command: loanConfirm as Command<never> },
+  { weight: 3, command: loanApply as Command<never> },
+  { weight: 4, command: loanDecide as Command<never> },
+  { weight: 4, command: loanRepay as Command<never> },
+  { weight: 4, command: loanConfirm as Command<never> },
 ];
 
 export interface Step {
