@@ -43,6 +43,8 @@ import {
   ipoCommand,
   type IpoAction,
 } from './backoffice-ipo.ts';
+// ---- loans (issue 18)
+import { LOAN_ACTIONS, LOAN_OPTIONS, LOAN_USAGE, loanCommand, type LoanAction } from './backoffice-loan.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -75,6 +77,7 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
           where a developer reads the verification code when no SMS provider is configured
 ${WITHDRAW_USAGE}
 ${IPO_USAGE}
+${LOAN_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
@@ -90,6 +93,7 @@ const COMMANDS = [
   'channel-password',
   'withdraw',
   'ipo',
+  'loan',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
@@ -104,6 +108,7 @@ const ALLOWED: Record<Command, readonly string[]> = {
   'channel-password': ['password', 'phone', 'user'],
   withdraw: [],
   ipo: [],
+  loan: [],
 };
 
 class UsageError extends Error {}
@@ -146,6 +151,8 @@ interface Target {
   action?: WithdrawAction;
   /** ipo's action (create | list | allot | listing | pay-due) */
   ipoAction?: IpoAction;
+  /** loan's action (list | approve | reject | confirm | refuse) */
+  loanAction?: LoanAction;
 }
 
 function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
@@ -159,6 +166,9 @@ function targetOf(positionals: string[], env: NodeJS.ProcessEnv): Target {
   }
   if (positionals[positionals.length - 2] === 'ipo' && (IPO_ACTIONS as readonly string[]).includes(last)) {
     return { ...targetOf(positionals.slice(0, -1), env), ipoAction: last as IpoAction };
+  }
+  if (positionals[positionals.length - 2] === 'loan' && (LOAN_ACTIONS as readonly string[]).includes(last)) {
+    return { ...targetOf(positionals.slice(0, -1), env), loanAction: last as LoanAction };
   }
   if (positionals.length > 2) throw new UsageError(`unexpected arguments: ${positionals.slice(2).join(' ')}`);
   const [first, second] = positionals as [string, string | undefined];
@@ -296,7 +306,7 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       io.out(USAGE);
       return 0;
     }
-    const { dataDir, databaseUrl, command, action, ipoAction } = targetOf(positionals, env);
+    const { dataDir, databaseUrl, command, action, ipoAction, loanAction } = targetOf(positionals, env);
     if (!(COMMANDS as readonly string[]).includes(command))
       throw new UsageError(`unknown command "${command}"`);
     const cmd = command as Command;
@@ -304,7 +314,15 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       throw new UsageError(`withdraw needs one of ${WITHDRAW_ACTIONS.join(', ')}`);
     if (cmd === 'ipo' && ipoAction === undefined)
       throw new UsageError(`ipo needs one of ${IPO_ACTIONS.join(', ')}`);
-    const allowed = action ? WITHDRAW_OPTIONS[action] : ipoAction ? IPO_OPTIONS[ipoAction] : ALLOWED[cmd];
+    if (cmd === 'loan' && loanAction === undefined)
+      throw new UsageError(`loan needs one of ${LOAN_ACTIONS.join(', ')}`);
+    const allowed = action
+      ? WITHDRAW_OPTIONS[action]
+      : ipoAction
+        ? IPO_OPTIONS[ipoAction]
+        : loanAction
+          ? LOAN_OPTIONS[loanAction]
+          : ALLOWED[cmd];
     const extra = Object.keys(values).filter((k) => !allowed.includes(k));
     if (extra.length) throw new UsageError(`${cmd} does not take ${extra.map((k) => `--${k}`).join(', ')}`);
     const file = path.join(dataDir, 'app.db');
@@ -323,6 +341,8 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       await withdrawCommand(db, action ?? 'list', values, io.out, io.err, err);
     } else if (cmd === 'ipo') {
       await ipoCommand(db, ipoAction ?? 'list', values, io.out, (m) => new UsageError(m));
+    } else if (cmd === 'loan') {
+      await loanCommand(db, loanAction ?? 'list', values, io.out, io.err, (m) => new UsageError(m));
     } else {
       await {
         deposit: () => deposit(db, values, io),

@@ -1,13 +1,15 @@
 // The console's loans queue (role manager, the user's account manager; admin may too): roles, the list and
 // detail with the accepted key facts and the credit score, approve = disburse (one loan_disburse journal),
 // approve of a repayment = confirm (settled), reject with a reason, idempotent repeats, one audit entry per
-// change; and the user lookup shows the score and the loans.
+// change; reject of a repayment under review = refuse it (money back, in progress again, the reason in a
+// message); and the user lookup shows the score and the loans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../server/domain/auth/users-repo.ts';
 import { TRADE_PASSWORD, traderOn } from '../support/cheap-trader.ts';
 import { asOperator, cookieOf, makeOperator } from './console-helpers.ts';
 import { get, makeTestApp, post, uniquePhone, type TestApp } from './helpers.ts';
 import { grant, newClientId } from './withdraw-helpers.ts';
+import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -98,10 +100,6 @@ describe('loans queue', () => {
     const repaying = (await get(t.app, '/admin/api/queues/loans', { status: 'repaying' }, as('manager'))).body
       .data.list;
     expect(repaying.map((i: { id: number }) => i.id)).toContain(a.id);
-    expect(
-      (await post(t.app, `/admin/api/queues/loans/${a.id}/reject`, { reason: 'no thanks' }, as('manager')))
-        .body.code,
-    ).toBe(-1001);
     expect((await post(t.app, `/admin/api/queues/loans/${a.id}/approve`, {}, as('admin'))).body.code).toBe(0);
     const done = (await get(t.app, '/api/user/loan/order/list', {}, { ...en, token: a.tokenReal })).body.data
       .list[0];
@@ -139,5 +137,86 @@ describe('loans queue', () => {
     expect(mine).toMatchObject({ status: 'rejected', reason: 'Income not confirmed' });
     expect(await t.app.ledger.money(a.accountId)).toMatchObject({ available: 0n });
     expect((await audits(a.id)).map((r) => r.action)).toEqual(['loan.reject']);
+  });
+
+  it('reject of a repayment under review refuses it: money back, in progress again, the reason sent', async () => {
+    const a = await application('3000');
+    expect((await post(t.app, `/admin/api/queues/loans/${a.id}/approve`, {}, as('manager'))).body.code).toBe(
+      0,
+    );
+    const repay = async () => {
+      const loan = (await get(t.app, '/api/user/loan/order/list', {}, { ...en, token: a.tokenReal })).body
+        .data.list[0];
+      return post(
+        t.app,
+        '/api/user/loan/repay',
+        { id: String(a.id), total: loan.repayNow, password: TRADE_PASSWORD },
+        { ...en, token: a.tokenReal },
+      );
+    };
+    await grant(t.db, a.accountId, 'PKR', 10_000n);
+    expect((await repay()).body.data.status).toBe('repaying');
+    const frozen = await t.app.ledger.money(a.accountId);
+    expect(frozen.frozen).toBeGreaterThan(0n);
+    // a reason is required; a refusal of a bad reason changes nothing
+    const bad = await post(
+      t.app,
+      `/admin/api/queues/loans/${a.id}/reject`,
+      { reason: 'x' },
+      { ...as('manager'), ...en },
+    );
+    expect(bad.body.code).toBe(-1001);
+    expect(await t.app.ledger.money(a.accountId)).toEqual(frozen);
+    const no = await post(
+      t.app,
+      `/admin/api/queues/loans/${a.id}/reject`,
+      { reason: 'Payment not received' },
+      as('manager'),
+    );
+    expect(no.body.code, no.raw).toBe(0);
+    expect(await t.app.ledger.money(a.accountId)).toMatchObject({
+      available: frozen.available + frozen.frozen,
+      frozen: 0n,
+    });
+    const mine = (await get(t.app, '/api/user/loan/order/list', {}, { ...en, token: a.tokenReal })).body.data
+      .list[0];
+    expect(mine.status).toBe('active');
+    // refusing again: it is no longer under review (localised)
+    const again = await post(
+      t.app,
+      `/admin/api/queues/loans/${a.id}/reject`,
+      { reason: 'Payment not received' },
+      { ...as('manager'), ...en },
+    );
+    expect(again.body).toMatchObject({ code: -1001, msg: expect.stringContaining('already been decided') });
+    const ur = await post(
+      t.app,
+      `/admin/api/queues/loans/${a.id}/reject`,
+      { reason: 'Payment not received' },
+      { ...as('manager'), lang: 'ur-PK' },
+    );
+    expect(ur.body.code).toBe(-1001);
+    expect(ur.body.msg).not.toBe(again.body.msg);
+    // the user's message, in both languages, with the reason and a link to the loan screen
+    for (const [lang, text] of [
+      ['en-US', 'was not accepted: Payment not received'],
+      ['ur-PK', 'قبول نہیں کی گئی: Payment not received'],
+    ] as const) {
+      const msgs = (await get(t.app, '/api/user/notice', {}, { lang, token: a.tokenReal })).body.data;
+      const list = (msgs.list ?? msgs) as Array<{ kind: string; body: string; link: string }>;
+      const m = list.find((x) => x.kind === 'loan' && x.body.includes(text));
+      expect(m, JSON.stringify(list)).toBeDefined();
+      expect(m!.link).toContain('loan');
+    }
+    // the user repays again and the manager confirms it this time
+    expect((await repay()).body.data.status).toBe('repaying');
+    const yes = await post(t.app, `/admin/api/queues/loans/${a.id}/approve`, {}, as('manager'));
+    expect(yes.body.code, yes.raw).toBe(0);
+    expect((await audits(a.id)).map((r) => r.action).sort()).toEqual([
+      'loan.approve',
+      'loan.confirmRepay',
+      'loan.refuseRepay',
+    ]);
+    expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
   });
 });

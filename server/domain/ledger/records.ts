@@ -83,6 +83,8 @@ export const RECORD_KINDS = {
   loan_disburse: 'loan',
   loan_repay_freeze: 'loan_repay',
   loan_repay: 'loan_repay',
+  /** a repayment the manager refused: the frozen total back to available (ref repay:N:refused:<requested at>) */
+  loan_repay_unfreeze: 'unfreeze',
   // ---- end loans
 } as const satisfies Record<string, TxType>;
 

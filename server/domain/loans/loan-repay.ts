@@ -1,7 +1,8 @@
 // A user's repayment (POST user/loan/repay, an addition to the spec's catalogue): the whole loan, early or late,
 // from the stock account's available cash. What it costs now (interest for the days used, the whole fee; no
 // late fee: contract/loan-terms.ts) must be the `total` the user was shown, else 'repayChanged' (a day turned
-// over). The total is frozen (the loan's state: repayment under review) until the manager confirms it.
+// over). The total is frozen (the loan's state: repayment under review) until the manager confirms it, or
+// refuses it (loan-review.ts: unfrozen, in progress again; a later repayment freezes under a new ref).
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { lateDays, repaymentAt } from '../../../contract/loan-terms.ts';
 import type { Db } from '../../db/database.ts';
@@ -47,10 +48,19 @@ export async function repayLoan(
     if (parseMinor(req.total, 2) !== r.total) {
       throw new AppError('loan.repayChanged', { total: formatMinor(r.total, 2) });
     }
+    // ref repay:N; after the manager refused a repayment, repay:N:2, repay:N:3 … (a (kind, ref) posts once:
+    // two racing tries of one attempt still freeze once)
+    const earlier = await tx
+      .selectFrom('ledger_journals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'loan_repay_freeze')
+      .where((eb) => eb.or([eb('ref', '=', `repay:${loan.id}`), eb('ref', 'like', `repay:${loan.id}:%`)]))
+      .executeTakeFirstOrThrow();
+    const attempt = Number(earlier.n) + 1;
     try {
       await freeze(tx, {
         kind: 'loan_repay_freeze',
-        ref: `repay:${loan.id}`,
+        ref: attempt === 1 ? `repay:${loan.id}` : `repay:${loan.id}:${attempt}`,
         accountId: loan.account_id,
         asset: PKR,
         amount: r.total,

@@ -1,7 +1,9 @@
 // The account manager's review of loans (the console's loans queue, role `manager` or admin): approve an
 // application (disbursed: loan_book → the stock account's cash, one journal `loan_disburse` ref loan:N),
 // reject it with the reason the user sees, and confirm a repayment (its frozen total settled: the principal
-// back to loan_book, the interest to loan_interest, the fee to fee_loan, ref repaid:N). Each is idempotent (the
+// back to loan_book, the interest to loan_interest, the fee to fee_loan, ref repaid:N) or refuse it with a reason
+// (the frozen total given back, ref repay:N:refused:<requested at>; the loan in progress again, so the user can
+// repay once more). Each is idempotent (the
 // same decision again answers the loan unchanged), audited, posts a message to the user, and runs in one
 // transaction with its ledger records.
 import { formatMinor } from '../../../contract/money.ts';
@@ -13,7 +15,7 @@ import { inTx } from '../../db/tx.ts';
 import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
-import { postRecord, settleFrozen } from '../ledger/post.ts';
+import { postRecord, settleFrozen, unfreeze } from '../ledger/post.ts';
 import { readSettings } from '../settings/settings-repo.ts';
 import { currentScore } from './credit-log.ts';
 import { findLoan, loanLimits, toLoan, type LoanRow } from './loans-repo.ts';
@@ -65,13 +67,20 @@ async function finish(
   after: LoanRow,
   textKey: string,
   now: number,
+  /** the message's reason, when it is not the loan's (a refused repayment), and what makes its event unique */
+  extra: { reason: string; event: string } | null = null,
 ) {
   await insertMessage(tx, {
     userId: after.user_id,
     kind: 'loan',
-    eventKey: `loan:${textKey}:${after.id}`,
+    eventKey: `loan:${textKey}:${after.id}${extra ? `:${extra.event}` : ''}`,
     textKey,
-    params: { amount: formatMinor(after.principal, 2), asset: PKR, reason: after.reason, id: after.id },
+    params: {
+      amount: formatMinor(after.principal, 2),
+      asset: PKR,
+      reason: extra?.reason ?? after.reason,
+      id: after.id,
+    },
     link: ROUTE_PATHS['user.loan'],
     now,
   });
@@ -141,6 +150,59 @@ export function rejectLoan(
       .returningAll()
       .executeTakeFirstOrThrow();
     await finish(tx, actor, 'loan.reject', row, after, 'loanRejected', now);
+    return { loan: after, changed: true };
+  });
+}
+
+/**
+ * The manager refuses a repayment under review (the money did not arrive as the user said, say): the frozen
+ * total goes back to the stock account's available cash, the loan is in progress again (the user may repay
+ * once more; lateness keeps counting from the due date), and the user gets a message with the reason. A loan
+ * not under review is refused ('wrongState'): after the refusal it is `active`, so a repeat is refused too.
+ */
+export function refuseRepayment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { reason: string },
+  now: number,
+): Promise<LoanReviewResult> {
+  const reason = input.reason.trim();
+  if (reason === '' || reason.length > REASON_MAX) {
+    return Promise.reject(new LoanReviewError('badReason', `reason must be 1-${REASON_MAX} characters`));
+  }
+  return inTx(db, async (tx) => {
+    const row = await findLoan(tx, id);
+    if (!row) throw new LoanReviewError('unknownLoan', `loan ${id} does not exist`);
+    if (row.status !== 'repaying' || row.repay_total === null)
+      throw new LoanReviewError('wrongState', `loan ${id} is ${row.status}, not repaying`);
+    const requested = row.repay_requested_at ?? 0;
+    await unfreeze(tx, {
+      kind: 'loan_repay_unfreeze',
+      ref: `repay:${row.id}:refused:${requested}`,
+      accountId: row.account_id,
+      asset: PKR,
+      amount: row.repay_total,
+      now,
+    });
+    const after = await tx
+      .updateTable('loans')
+      .set({
+        status: 'active',
+        repay_interest: null,
+        repay_total: null,
+        repay_requested_at: null,
+        reviewed_by: actor.operatorId,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'repaying')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await finish(tx, actor, 'loan.refuseRepay', row, after, 'loanRepayRefused', now, {
+      reason,
+      event: String(requested),
+    });
     return { loan: after, changed: true };
   });
 }

@@ -3,9 +3,11 @@
 // orders through the trading engine in the robot's own account. Robot state lives in memory (rebuilt from the
 // database when this node takes the lead, and re-read every minute of feed time and when a call changed an
 // order); the database is written only when something happens: an order placed (its memory saved), an order
-// ending (lock-in over), settled (release.ts), and the equity snapshots every 15 minutes and at each PSX close.
+// ending (lock-in over: a personal message tells the user), settled (release.ts), and the equity snapshots every 15 minutes and at each PSX close.
 // Steps that arrive while a pass runs are merged: the runner always works on the latest step.
-import { parseMinor } from '../../../contract/money.ts';
+import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
+import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import { insertMessage } from '../content/messages-repo.ts';
 import type { Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { lastPsxClose } from '../trading/day-orders.ts';
@@ -141,7 +143,10 @@ export class RobotRunner {
         .where('state', '=', 'running')
         .returningAll()
         .executeTakeFirst();
-      if (upd) r.order = upd;
+      if (upd) {
+        r.order = upd;
+        await this.lockInOverMessage(upd);
+      }
     }
     const price = this.price(r.symbol);
     if (r.order.state === 'ending') {
@@ -162,6 +167,24 @@ export class RobotRunner {
     });
     if (d.actions.length > 0) await this.act(r, d.actions, d.memory, ts);
     else r.memory = d.memory;
+  }
+
+  /** The user's message that the lock-in is over: the robot stops buying, sells, and returns the money. */
+  private async lockInOverMessage(o: OrderRow): Promise<void> {
+    const p = await this.db
+      .selectFrom('robot_products')
+      .select(['name_en', 'name_ur', 'symbol'])
+      .where('id', '=', o.product_id)
+      .executeTakeFirst();
+    await insertMessage(this.db, {
+      userId: o.user_id,
+      kind: 'robot',
+      eventKey: `robot:lockInOver:${o.id}`,
+      textKey: 'robotLockInOver',
+      params: { id: o.id, symbol: p?.symbol ?? '', invested: formatMinor(o.invested, 2) },
+      link: `${ROUTE_PATHS['robot.orderDetail']}?id=${o.id}`,
+      now: o.ending_at ?? o.updated_at,
+    });
   }
 
   private async act(r: Live, actions: readonly Action[], memory: Memory, ts: number): Promise<void> {

@@ -1,7 +1,8 @@
 // The loans queue (role manager, the user's account manager; admin may too): applications under review
 // (approve = disburse from loan_book to the stock account; reject with the reason the user reads) and
 // repayments under review (approve = confirm: the frozen repayment settled to loan_book, loan_interest and
-// fee_loan). Each item shows the key facts the user accepted and the user's credit score now.
+// fee_loan; reject = refuse it: the frozen total back to available, the loan in progress again, the reason
+// sent to the user). Each item shows the key facts the user accepted and the user's credit score now.
 import type { QueueItem } from '../../../../contract/console.ts';
 import { LOAN_STATUSES, type LoanStatus } from '../../../../contract/loan.ts';
 import { aprText } from '../../../../contract/loan-terms.ts';
@@ -14,6 +15,7 @@ import {
   confirmRepayment,
   listLoans,
   LoanReviewError,
+  refuseRepayment,
   rejectLoan,
   type LoanReviewRefusal,
 } from '../../../domain/loans/loan-review.ts';
@@ -102,5 +104,10 @@ export const loanQueue: ConsoleQueue = {
       return localised(confirmRepayment(db, actor, id, now));
     return localised(approveLoan(db, actor, id, now));
   },
-  reject: (db, actor, id, { reason }, now) => localised(rejectLoan(db, actor, id, { reason }, now)),
+  /** an application: reject it; a repayment under review: refuse it (the money unfrozen, the loan active) */
+  async reject(db, actor, id, { reason }, now) {
+    const row = await findLoan(db, id);
+    if (row?.status === 'repaying') return localised(refuseRepayment(db, actor, id, { reason }, now));
+    return localised(rejectLoan(db, actor, id, { reason }, now));
+  },
 };
