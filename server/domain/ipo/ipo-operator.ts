@@ -2,6 +2,9 @@
 // call these), each audited (one operator_audit row per change) in the transaction of the change:
 //   create  a new offering (checked: lot multiples, band around the price, dates in order);
 //   allot   after the window: ballot then pro rata (allotment.ts) with the given seed or a random one, recorded;
+//           run per account kind (real and demo are two pools, each over the whole retail portion, so demo
+//           applications never take shares from real ones; the offering's applied/allotted figures are the
+//           real pool's, the demo pool's go in the audit row);
 //           the unallotted part of every application is given back at once, the allotted amount stays frozen,
 //           waiting for payment; an application not allotted gets everything back;
 //   list    on or after listAt: anything still waiting is paid first, then every paid application's shares
@@ -17,7 +20,7 @@ import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { move, postRecord, unfreeze } from '../ledger/post.ts';
-import { allot } from './allotment.ts';
+import { allot, type AllotmentResult } from './allotment.ts';
 import { payInTx } from './ipo-apply.ts';
 import { findOffering, type ApplicationRow, type OfferingRow } from './ipo-repo.ts';
 
@@ -194,42 +197,31 @@ export async function runAllotment(
         .executeTakeFirst();
       if (!claimed) throw new IpoOperatorError('alreadyAllotted', `offering ${id} was allotted already`);
       const apps = await tx
-        .selectFrom('ipo_applications')
-        .selectAll()
-        .where('offering_id', '=', id)
-        .where('state', '=', 'applied')
-        .orderBy('id')
+        .selectFrom('ipo_applications as a')
+        .innerJoin('accounts as acc', 'acc.id', 'a.account_id')
+        .selectAll('a')
+        .select('acc.type as kind')
+        .where('a.offering_id', '=', id)
+        .where('a.state', '=', 'applied')
+        .orderBy('a.id')
         .execute();
-      const result = allot(
-        claimed.retail_shares,
-        apps.map((a) => ({ id: a.id, qty: a.shares })),
-        seed,
-        claimed.lot,
-      );
-      const byId = new Map(apps.map((a) => [a.id, a]));
-      for (const r of result.allotments) {
-        const a = byId.get(r.id)!;
-        const refund = a.amount - a.price * BigInt(r.allotted);
-        await tx
-          .updateTable('ipo_applications')
-          .set({
-            state: r.allotted > 0 ? 'allotted' : 'not_allotted',
-            won_shares: r.allotted,
-            updated_at: now,
-          })
-          .where('id', '=', a.id)
-          .where('state', '=', 'applied')
-          .execute();
-        await unfreeze(tx, {
-          kind: 'ipo_refund',
-          ref: `allot:${a.id}`,
-          accountId: a.account_id,
-          asset: PKR,
-          amount: refund,
-          symbol: claimed.symbol,
+      const pools = {
+        real: await allotPool(
+          tx,
+          claimed,
+          seed,
+          apps.filter((a) => a.kind !== 'demo'),
           now,
-        });
-      }
+        ),
+        demo: await allotPool(
+          tx,
+          claimed,
+          seed,
+          apps.filter((a) => a.kind === 'demo'),
+          now,
+        ),
+      };
+      const result = pools.real;
       const after = await tx
         .updateTable('ipo_offerings')
         .set({ applied_shares: result.applied, allotted_shares: result.allotted })
@@ -242,13 +234,63 @@ export async function runAllotment(
         subjectType: 'ipo_offering',
         subjectId: id,
         before,
-        after: { ...after, rule: result.rule, oversubscribed: result.oversubscribed },
+        after: {
+          ...after,
+          rule: result.rule,
+          oversubscribed: result.oversubscribed,
+          demo: { applied: pools.demo.applied, allotted: pools.demo.allotted },
+        },
         now,
       });
       return { offering: after, allotted: result.allotted, applications: apps.length };
     },
     RC,
   );
+}
+
+/**
+ * One ballot pool (issue 17: real and demo apart, so demo applications never take shares from real ones): the
+ * whole retail portion is balloted among the pool's applications with the offering's seed; each application's
+ * unallotted part is given back at once. Re-running a pool needs only its applications' ids and the seed.
+ */
+async function allotPool(
+  tx: Db,
+  o: OfferingRow,
+  seed: string,
+  apps: readonly ApplicationRow[],
+  now: number,
+): Promise<AllotmentResult> {
+  const result = allot(
+    o.retail_shares,
+    apps.map((a) => ({ id: a.id, qty: a.shares })),
+    seed,
+    o.lot,
+  );
+  const byId = new Map(apps.map((a) => [a.id, a]));
+  for (const r of result.allotments) {
+    const a = byId.get(r.id)!;
+    const refund = a.amount - a.price * BigInt(r.allotted);
+    await tx
+      .updateTable('ipo_applications')
+      .set({
+        state: r.allotted > 0 ? 'allotted' : 'not_allotted',
+        won_shares: r.allotted,
+        updated_at: now,
+      })
+      .where('id', '=', a.id)
+      .where('state', '=', 'applied')
+      .execute();
+    await unfreeze(tx, {
+      kind: 'ipo_refund',
+      ref: `allot:${a.id}`,
+      accountId: a.account_id,
+      asset: PKR,
+      amount: refund,
+      symbol: o.symbol,
+      now,
+    });
+  }
+  return result;
 }
 
 async function payOne(db: Db, a: ApplicationRow, now: number): Promise<boolean> {
