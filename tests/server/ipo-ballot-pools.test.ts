@@ -8,7 +8,7 @@ import { runAllotment } from '../../server/domain/ipo/ipo-operator.ts';
 import { ledgerSelfCheck } from '../../server/domain/ledger/self-check.ts';
 import { TRADE_PASSWORD } from '../support/cheap-trader.ts';
 import { makeTestApp, post, type TestApp } from './helpers.ts';
-import { offering, subscriber, type Subscriber } from './ipo-helpers.ts';
+import { offering, subscriber } from './ipo-helpers.ts';
 import { newClientId } from './withdraw-helpers.ts';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const apply = async (s: Subscriber, offeringId: number, qty: number, token: string) => {
+const apply = async (offeringId: number, qty: number, token: string) => {
   const res = await post(
     t.app,
     '/api/stock/order/new/apply',
@@ -48,8 +48,8 @@ describe('allotment: real and demo ballot pools', () => {
     const o = await offering(t, { retailShares: 1000, totalShares: 1000, maxQty: 1000 });
     const real = await subscriber(t, { pkr: 10_000_000n });
     const demos = await Promise.all([0, 1, 2, 3].map(() => subscriber(t)));
-    const r = await apply(real, o.id, 1000, real.tokenReal);
-    const d = await Promise.all(demos.map((s) => apply(s, o.id, 1000, s.tokenDemo)));
+    const r = await apply(o.id, 1000, real.tokenReal);
+    const d = await Promise.all(demos.map((s) => apply(o.id, 1000, s.tokenDemo)));
 
     const run = await runAllotment(t.db, CLI_ACTOR, o.id, 'pools', o.closes_at);
     // alone in the real pool: everything applied for, although five applied for twice the offer

@@ -8,15 +8,19 @@
 //           the unallotted part of every application is given back at once, the allotted amount stays frozen,
 //           waiting for payment; an application not allotted gets everything back;
 //   list    on or after listAt: anything still waiting is paid first, then every paid application's shares
-//           move shares_ipo → shares. TODO(issue 17, next part): make the symbol trade in the simulated
-//           market (server/domain/market universe); today the listing is recorded and the shares become
-//           ordinary share-book holdings, but the market has no quote for the symbol yet.
+//           move shares_ipo → shares (sellable at once: they were paid for days before, so no T+1 lock
+//           applies, as CDC credits IPO shares before the first trading day) and each holder gets a personal
+//           message; the caller announces the listing (ipo-listing.ts) and the symbol joins the simulated
+//           market with the next feed step, at the issue price as its previous close.
 // payDue (not an operator action: the leader's periodic job) pays every allotment still waiting at payBy, from
 // its frozen money, one application per transaction; idempotent (state-conditional, refs `pay:<id>`).
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
+import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { recordAudit, type Actor } from '../audit/audit-log.ts';
+import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { move, postRecord, unfreeze } from '../ledger/post.ts';
@@ -329,6 +333,26 @@ export async function payDue(db: Db, now: number, offeringId?: number): Promise<
   return paid;
 }
 
+/**
+ * The allotted shares join the account's average-cost position (stock_positions: what the positions list and
+ * a sell read), at the issue price paid: a real position, sold like any bought one.
+ */
+async function addAllotmentToPosition(tx: Db, a: ApplicationRow, symbol: string, now: number): Promise<void> {
+  const qty = BigInt(a.won_shares);
+  const cost = a.price * qty;
+  await tx
+    .insertInto('stock_positions')
+    .values({ account_id: a.account_id, symbol, qty, cost, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'symbol']).doUpdateSet({
+        qty: sql<bigint>`stock_positions.qty + excluded.qty`,
+        cost: sql<bigint>`stock_positions.cost + excluded.cost`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
 /** Marks an allotted offering listed on or after listAt: pays what still waits, then unlocks the shares. */
 export async function markListed(db: Db, actor: Actor, id: number, now: number): Promise<OfferingRow> {
   const o = await mustFind(db, id);
@@ -371,11 +395,21 @@ export async function markListed(db: Db, actor: Actor, id: number, now: number):
           now,
           legs: move(a.account_id, 'shares_ipo', 'shares', claimed.symbol, BigInt(a.won_shares)),
         });
+        await addAllotmentToPosition(tx, a, claimed.symbol, now);
         await tx
           .updateTable('ipo_applications')
           .set({ listed: 1, updated_at: now })
           .where('id', '=', a.id)
           .execute();
+        await insertMessage(tx, {
+          userId: a.user_id,
+          kind: 'ipo',
+          eventKey: `ipo:listed:${a.id}`,
+          textKey: 'ipoListed',
+          params: { symbol: claimed.symbol, qty: a.won_shares },
+          link: `${ROUTE_PATHS['stock.stockKline']}?symbol=${encodeURIComponent(claimed.symbol)}`,
+          now,
+        });
       }
       await recordAudit(tx, {
         actor,
