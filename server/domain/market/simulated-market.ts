@@ -247,7 +247,8 @@ export class SimulatedMarket implements MarketSource {
     if (missing.length > 0) throw new Error(`market snapshot lacks ${missing.join(', ')}`);
     replaceLiveMarket(this.live, next);
     // A listing the database has but the snapshot not yet (listed just before the lead changed): next step.
-    for (const sim of sims.values()) if (sim.listing && !next.states.has(sim.ins.symbol)) this.list(sim.listing);
+    for (const sim of sims.values())
+      if (sim.listing && !next.states.has(sim.ins.symbol)) this.list(sim.listing);
     this.live.run = randomUUID();
     this.fork = [snap.run, snap.n];
     // Counters changed under any subscriber already here: they need fresh snapshots.
