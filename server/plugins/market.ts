@@ -48,6 +48,7 @@ export const marketPlugin = fp(
         db: app.db,
         simulator: cluster.simulator,
         onError: listingsFailed,
+        everyMs: cfg.listingsEveryMs,
       });
       app.addHook('onClose', async () => {
         stopListings();
@@ -63,6 +64,7 @@ export const marketPlugin = fp(
       db: app.db,
       simulator: () => market,
       onError: listingsFailed,
+      everyMs: cfg.listingsEveryMs,
     });
     if (cfg.tick) market.start();
     app.addHook('onClose', async () => {

@@ -5,7 +5,7 @@
 //   - the node that ran the listing publishes `market:listings` on the bus (Redis or in process); the node that
 //     runs the simulator (the leader) then reads the listed offerings and adds the missing ones, and the next
 //     step's record carries them to every replica (StepRecord.add);
-//   - the leader also looks once a minute, for listings made where no bus reaches (the back-office command).
+//   - the leader also looks every MARKET_LISTINGS_MS (a minute), for listings made where no bus reaches (the back-office command).
 // The instrument: the offering's symbol, its company as the name in both languages (offerings have no Urdu
 // name), its sector as a slug and Shariah flag, tick 0.01 and lot 1 as every PSX stock here, the issue price as the
 // previous close, the offering's total shares as its shares outstanding.
@@ -15,7 +15,6 @@ import type { ListingDef } from '../market/listed-instruments.ts';
 import type { OfferingRow } from './ipo-repo.ts';
 
 export const LISTINGS_CHANNEL = 'market:listings';
-export const LISTINGS_EVERY_MS = 60_000;
 
 /**
  * The market's sectors are slugs ('food', 'oil-gas-marketing'); an offering's is the operator's text: 'Food'
@@ -72,9 +71,11 @@ export interface ListingFollow {
   /** the simulator where this node runs it (the leader), else undefined */
   simulator: () => ListingTarget | undefined;
   onError: (err: unknown) => void;
+  /** the leader's periodic look (MARKET_LISTINGS_MS) */
+  everyMs: number;
 }
 
-/** Adds every listed offering the leader's market lacks, on each announcement and once a minute. */
+/** Adds every listed offering the leader's market lacks, on each announcement and every `everyMs`. */
 export function followListings(f: ListingFollow): () => void {
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
@@ -88,7 +89,7 @@ export function followListings(f: ListingFollow): () => void {
       .catch(f.onError);
   };
   const off = f.bus.subscribe(LISTINGS_CHANNEL, pass);
-  const timer = setInterval(pass, LISTINGS_EVERY_MS);
+  const timer = setInterval(pass, f.everyMs);
   timer.unref();
   return () => {
     off();
