@@ -54,7 +54,7 @@ describe('allotment: real and demo ballot pools', () => {
     const run = await runAllotment(t.db, CLI_ACTOR, o.id, 'pools', o.closes_at);
     // alone in the real pool: everything applied for, although five applied for twice the offer
     expect(await wonOf(r.id)).toBe(1000);
-    expect(run.allotted).toBe(1000);
+    expect(run.allotted).toBe(2000); // the run's total: 1,000 in each pool
     expect(run.offering).toMatchObject({ applied_shares: 1000, allotted_shares: 1000 });
     // the demo pool shares the same 1,000 among its own four, as its own ballot with the seed says
     const expected = allot(

@@ -166,6 +166,7 @@ async function mustFind(db: Db, id: number): Promise<OfferingRow> {
 
 export interface AllotmentRun {
   offering: OfferingRow;
+  /** shares allotted by this run, both pools (the offering's allotted_shares is the real pool's) */
   allotted: number;
   applications: number;
 }
@@ -246,7 +247,11 @@ export async function runAllotment(
         },
         now,
       });
-      return { offering: after, allotted: result.allotted, applications: apps.length };
+      return {
+        offering: after,
+        allotted: pools.real.allotted + pools.demo.allotted,
+        applications: apps.length,
+      };
     },
     RC,
   );
