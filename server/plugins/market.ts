@@ -7,6 +7,7 @@ import { clusterName } from '../domain/cluster/cluster-name.ts';
 import { startClusterMarket, type Leadership } from '../domain/cluster/cluster-market.ts';
 import type { MarketSource } from '../domain/market/market-source.ts';
 import { SimulatedMarket } from '../domain/market/simulated-market.ts';
+import { followListings, listedOfferings } from '../domain/ipo/ipo-listing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,10 @@ export const marketPlugin = fp(
     const sim = {
       ...cfg,
       onWriteError: (err: unknown) => app.log.error({ err }, 'market: writing bars failed'),
+      // ---- IPO listings (issue 17): listed offerings join the market at every open, and when announced
+      listings: () => listedOfferings(app.db),
     };
+    const listingsFailed = (err: unknown) => app.log.error({ err }, 'market: adding a listing failed');
     if (app.redis) {
       const cluster = await startClusterMarket({
         db: app.db,
@@ -39,14 +43,32 @@ export const marketPlugin = fp(
       });
       app.decorate('market', cluster.market);
       app.decorate('leader', cluster.leader);
-      app.addHook('onClose', async () => cluster.close());
+      const stopListings = followListings({
+        bus: app.bus,
+        db: app.db,
+        simulator: cluster.simulator,
+        onError: listingsFailed,
+        everyMs: cfg.listingsEveryMs,
+      });
+      app.addHook('onClose', async () => {
+        stopListings();
+        await cluster.close();
+      });
       return;
     }
     const market = await SimulatedMarket.open(app.db, sim);
     app.decorate('market', market);
     app.decorate('leader', ALWAYS);
+    const stopListings = followListings({
+      bus: app.bus,
+      db: app.db,
+      simulator: () => market,
+      onError: listingsFailed,
+      everyMs: cfg.listingsEveryMs,
+    });
     if (cfg.tick) market.start();
     app.addHook('onClose', async () => {
+      stopListings();
       await market.stop();
     });
   },

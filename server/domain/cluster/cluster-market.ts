@@ -34,6 +34,8 @@ export interface Leadership {
 export interface ClusterMarket {
   market: ReplicaMarket;
   leader: Leadership;
+  /** The simulator while this node leads (run-time listings are added to it: domain/ipo/ipo-listing.ts). */
+  simulator(): SimulatedMarket | undefined;
   close(): Promise<void>;
 }
 
@@ -181,6 +183,7 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
 
   return {
     market: replica as ReplicaMarket,
+    simulator: () => sim,
     leader: {
       get leading() {
         return leading;

@@ -2,22 +2,29 @@
 // call these), each audited (one operator_audit row per change) in the transaction of the change:
 //   create  a new offering (checked: lot multiples, band around the price, dates in order);
 //   allot   after the window: ballot then pro rata (allotment.ts) with the given seed or a random one, recorded;
+//           run per account kind (real and demo are two pools, each over the whole retail portion, so demo
+//           applications never take shares from real ones; the offering's applied/allotted figures are the
+//           real pool's, the demo pool's go in the audit row);
 //           the unallotted part of every application is given back at once, the allotted amount stays frozen,
 //           waiting for payment; an application not allotted gets everything back;
 //   list    on or after listAt: anything still waiting is paid first, then every paid application's shares
-//           move shares_ipo → shares. TODO(issue 17, next part): make the symbol trade in the simulated
-//           market (server/domain/market universe); today the listing is recorded and the shares become
-//           ordinary share-book holdings, but the market has no quote for the symbol yet.
+//           move shares_ipo → shares (sellable at once: they were paid for days before, so no T+1 lock
+//           applies, as CDC credits IPO shares before the first trading day) and each holder gets a personal
+//           message; the caller announces the listing (ipo-listing.ts) and the symbol joins the simulated
+//           market with the next feed step, at the issue price as its previous close.
 // payDue (not an operator action: the leader's periodic job) pays every allotment still waiting at payBy, from
 // its frozen money, one application per transaction; idempotent (state-conditional, refs `pay:<id>`).
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inTx } from '../../db/tx.ts';
+import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { recordAudit, type Actor } from '../audit/audit-log.ts';
+import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { move, postRecord, unfreeze } from '../ledger/post.ts';
-import { allot } from './allotment.ts';
+import { allot, type AllotmentResult } from './allotment.ts';
 import { payInTx } from './ipo-apply.ts';
 import { findOffering, type ApplicationRow, type OfferingRow } from './ipo-repo.ts';
 
@@ -159,6 +166,7 @@ async function mustFind(db: Db, id: number): Promise<OfferingRow> {
 
 export interface AllotmentRun {
   offering: OfferingRow;
+  /** shares allotted by this run, both pools (the offering's allotted_shares is the real pool's) */
   allotted: number;
   applications: number;
 }
@@ -194,42 +202,31 @@ export async function runAllotment(
         .executeTakeFirst();
       if (!claimed) throw new IpoOperatorError('alreadyAllotted', `offering ${id} was allotted already`);
       const apps = await tx
-        .selectFrom('ipo_applications')
-        .selectAll()
-        .where('offering_id', '=', id)
-        .where('state', '=', 'applied')
-        .orderBy('id')
+        .selectFrom('ipo_applications as a')
+        .innerJoin('accounts as acc', 'acc.id', 'a.account_id')
+        .selectAll('a')
+        .select('acc.type as kind')
+        .where('a.offering_id', '=', id)
+        .where('a.state', '=', 'applied')
+        .orderBy('a.id')
         .execute();
-      const result = allot(
-        claimed.retail_shares,
-        apps.map((a) => ({ id: a.id, qty: a.shares })),
-        seed,
-        claimed.lot,
-      );
-      const byId = new Map(apps.map((a) => [a.id, a]));
-      for (const r of result.allotments) {
-        const a = byId.get(r.id)!;
-        const refund = a.amount - a.price * BigInt(r.allotted);
-        await tx
-          .updateTable('ipo_applications')
-          .set({
-            state: r.allotted > 0 ? 'allotted' : 'not_allotted',
-            won_shares: r.allotted,
-            updated_at: now,
-          })
-          .where('id', '=', a.id)
-          .where('state', '=', 'applied')
-          .execute();
-        await unfreeze(tx, {
-          kind: 'ipo_refund',
-          ref: `allot:${a.id}`,
-          accountId: a.account_id,
-          asset: PKR,
-          amount: refund,
-          symbol: claimed.symbol,
+      const pools = {
+        real: await allotPool(
+          tx,
+          claimed,
+          seed,
+          apps.filter((a) => a.kind !== 'demo'),
           now,
-        });
-      }
+        ),
+        demo: await allotPool(
+          tx,
+          claimed,
+          seed,
+          apps.filter((a) => a.kind === 'demo'),
+          now,
+        ),
+      };
+      const result = pools.real;
       const after = await tx
         .updateTable('ipo_offerings')
         .set({ applied_shares: result.applied, allotted_shares: result.allotted })
@@ -242,13 +239,67 @@ export async function runAllotment(
         subjectType: 'ipo_offering',
         subjectId: id,
         before,
-        after: { ...after, rule: result.rule, oversubscribed: result.oversubscribed },
+        after: {
+          ...after,
+          rule: result.rule,
+          oversubscribed: result.oversubscribed,
+          demo: { applied: pools.demo.applied, allotted: pools.demo.allotted },
+        },
         now,
       });
-      return { offering: after, allotted: result.allotted, applications: apps.length };
+      return {
+        offering: after,
+        allotted: pools.real.allotted + pools.demo.allotted,
+        applications: apps.length,
+      };
     },
     RC,
   );
+}
+
+/**
+ * One ballot pool (issue 17: real and demo apart, so demo applications never take shares from real ones): the
+ * whole retail portion is balloted among the pool's applications with the offering's seed; each application's
+ * unallotted part is given back at once. Re-running a pool needs only its applications' ids and the seed.
+ */
+async function allotPool(
+  tx: Db,
+  o: OfferingRow,
+  seed: string,
+  apps: readonly ApplicationRow[],
+  now: number,
+): Promise<AllotmentResult> {
+  const result = allot(
+    o.retail_shares,
+    apps.map((a) => ({ id: a.id, qty: a.shares })),
+    seed,
+    o.lot,
+  );
+  const byId = new Map(apps.map((a) => [a.id, a]));
+  for (const r of result.allotments) {
+    const a = byId.get(r.id)!;
+    const refund = a.amount - a.price * BigInt(r.allotted);
+    await tx
+      .updateTable('ipo_applications')
+      .set({
+        state: r.allotted > 0 ? 'allotted' : 'not_allotted',
+        won_shares: r.allotted,
+        updated_at: now,
+      })
+      .where('id', '=', a.id)
+      .where('state', '=', 'applied')
+      .execute();
+    await unfreeze(tx, {
+      kind: 'ipo_refund',
+      ref: `allot:${a.id}`,
+      accountId: a.account_id,
+      asset: PKR,
+      amount: refund,
+      symbol: o.symbol,
+      now,
+    });
+  }
+  return result;
 }
 
 async function payOne(db: Db, a: ApplicationRow, now: number): Promise<boolean> {
@@ -285,6 +336,26 @@ export async function payDue(db: Db, now: number, offeringId?: number): Promise<
   let paid = 0;
   for (const a of await q.execute()) if (await payOne(db, a, now)) paid += 1;
   return paid;
+}
+
+/**
+ * The allotted shares join the account's average-cost position (stock_positions: what the positions list and
+ * a sell read), at the issue price paid: a real position, sold like any bought one.
+ */
+async function addAllotmentToPosition(tx: Db, a: ApplicationRow, symbol: string, now: number): Promise<void> {
+  const qty = BigInt(a.won_shares);
+  const cost = a.price * qty;
+  await tx
+    .insertInto('stock_positions')
+    .values({ account_id: a.account_id, symbol, qty, cost, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'symbol']).doUpdateSet({
+        qty: sql<bigint>`stock_positions.qty + excluded.qty`,
+        cost: sql<bigint>`stock_positions.cost + excluded.cost`,
+        updated_at: now,
+      }),
+    )
+    .execute();
 }
 
 /** Marks an allotted offering listed on or after listAt: pays what still waits, then unlocks the shares. */
@@ -329,11 +400,21 @@ export async function markListed(db: Db, actor: Actor, id: number, now: number):
           now,
           legs: move(a.account_id, 'shares_ipo', 'shares', claimed.symbol, BigInt(a.won_shares)),
         });
+        await addAllotmentToPosition(tx, a, claimed.symbol, now);
         await tx
           .updateTable('ipo_applications')
           .set({ listed: 1, updated_at: now })
           .where('id', '=', a.id)
           .execute();
+        await insertMessage(tx, {
+          userId: a.user_id,
+          kind: 'ipo',
+          eventKey: `ipo:listed:${a.id}`,
+          textKey: 'ipoListed',
+          params: { symbol: claimed.symbol, qty: a.won_shares },
+          link: `${ROUTE_PATHS['stock.stockKline']}?symbol=${encodeURIComponent(claimed.symbol)}`,
+          now,
+        });
       }
       await recordAudit(tx, {
         actor,

@@ -77,6 +77,8 @@ async function cursorFor(db: Db, sim: SimInstrument, o: FillOptions): Promise<Cu
   if (lastMin) from = lastMin.t + MIN;
   else if (lastDay) from = lastDay.t + DAY_MS;
   else from = pktDayStart(o.now - o.historyDays * DAY_MS);
+  // A stock listed at run time has no history before its listing (its first print is after it).
+  if (sim.listing && from < sim.listing.listedAt) from = Math.ceil(sim.listing.listedAt / MIN) * MIN;
   const prev = lastMin?.c ?? lastDay?.c ?? sim.anchor;
   const ref = (await lastBar(db, '1d', sym, pktDayStart(from) - 1))?.c ?? prev;
   const later = lastDay && lastDay.t >= pktDayStart(from);

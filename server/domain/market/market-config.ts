@@ -5,6 +5,8 @@
 //   PSX_ALWAYS_OPEN      1 = PSX open around the clock (demos, benches); default 0
 //   MARKET_HISTORY_DAYS  calendar days of daily bars on first start, 1–3650 (default 400)
 //   MARKET_MINUTE_DAYS   calendar days of 1-minute bars kept, 1–14 (default 3)
+//   MARKET_LISTINGS_MS   how often the leader looks for IPOs listed where no bus reaches it (the back-office
+//                        command), 1,000–3,600,000 ms (default 60,000; domain/ipo/ipo-listing.ts)
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,6 +17,7 @@ export interface MarketConfig {
   alwaysOpen: boolean;
   historyDays: number;
   minuteDays: number;
+  listingsEveryMs: number;
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -42,5 +45,6 @@ export function marketConfig(env: Env): MarketConfig {
     alwaysOpen: flag(env, 'PSX_ALWAYS_OPEN', false),
     historyDays: int(env, 'MARKET_HISTORY_DAYS', 400, 1, 3650),
     minuteDays: int(env, 'MARKET_MINUTE_DAYS', 3, 1, 14),
+    listingsEveryMs: int(env, 'MARKET_LISTINGS_MS', 60_000, 1_000, 3_600_000),
   };
 }

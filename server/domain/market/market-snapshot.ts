@@ -1,14 +1,16 @@
 // A whole live market as plain JSON-safe data: what the leader publishes so a replica can start (or catch up
 // after a gap) and then follow the step records, and what a promoted replica hands the simulator to continue
 // from. Holds every state field that a read, a later step or a counter depends on; the instrument definitions
-// themselves are not in it (every node builds the same universe from code).
+// themselves are not in it (every node builds the same universe from code), except those of stocks listed at
+// run time (`listed`, listed-instruments.ts), which a node cannot know from code.
 
 import type { Interval, Market, Trade } from '../../../workers/protocol/market.ts';
 import type { UnitLevel } from './book.ts';
 import type { Bar } from './candles.ts';
 import type { LiveState } from './instrument-state.ts';
 import { emptyByMarket, type LiveMarket } from './live-market.ts';
-import type { SimInstrument } from './universe.ts';
+import { isListingDef, listedInstrument, listingsOf } from './listed-instruments.ts';
+import type { ListingDef, SimInstrument } from './universe.ts';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -52,6 +54,8 @@ export interface MarketSnapshot {
   seq: Record<Market, number>;
   /** in universe order */
   symbols: SymbolSnapshot[];
+  /** the definitions of stocks listed at run time (their states are in `symbols`) */
+  listed?: ListingDef[];
 }
 
 const barRec = (b: Bar): BarRec => [b.t, b.o, b.h, b.l, b.c, b.v, b.q.toString()];
@@ -92,7 +96,13 @@ export function takeSnapshot(live: LiveMarket, alwaysOpen: boolean): MarketSnaps
     alwaysOpen,
     seq: { ...live.seq },
     symbols: [...live.states.values()].map(symbolSnapshot),
+    ...listedPart(live),
   };
+}
+
+function listedPart(live: LiveMarket): { listed?: ListingDef[] } {
+  const listed = listingsOf(live);
+  return listed.length > 0 ? { listed: listed.map((d) => ({ ...d })) } : {};
 }
 
 function stateOf(sim: SimInstrument, x: SymbolSnapshot): LiveState {
@@ -121,16 +131,18 @@ function stateOf(sim: SimInstrument, x: SymbolSnapshot): LiveState {
 }
 
 /**
- * A LiveMarket rebuilt from a snapshot, each state bound to this node's definition of its instrument.
- * Symbols this node does not know are left out.
+ * A LiveMarket rebuilt from a snapshot, each state bound to this node's definition of its instrument (or, for
+ * a stock listed at run time, the snapshot's). Symbols neither knows are left out.
  */
 export function restoreSnapshot(snap: MarketSnapshot, sims: ReadonlyMap<string, SimInstrument>): LiveMarket {
   if (snap.v !== SNAPSHOT_VERSION)
     throw new Error(`market snapshot version ${String(snap.v)} is not supported`);
   const states = new Map<string, LiveState>();
   const byMarket = emptyByMarket();
+  const listed = new Map<string, SimInstrument>();
+  for (const d of snap.listed ?? []) if (isListingDef(d)) listed.set(d.symbol, listedInstrument(d));
   for (const x of snap.symbols) {
-    const sim = sims.get(x.s);
+    const sim = sims.get(x.s) ?? listed.get(x.s);
     if (!sim) continue;
     const s = stateOf(sim, x);
     states.set(x.s, s);

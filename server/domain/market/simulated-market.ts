@@ -39,7 +39,8 @@ import { tickOf } from './step-emit.ts';
 import { generateStep } from './step-generate.ts';
 import type { StepRecord } from './step-record.ts';
 import { MarketStore, type BarBatch } from './store.ts';
-import { buildUniverse, type SimInstrument } from './universe.ts';
+import { buildUniverse, type ListingDef, type SimInstrument } from './universe.ts';
+import { isListingDef, listedInstrument } from './listed-instruments.ts';
 import { YearBars } from './year-bars.ts';
 
 export interface SimOptions {
@@ -57,11 +58,30 @@ export interface SimOptions {
   minuteDays?: number;
   /** told when a background write of bars fails (the feed goes on); default: a process warning */
   onWriteError?: (err: unknown) => void;
+  /**
+   * The stocks listed at run time so far (IPOs that listed), read at every open so a restart or a new leader
+   * keeps them; default none.
+   */
+  listings?: () => Promise<readonly ListingDef[]>;
 }
 
 export type StepListener = (record: StepRecord) => void;
 
-type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError'>>;
+/** The run-time listings of `opts` as instruments (built-in symbols and bad rows left out). */
+async function listedUniverse(opts: SimOptions): Promise<SimInstrument[]> {
+  if (!opts.listings) return [];
+  const builtIn = new Set(buildUniverse().map((s) => s.ins.symbol));
+  const seen = new Set<string>();
+  const out: SimInstrument[] = [];
+  for (const d of await opts.listings()) {
+    if (!isListingDef(d) || builtIn.has(d.symbol) || seen.has(d.symbol)) continue;
+    seen.add(d.symbol);
+    out.push(listedInstrument(d));
+  }
+  return out;
+}
+
+type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError' | 'listings'>>;
 
 export class SimulatedMarket implements MarketSource {
   private readonly states = new Map<string, LiveState>();
@@ -83,7 +103,7 @@ export class SimulatedMarket implements MarketSource {
       historyDays: opts.historyDays ?? 400,
       minuteDays: opts.minuteDays ?? 3,
     };
-    const universe = buildUniverse();
+    const universe = [...buildUniverse(), ...(await listedUniverse(opts))];
     await fillHistory(db, universe, { ...o, now });
     await writeMeta(db, 'lastStart', String(now));
     // One symbol after another: as fast as in parallel here, and it holds one connection, not the pool.
@@ -223,13 +243,31 @@ export class SimulatedMarket implements MarketSource {
     const sims = new Map<string, SimInstrument>();
     for (const s of this.states.values()) sims.set(s.ins.symbol, s.sim);
     const next = restoreSnapshot(snap, sims);
-    const missing = [...sims.keys()].filter((sym) => !next.states.has(sym));
+    const missing = [...sims.keys()].filter((sym) => !next.states.has(sym) && !sims.get(sym)!.listing);
     if (missing.length > 0) throw new Error(`market snapshot lacks ${missing.join(', ')}`);
     replaceLiveMarket(this.live, next);
+    // A listing the database has but the snapshot not yet (listed just before the lead changed): next step.
+    for (const sim of sims.values())
+      if (sim.listing && !next.states.has(sim.ins.symbol)) this.list(sim.listing);
     this.live.run = randomUUID();
     this.fork = [snap.run, snap.n];
     // Counters changed under any subscriber already here: they need fresh snapshots.
     this.emit({ ts: this.live.ts, updates: [], marketSeq: {}, resync: true });
+  }
+
+  // ---- run-time listings (issue 17: an IPO that lists joins the market; listed-instruments.ts) ----
+
+  /** Listings waiting for the next step, which carries them to every replica (StepRecord.add). */
+  private readonly listingsDue = new Map<string, ListingDef>();
+
+  /**
+   * Adds a stock to the market with the next step (idempotent: a symbol the market has, or has waiting, is
+   * left alone). Returns whether it will be added.
+   */
+  list(d: ListingDef): boolean {
+    if (!isListingDef(d) || this.states.has(d.symbol) || this.listingsDue.has(d.symbol)) return false;
+    this.listingsDue.set(d.symbol, { ...d });
+    return true;
   }
 
   /** One feed step at the clock's time: draw it, apply it, store bars, tell step listeners, then emit. */
@@ -254,6 +292,10 @@ export class SimulatedMarket implements MarketSource {
     });
     if (this.fork) record.fork = this.fork;
     this.fork = undefined;
+    if (this.listingsDue.size > 0) {
+      record.add = [...this.listingsDue.values()];
+      this.listingsDue.clear();
+    }
     const applied = applyStep(this.live, record);
     let prune: number | undefined;
     if (pktDayStart(ts) !== this.lastPruneDay) {

@@ -6,6 +6,7 @@
 import type { SessionState, Trade } from '../../../workers/protocol/market.ts';
 import { applyBookDelta } from './book.ts';
 import { closeStaleBars, foldPrint, recordTrade, rollDay, type LiveState } from './instrument-state.ts';
+import { addListed, isListingDef } from './listed-instruments.ts';
 import type { LiveMarket } from './live-market.ts';
 import { fromBookPatch, type StepRecord } from './step-record.ts';
 
@@ -31,6 +32,11 @@ export function applyStep(live: LiveMarket, rec: StepRecord): AppliedStep {
   const rolls = new Set(rec.roll);
   const changed: LiveState[] = [];
   const trades = new Map<LiveState, Trade[]>();
+  // New listings first: their tickers go out with this step's update (the tickers channel makes them known).
+  for (const d of rec.add ?? []) {
+    const s = isListingDef(d) ? addListed(live, d, ts) : undefined;
+    if (s) changed.push(s);
+  }
   for (const s of [...live.byMarket.psx, ...live.byMarket.crypto]) {
     closeStaleBars(s, ts);
     if (halted(s.ins.market === 'crypto' ? 'open' : rec.st)) continue;

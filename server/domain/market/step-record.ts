@@ -6,6 +6,7 @@
 
 import type { SessionState } from '../../../workers/protocol/market.ts';
 import type { UnitBook, UnitLevel } from './book.ts';
+import type { ListingDef } from './universe.ts';
 
 /** One print: price and quantity in integer units, and the aggressor's side. */
 export type PrintRec = [price: number, qty: number, side: 'b' | 's'];
@@ -50,6 +51,11 @@ export interface StepRecord {
    * it continues from. A replica standing exactly there follows the new run without a snapshot.
    */
   fork?: [run: string, n: number];
+  /**
+   * Stocks that join the market in this step (an IPO's listing: listed-instruments.ts), added before anything
+   * else of the step is applied; they trade from the next step on.
+   */
+  add?: ListingDef[];
 }
 
 function packSide(levels: readonly UnitLevel[]): number[] {

@@ -38,6 +38,27 @@ export interface SimInstrument {
   capAtBase?: bigint;
   /** indices: base level in price units */
   base?: number;
+  /** a stock added at run time (an IPO that listed: listed-instruments.ts); absent for the built-in universe */
+  listing?: ListingDef;
+}
+
+/**
+ * A stock that joins the market at run time (an IPO's listing), as plain JSON-safe data: what the leader puts
+ * in the step record that adds it and in every snapshot, so replicas and a promoted leader build the same
+ * instrument. Prices in paisa (integer units at 2 decimals).
+ */
+export interface ListingDef {
+  symbol: string;
+  nameEn: string;
+  nameUr: string;
+  sector: string;
+  shariah: boolean;
+  /** the issue price: the first reference (previous) close and the price the walk reverts to */
+  price: number;
+  /** shares outstanding */
+  shares: number;
+  /** when it listed (ms): no history is generated before it */
+  listedAt: number;
 }
 
 const INDEX_DEFS = [
@@ -65,7 +86,7 @@ const INDEX_DEFS = [
   },
 ] as const;
 
-function stockVol(price: number, symbol: string): number {
+export function stockVol(price: number, symbol: string): number {
   const base = price < 20 ? 0.03 : price < 50 ? 0.024 : 0.018;
   return base * (0.85 + (hashSeed('vol', symbol) % 30) / 100);
 }

@@ -18,6 +18,7 @@ import {
   runAllotment,
   type IpoOperatorRefusal,
 } from '../../domain/ipo/ipo-operator.ts';
+import { announceListing } from '../../domain/ipo/ipo-listing.ts';
 import { demandOf, toOffering, type OfferingRow } from '../../domain/ipo/ipo-repo.ts';
 import { parseOfferingFields } from '../../domain/ipo/offering-input.ts';
 import { AppError } from '../../errors.ts';
@@ -148,6 +149,7 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await localised(() =>
         markListed(app.db, actorOf(request), Number(request.params.id), Date.now()),
       );
+      announceListing(app.bus, row.symbol);
       return ok(await one((k) => request.t(k), row));
     },
   );

@@ -21,6 +21,7 @@ import { SortHeader } from './components/sort-header.tsx';
 import { displayName, rememberInstruments, useInstruments } from './instruments.ts';
 import { instrumentsQuery } from './queries.ts';
 import { useSortedSymbols } from './live.ts';
+import { useListedNames } from './use-listed-names.ts';
 import { DEFAULT_SORT, sortByName, toggleSort, type SortState } from './sort.ts';
 import { useWatchlist } from './watchlist.ts';
 import s from './markets-page.module.css';
@@ -36,6 +37,7 @@ export function parseTab(v: string | null): MarketTab {
 function MarketTabList({ market, sort }: { market: Market; sort: SortState }) {
   const symbols = useSortedSymbols(market, sort.key, sort.dir);
   const names = useQuery(instrumentsQuery(market));
+  useListedNames(market, symbols, names.isSuccess);
   if (!symbols || symbols.length === 0)
     return <ListState state={names.isError ? 'error' : 'loading'} onRetry={() => void names.refetch()} />;
   return <QuoteList symbols={symbols} testId={`list-${market}`} />;
