@@ -36,7 +36,7 @@ const VALUES: unknown[] = [
   true,
   0,
   -1,
-  1e309,
+  Number.MAX_VALUE,
   2 ** 53 + 1,
   'x',
   '',
