@@ -39,6 +39,11 @@ export type Alert = Static<typeof Alert>;
 export const AlertList = Type.Object({
   list: Type.Array(Alert),
   maxActive: Type.Integer({ description: 'the cap on active alerts per user' }),
+  repeatCooldownMinutes: Type.Integer({
+    minimum: 0,
+    description:
+      'a repeating alert fires at most once in this many minutes (setting alerts.repeatCooldownMinutes)',
+  }),
 });
 export type AlertList = Static<typeof AlertList>;
 export const AlertListReply = envelope(AlertList);
@@ -86,3 +91,49 @@ export interface PushPayload {
   /** notifications with one tag replace each other (one per alert) */
   tag: string;
 }
+
+// ---- push for personal messages (issue 19): user/push/prefs, user/push/prefs/set
+//   GET  user/push/prefs       which kinds of personal message reach the caller's devices as push (all by default)
+//   POST user/push/prefs/set   turns kinds off (`off`: the kinds not wanted, comma-separated; empty: all on)
+// A kind here groups message kinds (server/domain/content message `kind`): money = deposits and withdrawals,
+// robot = robots and funds, liquidation = a derivative position closed by the exchange.
+export const PUSH_KINDS = ['order', 'money', 'kyc', 'ipo', 'loan', 'robot', 'liquidation', 'alert'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+const KIND_OF_MESSAGE: Readonly<Record<string, PushKind>> = {
+  order: 'order',
+  deposit: 'money',
+  withdraw: 'money',
+  kyc: 'kyc',
+  ipo: 'ipo',
+  loan: 'loan',
+  robot: 'robot',
+  fund: 'robot',
+  liquidation: 'liquidation',
+  perp: 'liquidation',
+  alert: 'alert',
+};
+
+/** The push kind of a personal message's kind; a kind not listed is its own (always pushed: no switch). */
+export function pushKindOf(messageKind: string): string {
+  return KIND_OF_MESSAGE[messageKind] ?? messageKind;
+}
+
+export const PushPrefs = Type.Object({
+  kinds: Type.Array(
+    Type.Object({
+      kind: Type.Enum([...PUSH_KINDS], { type: 'string' }),
+      on: Type.Boolean(),
+    }),
+  ),
+});
+export type PushPrefs = Static<typeof PushPrefs>;
+export const PushPrefsReply = envelope(PushPrefs);
+export const PushPrefsBody = fields({
+  off: text(0, 200, {
+    pattern: '^([a-z]{1,20}(,[a-z]{1,20}){0,19})?$',
+    description: 'the kinds not wanted as push, comma-separated (PUSH_KINDS); empty: every kind',
+  }),
+});
+export type PushPrefsBody = Static<typeof PushPrefsBody>;
+// ---- end push for personal messages

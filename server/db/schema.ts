@@ -768,6 +768,8 @@ export interface UserMessagesTable {
   link: Generated<string>;
   read_at: number | null;
   created_at: number;
+  /** 0 until the leader's message push handled it (migration 190) */
+  pushed: Generated<number>;
 }
 // ---- price alerts and Web Push (issue 19 item 6, migration 150)
 export interface PriceAlertsTable {
@@ -791,6 +793,12 @@ export interface PushSubscriptionsTable {
   auth: string;
   lang: string;
   created_at: number;
+}
+/** kinds of personal message a user does not want as push (migration 190) */
+export interface PushPrefsTable {
+  user_id: number;
+  off: Generated<string>;
+  updated_at: number;
 }
 // ---- service chat (issue 19 item 5, migration 101)
 export interface ChatConversationsTable {
@@ -1024,6 +1032,7 @@ export interface Schema {
   // ---- price alerts (h-alerts)
   price_alerts: PriceAlertsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_prefs: PushPrefsTable;
   // ---- robots (migration 140)
   robot_products: RobotProductsTable;
   robot_orders: RobotOrdersTable;

@@ -1,6 +1,7 @@
 // Price alerts and Web Push (`app.alerts`): the VAPID keys (domain/alerts/vapid-keys.ts), the push queue
 // (push-sender.ts), and, where this node leads (always, on one node), the alert watch on the market's steps
-// (alert-watch.ts). The routes may run on any node: they announce each added or deleted alert on the bus
+// (alert-watch.ts), the hourly clean-up of fired one-shot alerts, and the push of personal messages
+// (domain/content/message-push.ts: every message kind reaches the user's devices from there). The routes may run on any node: they announce each added or deleted alert on the bus
 // channel `alerts:changed`, and the leader's watch applies it; after a lost bus connection the leader
 // rebuilds its index from the database.
 import fp from 'fastify-plugin';
@@ -8,8 +9,10 @@ import { AlertWatch } from '../domain/alerts/alert-watch.ts';
 import type { AlertRow } from '../domain/alerts/alerts-repo.ts';
 import { PushSender } from '../domain/alerts/push-sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../domain/alerts/vapid-keys.ts';
+import { MessagePush } from '../domain/content/message-push.ts';
 
 export const ALERTS_CHANNEL = 'alerts:changed';
+const PURGE_EVERY_MS = 3600_000;
 
 type Change = { op: 'add'; row: AlertRow } | { op: 'del'; id: number };
 
@@ -18,6 +21,8 @@ export interface AlertsService {
   sender: PushSender;
   /** The leader's watch while this node leads (tests wait on it). */
   readonly watch: AlertWatch | undefined;
+  /** The leader's push of personal messages while this node leads (tests drain it). */
+  readonly messages: MessagePush | undefined;
   /** Announces an added alert to the leader. */
   added(row: AlertRow): void;
   /** Announces a deleted alert to the leader. */
@@ -42,6 +47,8 @@ export const alertsPlugin = fp(
     });
     const report = (err: unknown) => app.log.error({ err }, 'alerts: a firing failed');
     let watch: AlertWatch | undefined;
+    let messages: MessagePush | undefined;
+    let purgeTimer: NodeJS.Timeout | undefined;
     let detach: (() => void) | undefined;
     const apply = (c: Change) => {
       if (!watch) return;
@@ -53,6 +60,9 @@ export const alertsPlugin = fp(
       sender,
       get watch() {
         return watch;
+      },
+      get messages() {
+        return messages;
       },
       added: (row) => {
         app.bus.publish(ALERTS_CHANNEL, JSON.stringify({ op: 'add', row } satisfies Change));
@@ -71,16 +81,28 @@ export const alertsPlugin = fp(
     let changes = Promise.resolve();
     const lead = async (leading: boolean) => {
       if (leading && !watch) {
-        const w = new AlertWatch(app.db, app.market, app.translator, sender, report);
+        const w = new AlertWatch(app.db, app.market, report);
         watch = w;
         await w.load();
         detach = w.attach();
+        messages = new MessagePush(app.db, app.translator, sender, (err: unknown) =>
+          app.log.error({ err }, 'push: personal messages failed'),
+        );
+        messages.start();
+        const purge = () => void w.purge(Date.now()).catch(report);
+        purge();
+        purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+        purgeTimer.unref();
       } else if (!leading && watch) {
         const w = watch;
+        const m = messages;
         watch = undefined;
+        messages = undefined;
+        clearInterval(purgeTimer);
         detach?.();
         detach = undefined;
         await w.idle();
+        await m?.stop();
       }
     };
     await lead(app.leader.leading);

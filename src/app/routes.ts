@@ -58,6 +58,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.loginPassword': () => import('../features/account/login-password-page.tsx'),
   'user.about': () => import('../features/info/about-page.tsx'),
   'common.companyIntroduction': () => import('../features/info/company-page.tsx'),
+  // ---- location (issue 19): the city for branch cash deposits and in-person help (features/location/cities.ts)
+  'system.chooseLocation': () => import('../features/location/choose-location-page.tsx'),
+  'system.openLocation': () => import('../features/location/open-location-page.tsx'),
   'news.list': () => import('../features/news/news-list-page.tsx'),
   'news.detail': () => import('../features/news/news-detail-page.tsx'),
   'notice.list': () => import('../features/notice/notice-list-page.tsx'),

@@ -260,6 +260,7 @@ describe('a firing', () => {
     t.sim.crash('BTCUSDT', 10, 3);
     await stepUntil(async () => !t.app.alerts.watch!.index.has(id));
     await t.app.alerts.watch!.idle();
+    await t.app.alerts.messages!.drain();
     await t.app.alerts.sender.idle();
     const l = await get(t.app, '/api/user/alert/list', {}, { ...en, token: u.tokenReal });
     expect(l.body.data.list[0]).toMatchObject({ id, active: false, firedCount: 1 });
@@ -305,6 +306,7 @@ describe('a firing', () => {
       t.sim.crash('ETHUSDT', -10, 3);
       await stepUntil(async () => !t.app.alerts.watch!.index.has(a.body.data.id as number));
       await t.app.alerts.watch!.idle();
+      await t.app.alerts.messages!.drain();
       await push.waitForRequests(before + 1);
       await t.app.alerts.sender.idle();
     } finally {

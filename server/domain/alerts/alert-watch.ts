@@ -1,20 +1,19 @@
 // The leader's price-alert watch: the index of active alerts (alert-index.ts) built from one read of the
 // database, kept current by the add/delete news of the routes (on any node, over the bus), and checked on
 // every market step from memory. A step only collects what fired; the firings are then written one after
-// another off the step's path: the alert switches off (one-shot) or counts (repeating), a personal message
-// goes to the message centre (user/notice, text in the reader's language when read) and a Web Push to each
-// of the user's devices (its own language) is queued.
+// another off the step's path: the alert switches off (one-shot) or counts (repeating; at most once per
+// alerts.repeatCooldownMinutes), and a personal message goes to the message centre (user/notice, text in the
+// reader's language when read). The message reaches the user's devices as Web Push like every personal
+// message (content/message-push.ts). The leader also deletes fired one-shot alerts after
+// alerts.keepFiredDays (purge).
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
-import type { PushPayload } from '../../../contract/alerts.ts';
-import type { Lang } from '../../../workers/protocol/api.ts';
 import type { Db } from '../../db/database.ts';
-import type { Translator } from '../../i18n/translator.ts';
 import { insertMessage } from '../content/messages-repo.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { AlertIndex, conditionMet, type IndexedAlert } from './alert-index.ts';
 import { percentBps, toUnits } from './alert-units.ts';
-import { loadActive, recordFiring, type AlertRow } from './alerts-repo.ts';
-import type { PushSender } from './push-sender.ts';
+import { readSetting } from '../settings/settings-repo.ts';
+import { loadActive, purgeFired, recordFiring, type AlertRow } from './alerts-repo.ts';
 
 type Market = Pick<MarketSource, 'instrument' | 'ticker' | 'subscribe'>;
 
@@ -43,8 +42,6 @@ export class AlertWatch {
   constructor(
     private readonly db: Db,
     private readonly market: Market,
-    private readonly translator: Translator,
-    private readonly sender: PushSender,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -130,27 +127,24 @@ export class AlertWatch {
   }
 
   private async write(f: Fired): Promise<void> {
-    const row = await recordFiring(this.db, f.alert.id, f.at);
-    if (!row) return; // deleted or already off
+    const cooldownMs = (await readSetting(this.db, 'alerts.repeatCooldownMinutes')) * 60_000;
+    const row = await recordFiring(this.db, f.alert.id, f.at, cooldownMs);
+    if (!row) return; // deleted, already off, or a repeating one inside its cooldown
     this.fired += 1;
-    const params = { symbol: row.symbol, value: row.value, price: f.price, change: f.change };
-    const textKey = TEXT_KEY[row.kind];
-    const link = symbolPath(this.market, row.symbol);
     await insertMessage(this.db, {
       userId: Number(row.user_id),
       kind: 'alert',
       eventKey: `alert:${row.id}:${row.fired_count}`,
-      textKey,
-      params,
-      link,
+      textKey: TEXT_KEY[row.kind],
+      params: { symbol: row.symbol, value: row.value, price: f.price, change: f.change },
+      link: symbolPath(this.market, row.symbol),
       now: f.at,
     });
-    const lang = (l: string): Lang => (l === 'en-US' ? 'en-US' : 'ur-PK');
-    await this.sender.toUser(Number(row.user_id), (l): PushPayload => ({
-      title: this.translator.t(lang(l), `notice:msg.${textKey}.title`, params),
-      body: this.translator.t(lang(l), `notice:msg.${textKey}.body`, params),
-      url: link,
-      tag: `alert-${row.id}`,
-    }));
+  }
+
+  /** Deletes one-shot alerts that fired more than alerts.keepFiredDays ago; returns how many. */
+  async purge(now: number): Promise<number> {
+    const days = await readSetting(this.db, 'alerts.keepFiredDays');
+    return purgeFired(this.db, now - days * 86_400_000);
   }
 }

@@ -90,9 +90,16 @@ export async function loadActive(db: Db): Promise<AlertRow[]> {
 
 /**
  * Records a firing: a one-shot alert switches off, a repeating one counts. Null when the alert is gone or
- * already off (deleted, or fired by another pass): nothing is sent then.
+ * already off (deleted, or fired by another pass), or when it is a repeating one that fired less than
+ * `cooldownMs` ago (alerts.repeatCooldownMinutes): nothing is sent then, and the index keeps it waiting for the
+ * price to go back across, so the crossing inside the cooldown is skipped, not postponed.
  */
-export async function recordFiring(db: Db, id: number, now: number): Promise<AlertRow | null> {
+export async function recordFiring(
+  db: Db,
+  id: number,
+  now: number,
+  cooldownMs = 0,
+): Promise<AlertRow | null> {
   const r = await db
     .updateTable('price_alerts')
     .set((eb) => ({
@@ -102,9 +109,30 @@ export async function recordFiring(db: Db, id: number, now: number): Promise<Ale
     }))
     .where('id', '=', id)
     .where('active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('repeating', '=', 0),
+        eb('last_fired_at', 'is', null),
+        eb('last_fired_at', '<=', now - cooldownMs),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
   return r ?? null;
+}
+
+/**
+ * Deletes one-shot alerts that fired before `before` (alerts.keepFiredDays); their messages stay. Returns how
+ * many went.
+ */
+export async function purgeFired(db: Db, before: number): Promise<number> {
+  const r = await db
+    .deleteFrom('price_alerts')
+    .where('active', '=', 0)
+    .where('repeating', '=', 0)
+    .where('last_fired_at', '<', before)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 // ---- push subscriptions

@@ -8,7 +8,7 @@ import type { Lang } from '../../../workers/protocol/api.ts';
 import type { MessageParams } from '../../errors.ts';
 import type { Translator } from '../../i18n/translator.ts';
 
-export type MessageRow = Omit<UserMessagesTable, 'id' | 'params_json' | 'link'> & {
+export type MessageRow = Omit<UserMessagesTable, 'id' | 'params_json' | 'link' | 'pushed'> & {
   id: number;
   params_json: string;
   link: string;

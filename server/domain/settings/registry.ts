@@ -161,6 +161,22 @@ export const SETTINGS = {
   ),
   'loan.feeRate': def(FeeRateSetting, '0.01', 'Loan processing fee, fraction of the amount', false),
   // ---- end loans
+  // ---- alerts (issue 19): a repeating alert fires at most once per cooldown (shown in the alert form through
+  // user/alert/list); a one-shot alert that fired is deleted by the leader after this many days (its message
+  // stays in the message centre).
+  'alerts.repeatCooldownMinutes': def(
+    Type.Integer({ minimum: 0, maximum: 1440 }),
+    5,
+    'A repeating price alert fires at most once in this many minutes (0: no cooldown)',
+    false,
+  ),
+  'alerts.keepFiredDays': def(
+    Type.Integer({ minimum: 1, maximum: 3650 }),
+    30,
+    'Days a fired one-shot price alert stays in the user’s list before it is deleted',
+    false,
+  ),
+  // ---- end alerts
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

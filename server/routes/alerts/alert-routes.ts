@@ -17,6 +17,7 @@ import { symbolPath } from '../../domain/alerts/alert-watch.ts';
 import { deleteOwnAlert, insertAlert, ownAlerts, toAlert } from '../../domain/alerts/alerts-repo.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { readSetting } from '../../domain/settings/settings-repo.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
 
@@ -37,6 +38,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok({
         list: rows.map((r) => toAlert(r, symbolPath(app.market, r.symbol))),
         maxActive: MAX_ACTIVE_ALERTS,
+        repeatCooldownMinutes: await readSetting(app.db, 'alerts.repeatCooldownMinutes'),
       });
     },
   );

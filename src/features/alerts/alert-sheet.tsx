@@ -4,7 +4,7 @@
 // explained before the browser's own prompt (alert-permission.tsx) and chosen before the alert is set, so
 // its first firing reaches the device; closing the explanation counts as "Not now". Declined or not,
 // fired alerts are in the messages.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertAddBody, type AlertKind } from '../../../contract/alerts.ts';
@@ -20,7 +20,7 @@ import { Segmented } from '../../shared/ui/segmented.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useTicker } from '../../market/hooks.ts';
 import { AlertPermission } from './alert-permission.tsx';
-import { alertsKey, postAlert } from './queries.ts';
+import { alertsKey, alertsQuery, postAlert } from './queries.ts';
 
 function AlertForm({
   symbol,
@@ -35,6 +35,8 @@ function AlertForm({
   const client = useQueryClient();
   const scope = useAccountScope();
   const tk = useTicker(symbol);
+  // the server's cooldown of repeating alerts (alerts.repeatCooldownMinutes), shown beside "repeat"
+  const cooldown = useQuery(alertsQuery(scope)).data?.repeatCooldownMinutes ?? 0;
   const [kind, setKind] = useState<AlertKind>('above');
   const { form, state } = useContractForm({
     schema: AlertAddBody,
@@ -81,7 +83,7 @@ function AlertForm({
         ltr
       />
       <CheckField control={form.control} name="repeat">
-        {t('alerts:sheet.repeat')}
+        {cooldown ? t('alerts:sheet.repeatCooldown', { minutes: cooldown }) : t('alerts:sheet.repeat')}
       </CheckField>
     </FormView>
   );

@@ -20,6 +20,7 @@ import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
 import { AlertSheet } from './alert-sheet.tsx';
 import { PushStatus } from './alert-permission.tsx';
+import { PushKinds } from './push-kinds.tsx';
 import { alertsQuery, useDeleteAlert } from './queries.ts';
 import s from './alerts.module.css';
 
@@ -84,6 +85,7 @@ export default function AlertsPage() {
             </ul>
           </>
         )}
+        <PushKinds />
         <p className={s.note}>
           <Link className="link-btn" to={routeTo('notice.list', { tab: 'messages' })}>
             {t('alerts:list.messages')}

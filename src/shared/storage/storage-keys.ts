@@ -61,6 +61,8 @@ export interface StorageSchema {
   positionTab: number;
   /** Extra key, see RememberAccount. null when "remember password" is off. */
   rememberAccount: RememberAccount | null;
+  // ---- location (issue 19): the city chosen on /choose-location (an id of src/features/location/cities.ts)
+  serviceCity: string;
 }
 
 export type StorageKey = keyof StorageSchema;
@@ -123,6 +125,8 @@ export const STORAGE_KEYS: { readonly [K in StorageKey]: KeySpec<StorageSchema[K
   areaCode: str('+92'),
   positionTab: { kind: 'memory', default: 0 },
   rememberAccount: { kind: 'json', default: null, check: isObjectOrNull },
+  // ---- location (issue 19)
+  serviceCity: str(),
 };
 
 /** A fresh copy of a key's default, so that callers mutating an array never change the table. */

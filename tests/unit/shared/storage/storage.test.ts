@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 describe('keys and defaults', () => {
-  it('lists exactly the spec §3 keys plus the documented rememberAccount and the ipxruaLanguage mirror', () => {
+  it('lists exactly the spec §3 keys plus the documented rememberAccount, serviceCity and the ipxruaLanguage mirror', () => {
     expect(Object.keys(STORAGE_KEYS).sort()).toEqual(
       [
         'userToken',
@@ -82,6 +82,7 @@ describe('keys and defaults', () => {
         'randomUserId',
         'systemTradeType',
         'systemRouter',
+        'serviceCity',
         'stockCountry',
         'areaCode',
         'positionTab',
