@@ -111,6 +111,8 @@ const KIND_OF_MESSAGE: Readonly<Record<string, PushKind>> = {
   fund: 'robot',
   liquidation: 'liquidation',
   perp: 'liquidation',
+  // the contract panel's messages (today only a liquidation or deleveraging: server/domain/perp/perp-notice.ts)
+  contract: 'liquidation',
   alert: 'alert',
 };
 
