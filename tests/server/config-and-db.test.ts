@@ -52,6 +52,8 @@ describe('loadConfig', () => {
       alwaysOpen: false,
       historyDays: 400,
       minuteDays: 3,
+      // how often the leader looks for listings made where the bus cannot reach (the backoffice command)
+      listingsEveryMs: 60_000,
     });
     expect(c.fees).toEqual(DEFAULT_FEES);
   });
