@@ -25,11 +25,14 @@ const TARGET = 150_000;
  * Lowered to what the screens measured plus ~300 B when the quote lists dropped react-virtuoso for their own
  * windowing, and the drawer, the feed details sheet, the system notice pop-up and the upload code became
  * chunks fetched on first use: 167,156 / 170,402 B measured (gzip 193,350 / 196,970 B).
+ * Raised by 0.35 / 0.5 KB when the merged session-26 areas landed together (the worker's published-mark
+ * channel and contract history, fund and location routes in the table, the push-kind switches): 167,513 /
+ * 170,891 B measured.
  * What is left is mostly libraries (brotli, measured in the entry alone): react-dom ~55 KB, react-router ~27 KB,
  * i18next ~12 KB, @tanstack/query-core ~9 KB; the market worker ~24 KB; the app's own shell ~30 KB.
  * Lower them as the screens shrink; the target is TARGET.
  */
-const CEILING = { '/': 167_450, '/pages/tabbar/markets': 170_700 };
+const CEILING = { '/': 167_800, '/pages/tabbar/markets': 171_200 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
