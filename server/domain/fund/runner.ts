@@ -3,7 +3,7 @@
 // rebalances each pool to its basket every REBALANCE_MS of feed time through the robots' order placement
 // (robot/place.ts: market orders in the pool's own account, client order id `f<pool>.<ts>-<n>.rebalance`).
 // Steps that arrive while a pass runs are merged.
-import { parseMinor } from '../../../contract/money.ts';
+import { lastPriceMinor } from '../market/last-price.ts';
 import type { Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
 import { placeStrategyOrder } from '../robot/place.ts';
@@ -34,10 +34,7 @@ export class FundRunner {
     readonly dealing: Dealing,
   ) {}
 
-  price = (symbol: string): bigint => {
-    const p = this.market.ticker(symbol)?.p;
-    return (p ? parseMinor(p, 2) : null) ?? 0n;
-  };
+  price = (symbol: string): bigint => lastPriceMinor(this.market, symbol);
 
   onTick(tick: MarketTick): void {
     if (!this.active) return;

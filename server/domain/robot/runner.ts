@@ -7,6 +7,7 @@
 // Steps that arrive while a pass runs are merged: the runner always works on the latest step.
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import { lastPriceMinor } from '../market/last-price.ts';
 import { insertMessage } from '../content/messages-repo.ts';
 import type { Db } from '../../db/database.ts';
 import type { MarketSource, MarketTick } from '../market/market-source.ts';
@@ -107,8 +108,7 @@ export class RobotRunner {
   }
 
   private price(symbol: string): bigint {
-    const p = this.market.ticker(symbol)?.p;
-    return (p ? parseMinor(p, 2) : null) ?? 0n;
+    return lastPriceMinor(this.market, symbol);
   }
 
   async pass(ts: number): Promise<void> {

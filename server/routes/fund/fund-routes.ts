@@ -15,7 +15,8 @@ import {
   FundRedeemBody,
   FundSubscribeBody,
 } from '../../../contract/fund.ts';
-import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import { formatMinor } from '../../../contract/money.ts';
+import { lastPriceMinor } from '../../domain/market/last-price.ts';
 import { UNIT_DECIMALS } from '../../domain/fund/nav.ts';
 import { redeem, subscribe, type FundCaller } from '../../domain/fund/orders.ts';
 import { findFund, findPool, listFunds, type FundRow } from '../../domain/fund/pools.ts';
@@ -38,10 +39,7 @@ const optional = { auth: 'optional' as const };
 const tags = ['AI funds'];
 
 export const fundRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const price = (symbol: string): bigint => {
-    const last = app.market.ticker(symbol)?.p;
-    return (last ? parseMinor(last, 2) : null) ?? 0n;
-  };
+  const price = (symbol: string): bigint => lastPriceMinor(app.market, symbol);
   const ctxOf = (request: FastifyRequest): ViewContext => {
     const ur = request.lang.startsWith('ur');
     return {

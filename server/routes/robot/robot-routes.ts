@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
+import { lastPriceMinor } from '../../domain/market/last-price.ts';
 import {
   RobotAddBody,
   RobotBuyBody,
@@ -47,10 +48,7 @@ const optional = { auth: 'optional' as const };
 const tags = ['AI robots'];
 
 export const robotRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const price = (symbol: string): bigint => {
-    const last = app.market.ticker(symbol)?.p;
-    return (last ? parseMinor(last, 2) : null) ?? 0n;
-  };
+  const price = (symbol: string): bigint => lastPriceMinor(app.market, symbol);
   const ctxOf = (request: FastifyRequest): OrderContext => ({
     db: app.db,
     t: (k, p) => request.t(k, p),
