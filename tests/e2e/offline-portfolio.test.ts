@@ -150,11 +150,17 @@ describe('useful offline, honestly (360×800)', () => {
     await page.goto(`${server.url}/pages/tabbar/markets?tab=watch`);
     await page.getByTestId('list-watch').getByText('ENGRO').first().waitFor();
     // Written within the 2 s save gap (a full page load, unlike the app's own navigation, ends the worker).
+    // The first save may come before ENGRO's ticker does: wait for the one that has both.
     await expect
-      .poll(async () => (await savedRecord(page, accountKey()))?.watchlist?.stocks ?? null, {
-        timeout: 15_000,
-      })
-      .toEqual(['ENGRO']);
+      .poll(
+        async () => {
+          const r = await savedRecord(page, accountKey());
+          const tickers = r?.tickers.flatMap((m) => m.tickers.map((t) => t.s)) ?? [];
+          return { watched: r?.watchlist?.stocks ?? null, priced: tickers.includes('ENGRO') };
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ watched: ['ENGRO'], priced: true });
     await page.goto(`${server.url}/pages/tabbar/position`);
     await page.locator('[data-testid="position-row"]').first().waitFor();
     const rec = (await savedRecord(page, accountKey()))!;

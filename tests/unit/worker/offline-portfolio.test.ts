@@ -156,6 +156,43 @@ describe('portfolio kept offline: saving', () => {
     expect(byS.get('BBB')).toBe('50.00');
   });
 
+  it('a live answer before the store has been read writes nothing until it has, then keeps what was saved', async () => {
+    const store = new MemoryPortfolioStore();
+    const { h: first } = await liveSession(store);
+    first.worker.host.dispose();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const load = store.load.bind(store);
+    store.load = async (key) => {
+      await gate;
+      return load(key);
+    };
+    // A fresh start on Positions: the held symbol's ticker only, no watchlist read, the account answers first.
+    const h = createHarness(psxBoard(), {}, {}, { portfolioStore: store });
+    h.socket().open();
+    h.socket().push(snap('tickers:psx', 1, [ticker('AAA', '12.50', Date.now())]));
+    h.service.setAccount(REAL);
+    h.accountSocket().open();
+    h.accountSocket().push(
+      snap('account', 0, {
+        orders: [],
+        positions: [position('AAA', '100', '10.00')],
+        assets: assets('1000.00'),
+      }),
+    );
+    const before = store.saves;
+    await h.advance(2500);
+    expect(store.saves).toBe(before);
+    release();
+    await h.advance(2500);
+    expect(store.saves).toBeGreaterThan(before);
+    const rec = store.records.get(REAL.accountKey)!;
+    expect(rec.watchlist).toEqual(WATCH);
+    const byS = new Map(rec.tickers.flatMap((m) => m.tickers.map((t) => [t.s, t.p] as const)));
+    expect(byS.get('AAA')).toBe('12.50');
+    expect(byS.get('BBB')).toBe('50.00');
+  });
+
   it('ticks of symbols neither held nor watched write nothing', async () => {
     const store = new MemoryPortfolioStore();
     const { h } = await liveSession(store);

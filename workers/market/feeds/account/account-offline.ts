@@ -25,6 +25,12 @@ export class AccountOffline {
   private watchlistDirty = false;
   /** The tickers of the account's saved record: kept for symbols the board has not heard of yet. */
   private savedTickers: MarketTickers[] = [];
+  /**
+   * The account's saved record has been read (or found missing). Until then nothing is written: a record
+   * built before it would drop the saved watchlist and the watched symbols' tickers that this session has not
+   * heard of yet (a live answer can come before the device's store does: the CI failure of c62766d).
+   */
+  private loaded = false;
   private generation = 0;
 
   constructor(
@@ -51,21 +57,30 @@ export class AccountOffline {
     this.watchlist = null;
     this.watchlistDirty = false;
     this.savedTickers = [];
+    this.loaded = false;
     if (!this.keeper) return null;
     if (accountKey === null) {
       await this.keeper.clear();
       return null;
     }
     const saved = await this.keeper.load(accountKey);
-    if (!saved || generation !== this.generation) return null;
-    this.savedTickers = saved.tickers;
-    // The kept watchlist stays the account's until the app reads a newer one (a session that never opens
-    // the watchlist must not save it away); posted, so the app has it until its own query answers.
-    if (!this.watchlist && saved.watchlist) {
-      this.watchlist = saved.watchlist;
-      this.watchlistDirty = true;
+    if (generation !== this.generation) return null;
+    this.loaded = true;
+    if (saved) {
+      this.savedTickers = saved.tickers;
+      // The kept watchlist stays the account's until the app reads a newer one (a session that never opens
+      // the watchlist must not save it away); posted, so the app has it until its own query answers.
+      if (!this.watchlist && saved.watchlist) {
+        this.watchlist = saved.watchlist;
+        this.watchlistDirty = true;
+      }
     }
-    return this.fresh ? null : saved;
+    // A change that came while the store was read was not written (record() waits for the read): it is now.
+    if (this.fresh) {
+      this.keeper.changed();
+      return null;
+    }
+    return saved;
   }
 
   /** The saved portfolio is on screen: the market feed takes its tickers first, so P&L reads as it did. */
@@ -144,7 +159,7 @@ export class AccountOffline {
   }
 
   private record(): SavedPortfolio | null {
-    const parts = this.fresh ? this.held() : null;
+    const parts = this.fresh && this.loaded ? this.held() : null;
     if (!parts || parts.accountKey !== this.accountKey) return null;
     const pricesAt = this.prices.freshAt();
     const liveAt = this.asOf ?? this.liveAt ?? this.now();
