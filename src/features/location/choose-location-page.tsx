@@ -1,8 +1,9 @@
 // /choose-location: the city for cash deposits at a branch and in-person help (decision in cities.ts). A
 // searchable list of Pakistan's largest cities; the choice is kept on this device only. A row leads to
 // /open-location to find the nearest city with the browser's location instead.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldFrame, fieldInputClass } from '../../shared/forms/fields/field-frame.tsx';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useGoBack } from '../../shared/ui/use-go-back.ts';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
@@ -15,6 +16,7 @@ export default function ChooseLocationPage() {
   const { t, i18n } = useTranslation();
   const [city, setCity] = useServiceCity();
   const [q, setQ] = useState('');
+  const searchId = useId();
   const goBack = useGoBack();
   const ur = i18n.language === 'ur-PK';
   const needle = q.trim().toLowerCase();
@@ -31,16 +33,19 @@ export default function ChooseLocationPage() {
             ? t('service:location.current', { city: ur ? city.ur : city.en })
             : t('service:location.none')}
         </p>
-        <label style={{ display: 'block', margin: '0 16px 12px' }}>
-          <span className="small">{t('service:location.search')}</span>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            style={{ display: 'block', inlineSize: '100%', minBlockSize: 44, marginBlockStart: 4 }}
-            aria-label={t('service:location.search')}
-          />
-        </label>
+        <div style={{ margin: '0 16px 12px' }}>
+          <FieldFrame inputId={searchId} label={t('service:location.search')}>
+            <input
+              id={searchId}
+              className={fieldInputClass}
+              type="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          </FieldFrame>
+        </div>
         <ListGroup>
           <ListRow
             label={t('service:location.useMine')}
