@@ -13,6 +13,7 @@ import {
   openOrdersAtom,
   savedWatchlistAtom,
   spotSeqAtom,
+  perpSeqAtom,
 } from './account-atoms.ts';
 import type { MarketStore } from './market-port.ts';
 import { resetPositions } from './positions-apply.ts';
@@ -29,6 +30,7 @@ export function applyAccountUpdate(store: MarketStore, u: AccountUpdate): void {
   if (u.asOf !== undefined) store.set(accountAsOfAtom, u.asOf);
   if (u.watchlist) store.set(savedWatchlistAtom, u.watchlist);
   if (u.spotSeq !== undefined) store.set(spotSeqAtom, u.spotSeq);
+  if (u.perpSeq !== undefined) store.set(perpSeqAtom, u.perpSeq);
 }
 
 /** Another account (or a sign-out): nothing of the previous one stays on screen while the new one loads. */

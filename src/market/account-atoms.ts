@@ -19,3 +19,5 @@ export const accountAsOfAtom = atom<number | null>(null);
 export const savedWatchlistAtom = atom<WatchlistSnapshot | null>(null);
 /** Counts the spot order changes the socket told (0: none yet); the spot screen re-reads when it moves. */
 export const spotSeqAtom = atom<number>(0);
+/** Counts the contract position changes the socket told (0: none yet); the contract screen re-reads on a move. */
+export const perpSeqAtom = atom<number>(0);

@@ -12,6 +12,7 @@ import {
   assetsViewAtom,
   openOrdersAtom,
   spotSeqAtom,
+  perpSeqAtom,
 } from './account-atoms.ts';
 import { resetAccount } from './account-apply.ts';
 import { marketBridge } from './bridge.ts';
@@ -63,6 +64,11 @@ export function useOpenOrders(): readonly StockOrder[] | null {
 /** Counts the spot order changes the account socket told; a change means the spot orders and balances moved. */
 export function useSpotSeq(): number {
   return useAtomValue(spotSeqAtom);
+}
+
+/** Counts the contract position changes the account socket told (a liquidation, a TP/SL fired, funding). */
+export function usePerpSeq(): number {
+  return useAtomValue(perpSeqAtom);
 }
 
 /** The Assets page's balances, live (display strings); null until the feed has them. */

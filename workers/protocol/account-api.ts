@@ -76,6 +76,8 @@ export interface AccountUpdate {
   watchlist?: WatchlistSnapshot;
   /** Counts the account's spot order changes the socket told (issue 16): the spot screen re-reads on a change. */
   spotSeq?: number;
+  /** Counts the contract position changes the socket told (liquidation, TP/SL, funding): the contract screen re-reads. */
+  perpSeq?: number;
 }
 
 /** The account feed's sections of a post to the app. */

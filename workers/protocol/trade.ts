@@ -47,6 +47,11 @@ export interface AccountDelta {
   order?: StockOrder;
   /** a spot order placed, filled or ended (issue 16; contract/spot.ts) */
   spotOrder?: SpotOrder;
+  /**
+   * The account's contract positions changed without its own call (a liquidation, a TP/SL fired, a funding
+   * payment): the contract screen reads them again (issue 16).
+   */
+  perp?: true;
   /** the positions in the changed order's symbol (absent from the list when closed out) */
   positions?: Position[];
   assets?: Assets;

@@ -17,6 +17,8 @@ export interface PerpEngineOptions {
 }
 
 export type ExecutionListener = (executions: ExecutionRow[]) => void;
+/** Hears, after the commit, the accounts whose contract positions the engine changed (executions, funding). */
+export type AccountsListener = (accountIds: number[]) => void;
 
 export class PerpEngine {
   private chain: Promise<void> = Promise.resolve();
@@ -24,6 +26,7 @@ export class PerpEngine {
   /** index of the latest funding interval whose start has been handled (null: none seen yet) */
   private fundedThrough: number | null = null;
   private readonly listeners = new Set<ExecutionListener>();
+  private readonly accountListeners = new Set<AccountsListener>();
   readonly fundingIntervalMs: number;
   active = false;
 
@@ -37,6 +40,12 @@ export class PerpEngine {
   onExecutions(l: ExecutionListener): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
+  }
+
+  /** The accounts changed by each tick (liquidations, TP/SL, funding): the account socket tells their owners. */
+  onAccounts(l: AccountsListener): () => void {
+    this.accountListeners.add(l);
+    return () => this.accountListeners.delete(l);
   }
 
   /** Queues one tick's marks; resolves once it has been handled. Ignored while not leading. */
@@ -72,8 +81,10 @@ export class PerpEngine {
       list.push(premiumSample(m.mark, m.last));
       this.samples.set(m.symbol, list);
     }
-    await this.fundIfDue(now);
+    const funded = await this.fundIfDue(now);
     if (done.length) for (const l of this.listeners) l(done);
+    const accounts = [...new Set([...done.map((e) => e.accountId), ...funded])];
+    if (accounts.length) for (const l of this.accountListeners) l(accounts);
   }
 
   /** The rate the running interval would settle at now (the screen's estimate; interest only off the leader). */
@@ -82,26 +93,32 @@ export class PerpEngine {
   }
 
   /** Settles the interval that ended when `now` crossed a funding boundary (the first tick only starts the count). */
-  async fundIfDue(now: number): Promise<void> {
+  async fundIfDue(now: number): Promise<number[]> {
     const k = Math.floor(now / this.fundingIntervalMs);
     if (this.fundedThrough === null) {
       this.fundedThrough = k;
-      return;
+      return [];
     }
-    if (k <= this.fundedThrough) return;
+    if (k <= this.fundedThrough) return [];
     this.fundedThrough = k;
-    await this.settleAll(k * this.fundingIntervalMs, now);
+    return this.settleAll(k * this.fundingIntervalMs, now);
   }
 
-  /** Settles funding for every pair with open positions at the current mark (tests drive it directly). */
-  async settleAll(intervalAt: number, now: number): Promise<void> {
+  /**
+   * Settles funding for every pair with open positions at the current mark (tests drive it directly); resolves
+   * with the accounts that paid or received.
+   */
+  async settleAll(intervalAt: number, now: number): Promise<number[]> {
+    const accounts: number[] = [];
     for (const symbol of await symbolsWithPositions(this.deps.db)) {
       const pair = this.deps.marks.pair(symbol);
       const mark = this.deps.marks.mark(symbol);
       if (!pair || mark === null) continue;
       const rate = fundingRate(averagePremium(this.samples.get(symbol) ?? []));
       this.samples.set(symbol, []);
-      await settleInterval(this.deps.db, pair, intervalAt, mark, rate, now);
+      const r = await settleInterval(this.deps.db, pair, intervalAt, mark, rate, now);
+      if (r) accounts.push(...r.accounts);
     }
+    return accounts;
   }
 }

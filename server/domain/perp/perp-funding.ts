@@ -21,6 +21,8 @@ export interface FundingResult {
   rate: bigint;
   payments: number;
   toFund: bigint;
+  /** the accounts whose positions paid or received (their margins changed) */
+  accounts: number[];
 }
 
 /** Settles the interval starting at `intervalAt` for the pair at `mark` and `rate`; null when already done. */
@@ -112,6 +114,11 @@ export async function settleInterval(
         created_at: now,
       })
       .execute();
-    return { rate, payments: records.length, toFund };
+    return {
+      rate,
+      payments: records.length,
+      toFund,
+      accounts: [...new Set(positions.map((p) => p.accountId))],
+    };
   });
 }

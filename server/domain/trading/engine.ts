@@ -35,6 +35,8 @@ export interface AccountChange {
   released?: string[];
   /** spot orders placed, filled or ended by this change (server/domain/spot/spot-engine.ts) */
   spot?: SpotOrderRow[];
+  /** the account's contract positions changed on the leader (liquidation, TP/SL, funding: issue 16) */
+  perp?: true;
 }
 /** Hears committed changes; a returned promise that rejects is reported like a throw. */
 export type ChangeListener = (change: AccountChange) => unknown;

@@ -90,7 +90,7 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
     const list = subs.get(change.accountId);
     if (!list?.size) return;
     const symbols = new Set([...change.orders.map((o) => o.symbol), ...(change.released ?? [])]);
-    const pos = await positions(change.accountId, symbols);
+    const pos = symbols.size ? await positions(change.accountId, symbols) : [];
     for (const s of [...list]) {
       if (!(await live(s.token))) {
         s.endSession();
@@ -104,21 +104,27 @@ export const accountWsRoutes: FastifyPluginAsync = async (app) => {
       for (const o of change.orders) send({ order: orderOf(s, o), positions: pos, assets });
       // Spot orders (issue 16): the order as it is after this change; the spot balances are read by REST.
       for (const o of change.spot ?? []) send({ spotOrder: spotOrderOf(s, o) });
+      // Contract positions the leader changed (issue 16): a hint; the screen reads them by REST.
+      if (change.perp) send({ perp: true });
       // A T+1 release changes no order: one delta with the positions whose locked shares became available.
       if (change.orders.length === 0 && !change.spot?.length && pos.length) send({ positions: pos, assets });
     }
   };
 
   // Changes from every node (domain/trading/account-events.ts), not only from this node's engine; the spot
-  // engine's changes (issue 16) go the same way.
+  // engine's changes and the contract engine's (issue 16) go the same way.
   const events = accountEvents(
     {
       onChange: (l) => {
         const a = app.trading.onChange(l);
         const b = app.spot.onChange(l);
+        const c = app.perp.engine.onAccounts((ids) => {
+          for (const accountId of ids) void l({ accountId, orders: [], perp: true });
+        });
         return () => {
           a();
           b();
+          c();
         };
       },
     },

@@ -10,6 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
+import { useContractPushed } from './contract-push.ts';
 import { historyQuery } from './contract-queries.ts';
 
 const SIZE = 20;
@@ -44,7 +45,7 @@ export function ContractHistory() {
   const { t } = useTranslation();
   const scope = useAccountScope();
   const [page, setPage] = useState(1);
-  const q = useQuery(historyQuery(scope, page, SIZE));
+  const q = useQuery(historyQuery(scope, page, SIZE, useContractPushed()));
   const data = q.data?.orders;
   if (!data) return <p className="muted">…</p>;
   if (!data.list.length)
@@ -79,7 +80,7 @@ export function ContractHistory() {
 export function LiquidationNotice({ onSeen }: { onSeen: () => void }) {
   const { t } = useTranslation();
   const scope = useAccountScope();
-  const q = useQuery(historyQuery(scope, 1, 5));
+  const q = useQuery(historyQuery(scope, 1, 5, useContractPushed()));
   const baseline = useRef<number | null>(null);
   const [shown, setShown] = useState<PerpHistoryOrder | null>(null);
   useEffect(() => {

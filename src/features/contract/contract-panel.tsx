@@ -19,6 +19,7 @@ import s from './contract.module.css';
 import { ContractForm } from './contract-form.tsx';
 import { ContractHistory, LiquidationNotice } from './contract-history.tsx';
 import { ContractPosition } from './contract-position.tsx';
+import { useContractChanges, useContractPushed } from './contract-push.ts';
 import {
   activeQuery,
   contractAssetsQuery,
@@ -52,8 +53,10 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
   const [error, setError] = useState('');
   const ticker = useQuery(perpTickerQuery(symbol));
   const assets = useQuery(contractAssetsQuery(scope));
-  const positions = useQuery(positionsQuery(scope));
-  const active = useQuery(activeQuery(scope));
+  const pushed = useContractPushed();
+  useContractChanges(refresh);
+  const positions = useQuery(positionsQuery(scope, pushed));
+  const active = useQuery(activeQuery(scope, pushed));
   useContractPositionsFeed(`${scope[1] ?? ''}:${scope[0]}`, positions.data?.list);
   const closeAll = useMutation({
     mutationFn: () => perpCall.closeAll(newClientId()),

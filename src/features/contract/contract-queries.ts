@@ -16,6 +16,7 @@ export interface HistoryData {
 }
 import { getData, postData } from '../../shared/api/data-client.ts';
 import { accountKey, PUBLIC, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
+import { contractInterval } from './contract-push.ts';
 
 const P = PERP_PREFIX;
 /** Every private contract read sits under this key: one invalidation after an action covers them all. */
@@ -45,11 +46,12 @@ export function leverageQuery(scope: AccountScope, symbol: string) {
   });
 }
 
-export function positionsQuery(scope: AccountScope) {
+/** `pushed`: the account socket delivers, so its hints replace the fast poll (contract-push.ts). */
+export function positionsQuery(scope: AccountScope, pushed = false) {
   return queryOptions({
     queryKey: [...contractKey(scope), 'positions'],
     queryFn: ({ signal }) => getData<{ list: PerpPositionView[] }>(`${P}/list`, {}, { signal }),
-    refetchInterval: 3_000,
+    refetchInterval: contractInterval(pushed, 3_000),
     staleTime: 1_000,
   });
 }
@@ -64,21 +66,21 @@ export interface ActiveTrigger {
   qty: string;
 }
 
-export function activeQuery(scope: AccountScope) {
+export function activeQuery(scope: AccountScope, pushed = false) {
   return queryOptions({
     queryKey: [...contractKey(scope), 'active'],
     queryFn: ({ signal }) => getData<{ list: ActiveTrigger[] }>(`${P}/list/active`, {}, { signal }),
-    refetchInterval: 5_000,
+    refetchInterval: contractInterval(pushed, 5_000),
   });
 }
 
 /** coin/contract/order/history (type=orders): the account's fills, newest first; a liquidation explained. */
-export function historyQuery(scope: AccountScope, page: number, size: number) {
+export function historyQuery(scope: AccountScope, page: number, size: number, pushed = false) {
   return queryOptions({
     queryKey: [...contractKey(scope), 'history', page, size],
     queryFn: ({ signal }) =>
       getData<HistoryData>(`${P}/history`, { page: String(page), size: String(size) }, { signal }),
-    refetchInterval: 5_000,
+    refetchInterval: contractInterval(pushed, 5_000),
     staleTime: 1_000,
   });
 }

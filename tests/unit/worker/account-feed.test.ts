@@ -111,6 +111,23 @@ describe('account feed: socket', () => {
     expect(heldList(h, REAL.accountKey)).toEqual([]);
   });
 
+  it('counts the contract changes the socket tells (perp hints) and the spot ones apart, once per post', async () => {
+    const h = createHarness();
+    const s = signIn(h);
+    s.push(firstSnap());
+    await h.advance(220);
+    s.push(delta('account', 1, { perp: true }));
+    s.push(delta('account', 2, { perp: true }));
+    await h.advance(220);
+    const seqs = () => accountUpdates(h).flatMap((u) => (u.perpSeq === undefined ? [] : [u.perpSeq]));
+    expect(seqs().at(-1)).toBe(2);
+    expect(accountUpdates(h).some((u) => u.spotSeq !== undefined)).toBe(false);
+    const posts = seqs().length;
+    // Nothing new: no post repeats it.
+    await h.advance(1000);
+    expect(seqs()).toHaveLength(posts);
+  });
+
   it('on a seq gap leaves and rejoins the channel, ignoring deltas until the fresh snapshot', async () => {
     const h = createHarness();
     const s = signIn(h);

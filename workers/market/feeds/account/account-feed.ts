@@ -77,6 +77,9 @@ export class AccountFeed implements Feed, AccountFeedApi {
   /** spot order changes told by the socket (AccountDelta.spotOrder), and whether the app has not heard yet */
   private spotSeq = 0;
   private spotDirty = false;
+  /** the same for contract positions the leader changed (AccountDelta.perp: liquidation, TP/SL, funding) */
+  private perpSeq = 0;
+  private perpDirty = false;
   private stateDirty = false;
   private sentAssets: AssetsView | null = null;
   private offline: AccountOffline | null = null;
@@ -232,6 +235,10 @@ export class AccountFeed implements Feed, AccountFeedApi {
       this.spotSeq += 1;
       this.spotDirty = true;
     }
+    if (d.perp) {
+      this.perpSeq += 1;
+      this.perpDirty = true;
+    }
     const { upsert, remove } = positionChanges(d);
     if (upsert.length) this.positions.upsert(key, upsert);
     if (remove) this.positions.remove(key, remove);
@@ -288,6 +295,8 @@ export class AccountFeed implements Feed, AccountFeedApi {
     if (this.ordersDirty && this.orders) update.orders = this.orders;
     if (this.spotDirty) update.spotSeq = this.spotSeq;
     this.spotDirty = false;
+    if (this.perpDirty) update.perpSeq = this.perpSeq;
+    this.perpDirty = false;
     if (!urgentOnly && this.assets && this.positions.accountKey === key) {
       const view = calcAssetsView(this.assets, this.positions.pnlBook);
       if (!sameAssetsView(this.sentAssets, view)) update.assets = this.sentAssets = view;
