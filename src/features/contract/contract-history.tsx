@@ -1,17 +1,19 @@
 // The contract panel's History tab (coin/contract/order/history): the account's fills newest first, a
-// liquidation with why (the mark that crossed, the liquidation price, the margin lost), paged; and the notice
+// liquidation with why (the mark that crossed, the liquidation price, the margin lost), or its funding payments
+// (paid or received, the rate and the mark), paged; and the notice
 // of a liquidation that happened while the screen is open (a toast and a line that stays until dismissed).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PerpHistoryOrder } from '../../../contract/perp-history.ts';
+import type { PerpFundingPayment, PerpHistoryOrder } from '../../../contract/perp-history.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Segmented } from '../../shared/ui/segmented.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
 import { useContractPushed } from './contract-push.ts';
-import { historyQuery } from './contract-queries.ts';
+import { historyQuery, type HistoryData } from './contract-queries.ts';
 
 const SIZE = 20;
 
@@ -41,34 +43,98 @@ function Row({ o }: { o: PerpHistoryOrder }) {
   );
 }
 
+function FundingRow({ f }: { f: PerpFundingPayment }) {
+  const { t, i18n } = useTranslation();
+  const paid = f.amount.startsWith('-');
+  return (
+    <li className={s.order} data-testid="perp-funding-row">
+      <div className={s.orderHead}>
+        <strong>{t(paid ? 'contract:history.fundingPaid' : 'contract:history.fundingReceived')}</strong>
+        <span dir="ltr">{f.symbol.replace(/USDT$/, '/USDT')}</span>
+        <span className="muted small">{new Date(f.createdAt).toLocaleString(i18n.language)}</span>
+      </div>
+      <p className="num small" dir="ltr">
+        <span className={paid ? s.down : s.up}>{f.amount} USDT</span> · {t('contract:history.rate')} {f.rate}%
+        · {t('contract:history.mark')} {f.markPrice}
+      </p>
+    </li>
+  );
+}
+
+/** Older / newer buttons of a paged list. */
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={s.actions}>
+      {page > 1 && (
+        <button type="button" className="btn" onClick={() => onPage(page - 1)}>
+          {t('contract:history.newer')}
+        </button>
+      )}
+      {total > page * SIZE && (
+        <button type="button" className="btn" onClick={() => onPage(page + 1)}>
+          {t('contract:history.older')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+type Kind = HistoryData['type'];
+
 export function ContractHistory() {
   const { t } = useTranslation();
-  const scope = useAccountScope();
+  const [kind, setKind] = useState<Kind>('orders');
   const [page, setPage] = useState(1);
-  const q = useQuery(historyQuery(scope, page, SIZE, useContractPushed()));
-  const data = q.data?.orders;
-  if (!data) return <p className="muted">…</p>;
-  if (!data.list.length)
-    return <EmptyState title={t('contract:history.empty')} testId="perp-history-empty" />;
   return (
     <>
-      <ul className={s.orders} data-testid="perp-history">
-        {data.list.map((o) => (
-          <Row key={o.id} o={o} />
-        ))}
-      </ul>
-      <div className={s.actions}>
-        {page > 1 && (
-          <button type="button" className="btn" onClick={() => setPage(page - 1)}>
-            {t('contract:history.newer')}
-          </button>
-        )}
-        {data.total > page * SIZE && (
-          <button type="button" className="btn" onClick={() => setPage(page + 1)}>
-            {t('contract:history.older')}
-          </button>
-        )}
-      </div>
+      <Segmented
+        label={t('contract:history.kind')}
+        value={kind}
+        options={[
+          { value: 'orders', label: t('contract:history.fills') },
+          { value: 'funding', label: t('contract:history.funding') },
+        ]}
+        onChange={(k) => {
+          setKind(k);
+          setPage(1);
+        }}
+        testId="perp-history-kind"
+      />
+      <HistoryList kind={kind} page={page} onPage={setPage} />
+    </>
+  );
+}
+
+function HistoryList({ kind, page, onPage }: { kind: Kind; page: number; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  const scope = useAccountScope();
+  const q = useQuery(historyQuery(scope, page, SIZE, useContractPushed(), kind));
+  const data = kind === 'orders' ? q.data?.orders : q.data?.funding;
+  if (!data) return <p className="muted">…</p>;
+  if (!data.list.length)
+    return (
+      <EmptyState
+        title={t(kind === 'orders' ? 'contract:history.empty' : 'contract:history.fundingEmpty')}
+        testId={kind === 'orders' ? 'perp-history-empty' : 'perp-funding-empty'}
+      />
+    );
+  return (
+    <>
+      {kind === 'orders' ? (
+        <ul className={s.orders} data-testid="perp-history">
+          {(data.list as PerpHistoryOrder[]).map((o) => (
+            <Row key={o.id} o={o} />
+          ))}
+        </ul>
+      ) : (
+        <ul className={s.orders} data-testid="perp-funding">
+          {(data.list as PerpFundingPayment[]).map((f) => (
+            <FundingRow key={f.id} f={f} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} total={data.total} onPage={onPage} />
     </>
   );
 }

@@ -74,12 +74,21 @@ export function activeQuery(scope: AccountScope, pushed = false) {
   });
 }
 
-/** coin/contract/order/history (type=orders): the account's fills, newest first; a liquidation explained. */
-export function historyQuery(scope: AccountScope, page: number, size: number, pushed = false) {
+/**
+ * coin/contract/order/history: type=orders, the account's fills, newest first, a liquidation explained;
+ * type=funding, its funding payments (what each interval paid or brought, at which rate and mark).
+ */
+export function historyQuery(
+  scope: AccountScope,
+  page: number,
+  size: number,
+  pushed = false,
+  type: HistoryData['type'] = 'orders',
+) {
   return queryOptions({
-    queryKey: [...contractKey(scope), 'history', page, size],
+    queryKey: [...contractKey(scope), 'history', type, page, size],
     queryFn: ({ signal }) =>
-      getData<HistoryData>(`${P}/history`, { page: String(page), size: String(size) }, { signal }),
+      getData<HistoryData>(`${P}/history`, { type, page: String(page), size: String(size) }, { signal }),
     refetchInterval: contractInterval(pushed, 5_000),
     staleTime: 1_000,
   });
