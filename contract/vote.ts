@@ -28,8 +28,12 @@ export const VoteResolution = Type.Object({
   symbol: Type.String(),
   meeting: Type.Union([Type.Literal('agm'), Type.Literal('eogm')]),
   title: Type.String({ description: 'in the caller’s language' }),
-  body: Type.String({ description: 'the full notice text (only when one resolution is asked for; else empty)' }),
-  options: Type.Array(Type.String(), { description: 'option labels in the caller’s language; a ballot is an index' }),
+  body: Type.String({
+    description: 'the full notice text (only when one resolution is asked for; else empty)',
+  }),
+  options: Type.Array(Type.String(), {
+    description: 'option labels in the caller’s language; a ballot is an index',
+  }),
   recordAt: EpochMs('holders at this time may vote, with the shares they held then; voting opens then'),
   deadlineAt: EpochMs('ballots may be cast or changed until this time; results after it'),
   state: Type.Union([Type.Literal('upcoming'), Type.Literal('open'), Type.Literal('closed')]),

@@ -58,7 +58,11 @@ export async function holdersAt(db: Db, symbol: string, at: number): Promise<Hol
 }
 
 /** The shares eligible at `at`, per account type (the base of the turnout). */
-export async function eligibleShares(db: Db, symbol: string, at: number): Promise<Record<'real' | 'demo', bigint>> {
+export async function eligibleShares(
+  db: Db,
+  symbol: string,
+  at: number,
+): Promise<Record<'real' | 'demo', bigint>> {
   const out = { real: 0n, demo: 0n };
   for (const h of await holdersAt(db, symbol, at)) out[h.accountType] += h.qty;
   return out;

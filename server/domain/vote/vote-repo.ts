@@ -141,7 +141,11 @@ export async function castBallot(
   return { resolution: r, ballot };
 }
 
-export async function ownBallot(db: Db, resolutionId: number, accountId: number): Promise<BallotRow | undefined> {
+export async function ownBallot(
+  db: Db,
+  resolutionId: number,
+  accountId: number,
+): Promise<BallotRow | undefined> {
   return db
     .selectFrom('vote_ballots')
     .select(['choice', 'qty', 'changes', 'updated_at'])

@@ -80,13 +80,15 @@ export const MAX_OPTIONS = 6;
 export function resolutionProblem(i: ResolutionInput, now: number): string | null {
   const filled = (s: string, max: number) => s.trim() !== '' && s.length <= max;
   if (!SYMBOL.test(i.symbol)) return 'symbol must be 2-10 capital letters or digits, starting with a letter';
-  if (!filled(i.titleUr, 200) || !filled(i.titleEn, 200)) return 'title (Urdu and English) must be 1-200 characters';
+  if (!filled(i.titleUr, 200) || !filled(i.titleEn, 200))
+    return 'title (Urdu and English) must be 1-200 characters';
   if (!filled(i.bodyUr, 8000) || !filled(i.bodyEn, 8000))
     return 'notice text (Urdu and English) must be 1-8000 characters';
   if (i.options.length < 2 || i.options.length > MAX_OPTIONS) return `options must be 2-${MAX_OPTIONS}`;
   if (i.options.some((o) => !filled(o.ur, 60) || !filled(o.en, 60)))
     return 'every option needs an Urdu and an English label of 1-60 characters';
-  if (!Number.isSafeInteger(i.recordAt) || !Number.isSafeInteger(i.deadlineAt)) return 'dates must be valid times';
+  if (!Number.isSafeInteger(i.recordAt) || !Number.isSafeInteger(i.deadlineAt))
+    return 'dates must be valid times';
   if (i.deadlineAt <= i.recordAt) return 'the deadline must be after the record date';
   if (i.deadlineAt <= now) return 'the deadline must be in the future';
   return null;

@@ -98,7 +98,12 @@ export const consoleVoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const now = Date.now();
       try {
-        const row = await createResolution(app.db, actorOf(request), parseResolutionFields(request.body), now);
+        const row = await createResolution(
+          app.db,
+          actorOf(request),
+          parseResolutionFields(request.body),
+          now,
+        );
         return ok(await toConsole(app.db, row, now));
       } catch (e) {
         if (e instanceof VoteError) throw new AppError('vote:errors.badResolution', { detail: e.message });

@@ -4,7 +4,13 @@
 // one, and a ballot is only ever the caller's own.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { VoteBody, VoteInfoQuery, VoteInfoReply, VoteReply, type VoteResolution } from '../../../contract/vote.ts';
+import {
+  VoteBody,
+  VoteInfoQuery,
+  VoteInfoReply,
+  VoteReply,
+  type VoteResolution,
+} from '../../../contract/vote.ts';
 import type { Db } from '../../db/database.ts';
 import {
   castBallot,
@@ -99,7 +105,9 @@ export const voteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now,
         );
         const shares = ballot.qty;
-        return ok(await toWire(app.db, request, auth.accountType, { resolution, shares, ballot }, now, false));
+        return ok(
+          await toWire(app.db, request, auth.accountType, { resolution, shares, ballot }, now, false),
+        );
       } catch (e) {
         if (e instanceof VoteError) {
           if (e.reason === 'badOption') throw fieldError('option', VOTE_REFUSAL.badOption);
@@ -132,7 +140,10 @@ export const voteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.query.id !== undefined) {
         const one = await resolutionFor(app.db, auth.accountId, Number(request.query.id), now);
         if (!one) throw new AppError(VOTE_REFUSAL.notFound);
-        return ok({ list: [await toWire(app.db, request, auth.accountType, one, now, true)], serverTime: now });
+        return ok({
+          list: [await toWire(app.db, request, auth.accountType, one, now, true)],
+          serverTime: now,
+        });
       }
       const all = await resolutionsFor(app.db, auth.accountId, now);
       const list: VoteResolution[] = [];
