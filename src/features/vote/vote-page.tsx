@@ -25,7 +25,13 @@ type Tab = (typeof TABS)[number];
 function ResolutionCard({ r, now }: { r: VoteResolution; now: number }) {
   const { t } = useTranslation();
   return (
-    <article className={s.card} data-testid="vote-card" data-id={r.id} data-state={r.state}>
+    <article
+      className={s.card}
+      data-testid="vote-card"
+      data-id={r.id}
+      data-state={r.state}
+      data-choice={r.myChoice ?? ''}
+    >
       <div className={s.cardHead}>
         <div className={s.name}>
           <strong>{r.symbol}</strong>
