@@ -93,8 +93,9 @@ export function BallotForm({ r }: { r: VoteResolution }) {
   const scope = useAccountScope();
   const client = useQueryClient();
   const name = useId();
-  const [choice, setChoice] = useState<number | null>(r.myChoice);
-  useEffect(() => setChoice(r.myChoice), [r.myChoice]);
+  // What the user picked on this screen; until then the ballot already cast.
+  const [picked, setChoice] = useState<number | null>(null);
+  const choice = picked ?? r.myChoice;
   const send = useMutation({
     mutationFn: (option: number) => castVote(r.id, option),
     onSettled: () => invalidateVotes(client, scope),
