@@ -15,7 +15,7 @@ import { postRecord } from '../../server/domain/ledger/post.ts';
 import { createResolution } from '../../server/domain/vote/vote-repo.ts';
 import { registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
+import { axeSeriousOrCritical, collectPageErrors, smallTargets } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -115,6 +115,7 @@ describe.each(['ur-PK', 'en-US'] as const)('voting in %s (real account, 360×800
     expect(await card.getByTestId('vote-countdown').textContent()).toMatch(/\d\d:\d\d:\d\d/);
     expect(await card.textContent()).toContain(TEXT[lang].title);
     expect(await axeSeriousOrCritical(page, 'body'), 'vote screen').toEqual([]);
+    expect(await smallTargets(page), 'vote screen targets').toEqual([]);
     await shot(page, 'open', lang);
 
     // vote For, then change to Against
