@@ -1,5 +1,5 @@
 // Shareholder voting in Chromium at 360×800 against the real server, in Urdu and in English (a fresh user and a
-// fresh company each): the user held 500 shares at the record date (granted through the ledger before it) and
+// fresh company each), from Mine's Vote row: the user held 500 shares at the record date (granted through the ledger before it) and
 // 200 more bought after it (they do not vote); an operator's resolution is open. The user finds it on
 // /pages/stock/vote with its countdown and weight, votes For, changes the vote to Against; the deadline is then
 // brought forward to a few seconds away (the test's short deadline) and, when the countdown ends, the screen
@@ -108,7 +108,10 @@ describe.each(['ur-PK', 'en-US'] as const)('voting in %s (real account, 360×800
     page = await context.newPage();
     collectPageErrors(page, errors, 500);
 
-    await page.goto(`${server.url}/pages/stock/vote`);
+    // from Mine's row to the voting screen
+    await page.goto(`${server.url}/pages/tabbar/mine`);
+    await page.getByTestId('mine-vote').click(WAIT);
+    await page.waitForURL(/\/pages\/stock\/vote$/, WAIT);
     const card = page.getByTestId('vote-list').locator(`[data-id="${r.id}"]`);
     await card.waitFor(WAIT);
     await expect.poll(() => card.getByTestId('vote-shares').textContent(), WAIT).toBe('500');
