@@ -2,6 +2,8 @@
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
 import { depositsPlugin } from './plugins/deposits.ts';
 import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
+// ---- votes (h-vote)
+import { voteNoticesPlugin } from './plugins/vote-notices.ts';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ipoPaymentsPlugin);
   // ---- alerts (h-alerts): price alerts on the leader's market steps, Web Push queue, VAPID keys
   await app.register(alertsPlugin);
+  // ---- votes (h-vote): the holders' messages when voting opens and when results are out, leader only
+  await app.register(voteNoticesPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).
   await app.register(openApiPlugin);
   await app.register(websocketsPlugin);

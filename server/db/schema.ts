@@ -975,6 +975,39 @@ export interface SchemaMigrationsTable {
   applied_at: number;
 }
 
+// ---- votes (h-vote, migration 250)
+/** A resolution put to a listed company's holders (options_json: [{ur, en}, ...]). */
+export interface VoteResolutionsTable {
+  id: IdColumn;
+  symbol: string;
+  meeting: 'agm' | 'eogm';
+  title_ur: string;
+  title_en: string;
+  body_ur: string;
+  body_en: string;
+  options_json: string;
+  record_at: number;
+  deadline_at: number;
+  opened_sent_at: number | null;
+  results_sent_at: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** One account's ballot on a resolution; `qty` is its weight, the shares held at the record date. */
+export interface VoteBallotsTable {
+  id: IdColumn;
+  resolution_id: number;
+  account_id: number;
+  user_id: number;
+  account_type: 'real' | 'demo';
+  choice: number;
+  qty: Money;
+  changes: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Schema {
   users: UsersTable;
   accounts: AccountsTable;
@@ -1050,5 +1083,8 @@ export interface Schema {
   // ---- loans (migration 120)
   loans: LoansTable;
   credit_score_log: CreditScoreLogTable;
+  // ---- votes (h-vote, migration 250)
+  vote_resolutions: VoteResolutionsTable;
+  vote_ballots: VoteBallotsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -13,6 +13,8 @@ import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
 import { text, type Lang } from './texts.ts';
+// ---- votes (h-vote)
+import { VotePage } from './vote-page.tsx';
 import { mayAct, type ConsoleOperator, type Role } from './types.ts';
 
 interface Section {
@@ -29,6 +31,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },
   { id: 'audit', title: 'nav.audit', roles: ['admin'] },
   { id: 'content', title: 'nav.content', roles: ['support'] },
+  // ---- votes (h-vote): shareholder resolutions
+  { id: 'votes', title: 'nav.votes', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -106,6 +110,8 @@ export function ConsoleApp() {
             {current?.id === 'settings' && <SettingsPage />}
             {current?.id === 'audit' && <AuditPage />}
             {current?.id === 'content' && <ContentPage />}
+            {/* ---- votes (h-vote) */}
+            {current?.id === 'votes' && <VotePage />}
           </main>
         </>
       )}

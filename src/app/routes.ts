@@ -149,6 +149,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'robot.detail': () => import('../features/robot/robot-detail-page.tsx'),
   'robot.orderDetail': () => import('../features/robot/robot-order-page.tsx'),
   'robot.record': () => import('../features/robot/robot-record-page.tsx'),
+  // ---- votes (h-vote): shareholder voting and a resolution's notice
+  'stock.vote': () => import('../features/vote/vote-page.tsx'),
+  'stock.voteUrl': () => import('../features/vote/vote-notice-page.tsx'),
 };
 
 /**

@@ -8,6 +8,7 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import {
   IconBolt,
+  IconCheck,
   IconGlobe,
   IconInfo,
   IconNews,
@@ -94,6 +95,13 @@ export default function MinePage() {
             label={t('nav:title.user.loan')}
             to={routeTo('user.loan')}
             testId="mine-loan"
+          />
+          {/* ---- votes (h-vote): shareholder voting */}
+          <ListRow
+            icon={<IconCheck size={20} />}
+            label={t('nav:title.stock.vote')}
+            to={routeTo('stock.vote')}
+            testId="mine-vote"
           />
           <ListRow
             icon={<IconNews size={20} />}
