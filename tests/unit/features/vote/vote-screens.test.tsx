@@ -113,7 +113,7 @@ describe('VotePage', () => {
     expect(within(results).getByTestId('vote-result-0-shares').textContent).toBe('1,500 shares · 75.0%');
     expect(within(results).getByTestId('vote-result-0').getAttribute('data-mine')).toBe('yes');
     expect(within(results).getByTestId('vote-turnout').textContent).toBe(
-      'Turnout 25.00% (2,000 of 8,000 shares, 2 holders)',
+      'Turnout 25.00% (2,000 of 8,000 shares; holders who voted: 2)',
     );
     expect(screen.queryByTestId('vote-submit')).toBeNull();
   });
