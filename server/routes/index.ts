@@ -9,6 +9,7 @@ import { codeSendRoutes } from './common/code-send.ts';
 import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { ipoRoutes } from './ipo/ipo-routes.ts';
+import { placementRoutes } from './placement/placement-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -80,4 +81,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/vip', plugin: vipAdviceRoutes },
   // ---- loans and the credit score (issue 18)
   { name: 'user/loan', plugin: loanRoutes },
+  // ---- placements (issue 17 §4)
+  { name: 'stock/offline', plugin: placementRoutes },
 ];
