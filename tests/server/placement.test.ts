@@ -54,7 +54,7 @@ describe('stock/offline/list and today', () => {
     const p = await placement(t);
     const everyone = await placement(t, { eligibility: 'everyone' });
     const guest = await get(t.app, '/api/stock/offline/list', {}, en);
-    const mine = (list: Array<{ id: number }>, id: number) => list.find((x) => x.id === id);
+    const mine = (list: Array<{ id: number; whyNot: string }>, id: number) => list.find((x) => x.id === id)!;
     expect(mine(guest.body.data, p.id)).toMatchObject({
       state: 'subscribing',
       price: '10.00',
