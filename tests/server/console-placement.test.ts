@@ -104,6 +104,8 @@ it('sets investor types, shows applications and allocates once, after the window
   ).toBe(-1001);
   const r = await set({ userId: String(s.userId), type: 'international' });
   expect(r.body.data).toEqual({ userId: s.userId, type: 'international' });
+  const shown = await get(t.app, '/admin/api/placements/investor', { userId: String(s.userId) }, as('kyc'));
+  expect(shown.body.data).toEqual({ userId: s.userId, type: 'international' });
   expect((await audits('user.investorType')).filter((a) => a.subject_id === String(s.userId))).toHaveLength(
     1,
   );

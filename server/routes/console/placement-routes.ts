@@ -4,7 +4,7 @@
 // international placements are for). The rules and the audit rows are domain/placement/placement-operator.ts,
 // shared with the back-office command; its refusals become localised -1001 answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { noFields } from '../../../contract/form-fields.ts';
+import { fields, idString, noFields } from '../../../contract/form-fields.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import {
   InvestorTypeBody,
@@ -23,7 +23,12 @@ import {
   setInvestorType,
   type PlacementRefusal,
 } from '../../domain/placement/placement-operator.ts';
-import { demandOf, toPlacement, type PlacementRow } from '../../domain/placement/placement-repo.ts';
+import {
+  demandOf,
+  investorTypeOf,
+  toPlacement,
+  type PlacementRow,
+} from '../../domain/placement/placement-repo.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
@@ -167,6 +172,27 @@ export const consolePlacementRoutes: FastifyPluginAsyncTypebox = async (app) => 
         allocatePlacement(app.db, actorOf(request), Number(request.params.id), Date.now()),
       );
       return ok(await wire(app.db, (k) => request.t(k), [r.placement]));
+    },
+  );
+
+  app.get(
+    '/placements/investor',
+    {
+      config: {
+        ...config,
+        consoleRoles: ['support' as const, 'kyc' as const, 'finance' as const, 'manager' as const],
+      },
+      schema: {
+        tags,
+        hide: true,
+        summary: "A user's investor type (the lookup page shows it)",
+        querystring: fields({ userId: idString }),
+        response: InvestorTypeReply,
+      },
+    },
+    async (request) => {
+      const userId = Number(request.query.userId);
+      return ok({ userId, type: await investorTypeOf(app.db, userId) });
     },
   );
 
