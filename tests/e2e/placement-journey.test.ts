@@ -26,7 +26,6 @@ let database: Database;
 const errors: string[] = [];
 const PIN = '246810';
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const WAIT = { timeout: 30_000 };
 
 beforeAll(async () => {
@@ -44,7 +43,6 @@ const TEXT = {
   'ur-PK': { why: 'صرف بین الاقوامی', allocated: 'الاٹ ہوئی', applied: 'درخواست دی', locked: 'تک لاک' },
   'en-US': { why: 'Only international', allocated: 'Allocated', applied: 'Applied', locked: 'locked until' },
 } as const;
-type Lang = keyof typeof TEXT;
 
 /** A moment as the screens write it (Pakistan time, UTC+5, no daylight saving): 'YYYY-MM-DD'. */
 const pktDay = (ms: number): string => new Date(ms + 5 * HOUR).toISOString().slice(0, 10);
