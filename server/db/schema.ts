@@ -4,6 +4,7 @@
 // as a JS `number` (integer-results.ts converts, and throws past 2^53). A computed money column must be
 // given one of these names with AS, or it comes back as a number.
 import type { ColumnType, Generated } from 'kysely';
+import type { InvestorTypesTable, PlacementApplicationsTable, PlacementsTable } from './schema-placement.ts';
 
 /** Result columns that stay bigint: money in minor units and share quantities. */
 export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
@@ -285,7 +286,8 @@ export interface ShareLocksTable {
   account_id: number;
   symbol: string;
   qty: Money;
-  fill_id: number;
+  /** the fill that bought the shares; null for a lock from a placement's allocation (migration 210) */
+  fill_id: number | null;
   unlock_at: number;
   released_at: number | null;
 }
@@ -1086,5 +1088,9 @@ export interface Schema {
   // ---- votes (h-vote, migration 250)
   vote_resolutions: VoteResolutionsTable;
   vote_ballots: VoteBallotsTable;
+  // ---- placements (migration 210)
+  investor_types: InvestorTypesTable;
+  placements: PlacementsTable;
+  placement_applications: PlacementApplicationsTable;
   schema_migrations: SchemaMigrationsTable;
 }

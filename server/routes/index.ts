@@ -9,6 +9,7 @@ import { codeSendRoutes } from './common/code-send.ts';
 import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { ipoRoutes } from './ipo/ipo-routes.ts';
+import { placementRoutes } from './placement/placement-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -84,4 +85,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/loan', plugin: loanRoutes },
   // ---- votes (h-vote): shareholder voting (issue 17 §8)
   { name: 'vote', plugin: voteRoutes },
+  // ---- placements (issue 17 §4)
+  { name: 'stock/offline', plugin: placementRoutes },
 ];

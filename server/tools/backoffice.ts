@@ -43,6 +43,8 @@ import {
   ipoCommand,
   type IpoAction,
 } from './backoffice-ipo.ts';
+// ---- placements (issue 17 §4)
+import { INVESTOR_USAGE, investorCommand } from './backoffice-placement.ts';
 // ---- loans (issue 18)
 import { LOAN_ACTIONS, LOAN_OPTIONS, LOAN_USAGE, loanCommand, type LoanAction } from './backoffice-loan.ts';
 
@@ -77,6 +79,7 @@ commands (name the customer by --phone 3001234567 | 03001234567 | +923001234567,
           where a developer reads the verification code when no SMS provider is configured
 ${WITHDRAW_USAGE}
 ${IPO_USAGE}
+${INVESTOR_USAGE}
 ${LOAN_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
@@ -94,6 +97,8 @@ const COMMANDS = [
   'withdraw',
   'ipo',
   'loan',
+  // ---- placements (issue 17 §4)
+  'investor',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
@@ -109,6 +114,8 @@ const ALLOWED: Record<Command, readonly string[]> = {
   withdraw: [],
   ipo: [],
   loan: [],
+  // ---- placements (issue 17 §4)
+  investor: ['phone', 'user', 'type'],
 };
 
 class UsageError extends Error {}
@@ -293,6 +300,8 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
         chain: { type: 'string' },
         address: { type: 'string' },
         password: { type: 'string' },
+        // ---- placements (issue 17 §4)
+        type: { type: 'string' },
         ...Object.fromEntries(
           IPO_OPTION_NAMES.filter((k) => !['limit', 'id'].includes(k)).map((k) => [
             k,
@@ -341,6 +350,9 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       await withdrawCommand(db, action ?? 'list', values, io.out, io.err, err);
     } else if (cmd === 'ipo') {
       await ipoCommand(db, ipoAction ?? 'list', values, io.out, (m) => new UsageError(m));
+    } else if (cmd === 'investor') {
+      // ---- placements (issue 17 §4)
+      await investorCommand(db, userRef(values), str(values, 'type'), io.out, (m) => new UsageError(m));
     } else if (cmd === 'loan') {
       await loanCommand(db, loanAction ?? 'list', values, io.out, io.err, (m) => new UsageError(m));
     } else {

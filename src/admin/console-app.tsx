@@ -12,6 +12,8 @@ import { InboxPage } from './inbox-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
+// ---- placements (issue 17 §4)
+import { PlacementPage } from './placement-page.tsx';
 import { text, type Lang } from './texts.ts';
 // ---- votes (h-vote)
 import { VotePage } from './vote-page.tsx';
@@ -33,6 +35,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'content', title: 'nav.content', roles: ['support'] },
   // ---- votes (h-vote): shareholder resolutions
   { id: 'votes', title: 'nav.votes', roles: ['finance'] },
+  // ---- placements (issue 17 §4)
+  { id: 'placements', title: 'nav.placements', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -112,6 +116,8 @@ export function ConsoleApp() {
             {current?.id === 'content' && <ContentPage />}
             {/* ---- votes (h-vote) */}
             {current?.id === 'votes' && <VotePage />}
+            {/* ---- placements (issue 17 §4) */}
+            {current?.id === 'placements' && <PlacementPage />}
           </main>
         </>
       )}

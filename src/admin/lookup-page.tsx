@@ -6,6 +6,8 @@ import s from './console.module.css';
 import { useT } from './lang.ts';
 import type { LookupResult } from './types.ts';
 import { VipStrategySwitch } from './vip-strategy-switch.tsx';
+// ---- placements (issue 17 §4): the user's investor type
+import { InvestorTypeSwitch } from './investor-type-switch.tsx';
 
 export function LookupPage() {
   const t = useT();
@@ -63,6 +65,7 @@ export function LookupPage() {
             </div>
           </dl>
           <VipStrategySwitch key={result.userId} userId={result.userId} />
+          <InvestorTypeSwitch key={`investor-${result.userId}`} userId={result.userId} />
           <h3 className={s.heading}>{t('lookup.accounts')}</h3>
           <ul className={s.list}>
             {result.accounts.map((a) => (

@@ -9,6 +9,8 @@ import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 import { VIP_EN, VIP_UR } from './vip-texts.ts';
 // ---- votes (h-vote)
 import { VOTE_EN, VOTE_UR } from './vote-texts.ts';
+// ---- placements (issue 17 §4)
+import { PLACEMENT_EN, PLACEMENT_UR } from './placement-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -80,6 +82,8 @@ const en = {
   ...VIP_EN,
   // ---- votes (h-vote): shareholder resolutions
   ...VOTE_EN,
+  // ---- placements (issue 17 §4)
+  ...PLACEMENT_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -152,6 +156,8 @@ const ur: Record<TextKey, string> = {
   ...VIP_UR,
   // ---- votes (h-vote): shareholder resolutions
   ...VOTE_UR,
+  // ---- placements (issue 17 §4)
+  ...PLACEMENT_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

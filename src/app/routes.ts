@@ -135,12 +135,13 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.service': () => import('../features/service/service-page.tsx'),
   'user.serviceJs': () => import('../features/service/user-service-js-page.tsx'),
   // ---- ipo (issue 17): tabbar.ipo is the hub, stockIPO.ipoList its alias; list and ipoRecord are one screen
-  'tabbar.ipo': () => import('../features/ipo/ipo-hub-page.tsx'),
-  'stockIPO.ipoList': () => import('../features/ipo/ipo-hub-page.tsx'),
+  // (h-place: the hub and the records are composed with the placement area in src/app/pages)
+  'tabbar.ipo': () => import('./pages/ipo-hub-page.tsx'),
+  'stockIPO.ipoList': () => import('./pages/ipo-hub-page.tsx'),
   'stockIPO.ipoDetail': () => import('../features/ipo/ipo-detail-page.tsx'),
   'stockIPO.ipoOrder': () => import('../features/ipo/ipo-order-page.tsx'),
-  'stockIPO.list': () => import('../features/ipo/ipo-records-page.tsx'),
-  'stockIPO.ipoRecord': () => import('../features/ipo/ipo-records-page.tsx'),
+  'stockIPO.list': () => import('./pages/ipo-records-page.tsx'),
+  'stockIPO.ipoRecord': () => import('./pages/ipo-records-page.tsx'),
   // ---- loans and the credit score (issue 18)
   'user.creditScore': () => import('../features/loan/credit-score-page.tsx'),
   'user.loan': () => import('../features/loan/loan-page.tsx'),

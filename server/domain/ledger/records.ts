@@ -86,6 +86,13 @@ export const RECORD_KINDS = {
   /** a repayment the manager refused: the frozen total back to available (ref repay:N:refused:<requested at>) */
   loan_repay_unfreeze: 'unfreeze',
   // ---- end loans
+  // ---- placements (issue 17 §4; domain/placement): an application's price × shares frozen (ref placement:N);
+  // the unallocated part given back (ref refund:N); the allocated part paid to placement_seller_<id> (ref
+  // pay:N) and the shares credited to shares_locked (ref shares:N), released by the T+1 engine at unlock_at
+  placement_freeze: 'freeze',
+  placement_refund: 'unfreeze',
+  placement_pay: 'buy',
+  // ---- end placements
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

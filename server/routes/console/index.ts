@@ -21,6 +21,8 @@ import { consoleServiceWs } from './service-ws.ts';
 import { consoleVipRoutes } from './vip-routes.ts';
 // ---- votes (h-vote)
 import { consoleVoteRoutes } from './vote-routes.ts';
+// ---- placements (issue 17 §4)
+import { consolePlacementRoutes } from './placement-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
@@ -49,5 +51,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleVipRoutes);
   // ---- votes (h-vote): shareholder resolutions
   await app.register(consoleVoteRoutes);
+  // ---- placements (issue 17 §4): create, allocate, applications, a user's investor type
+  await app.register(consolePlacementRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

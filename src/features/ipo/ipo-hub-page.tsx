@@ -4,7 +4,7 @@
 // screen under the spec's other name (an alias): both read the tab from ?state=, so a link can open either on
 // any state, and Back returns to the tab the user left.
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -21,7 +21,16 @@ import s from './ipo.module.css';
 
 const isTab = (v: string | null): v is HubTab => (HUB_TABS as readonly (string | null)[]).includes(v);
 
-export default function IpoHubPage() {
+// ---- placements (h-place): an extra tab after the states (?state=placements), its panel given by the app
+// (src/app/pages/ipo-hub-page.tsx composes the placement area's panel; features do not import each other)
+export interface ExtraHubTab {
+  value: string;
+  label: string;
+  panel: () => ReactNode;
+}
+// ---- end placements
+
+export default function IpoHubPage({ extra }: { extra?: ExtraHubTab } = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
@@ -29,6 +38,15 @@ export default function IpoHubPage() {
   const panelId = useId();
   const today = useQuery(todayQuery());
   const list = useQuery(offeringsQuery(tab));
+  // ---- placements (h-place)
+  const onExtra = extra !== undefined && raw === extra.value;
+  const items = HUB_TABS.map((v) => ({
+    value: v as string,
+    label: t(`ipo:state.${v}`),
+    testId: `ipo-tab-${v}`,
+  }));
+  if (extra) items.push({ value: extra.value, label: extra.label, testId: `ipo-tab-${extra.value}` });
+  // ---- end placements
   return (
     <div className="page" data-testid="ipo-hub">
       <PageHeader title={t('nav:title.tabbar.ipo')} />
@@ -62,30 +80,37 @@ export default function IpoHubPage() {
           />
         </ListGroup>
         <Tabs
-          items={HUB_TABS.map((v) => ({ value: v, label: t(`ipo:state.${v}`), testId: `ipo-tab-${v}` }))}
-          value={tab}
+          items={items}
+          value={onExtra ? extra.value : tab}
           onChange={(v) => setParams({ state: v }, { replace: true })}
           label={t('ipo:hub.byState')}
           variant="pill"
           scrollable
           panelId={panelId}
         />
-        <TabPanel id={panelId} value={tab}>
-          <RemoteView
-            state={toRemoteState(list)}
-            onRetry={() => void list.refetch()}
-            isEmpty={(d) => d.length === 0}
-            empty={<EmptyState title={t('ipo:hub.empty')} testId="ipo-empty" />}
-          >
-            {(d) => (
-              <div className={s.list} data-testid="ipo-list">
-                {d.map((o) => (
-                  <OfferingCard key={o.id} o={o} />
-                ))}
-              </div>
-            )}
-          </RemoteView>
-        </TabPanel>
+        {onExtra && (
+          <TabPanel id={panelId} value={extra.value}>
+            {extra.panel()}
+          </TabPanel>
+        )}
+        {!onExtra && (
+          <TabPanel id={panelId} value={tab}>
+            <RemoteView
+              state={toRemoteState(list)}
+              onRetry={() => void list.refetch()}
+              isEmpty={(d) => d.length === 0}
+              empty={<EmptyState title={t('ipo:hub.empty')} testId="ipo-empty" />}
+            >
+              {(d) => (
+                <div className={s.list} data-testid="ipo-list">
+                  {d.map((o) => (
+                    <OfferingCard key={o.id} o={o} />
+                  ))}
+                </div>
+              )}
+            </RemoteView>
+          </TabPanel>
+        )}
       </div>
     </div>
   );

@@ -30,6 +30,8 @@ export const RESOURCE = {
   notices: 'notices',
   // ---- ipo (issue 17): the caller's IPO applications
   ipoApplications: 'ipo-applications',
+  // ---- placements (issue 17 §4)
+  placementApplications: 'placement-applications',
   // ---- vip (issue 18): user/vip/get and stock/vip/advice
   vip: 'vip',
   vipAdvice: 'vip-advice',
