@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nAlias } from './scripts/build/i18n-alias.ts';
 import { nastaliqSubsetPlugin } from './scripts/build/nastaliq-subset.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/build/service-worker-plugin.ts';
@@ -22,6 +23,7 @@ export default defineConfig({
       // RxJS (the market worker's) in its ES2015 build: native classes instead of the ES5 one's tslib helpers;
       // bundlers reach it only through the `es2015` export condition, which Vite does not use.
       { find: /^rxjs$/, replacement: path.join(packageDir('rxjs'), 'dist/esm/index.js') },
+      ...i18nAlias,
     ],
   },
   worker: { format: 'es' },

@@ -2,9 +2,11 @@
 // (the same tests with TEST_DB=postgres, on a PostgreSQL and a Redis of their own), e2e (Chromium).
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nAlias } from './scripts/build/i18n-alias.ts';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: i18nAlias },
   test: {
     projects: [
       {

@@ -1,23 +1,39 @@
-// React Router (data mode, history, base '/') built from the route table: lazy pages with the chunk
-// time-out, the guest guard on non-public pages, and the error screen inside the app frame.
+// React Router (data mode, history, base '/') built from what the shell knows of each route (route-info.ts):
+// lazy pages with the chunk time-out (a page past the first screens comes through the page table, routes.ts,
+// itself a chunk), the guest guard on non-public pages, and the error screen inside the app frame.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { routeTo, type RouteName } from '../shared/routing/paths.ts';
 import { Spinner } from '../shared/ui/loader.tsx';
 import { guestOnly, requireLogin } from './guard.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, type PageLoader } from './lazy-page.ts';
 import { RouteErrorScreen } from './pages/route-error.tsx';
-import { APP_ROUTES, type AppRoute } from './routes.ts';
+import { FIRST_PAGES, ROUTE_INFOS, type RouteInfo } from './route-info.ts';
+import type { AppRoute } from './routes.ts';
 
 /** Screens only a guest needs: a signed-in user is sent home from them. */
 const GUEST_ONLY: ReadonlySet<RouteName> = new Set(['account.login', 'common.login', 'account.reg']);
 
-export function toRouteObject(r: AppRoute): RouteObject {
+/** The page table, fetched once (a failed fetch is tried again with the next page). */
+type PageTable = { findRoute: (name: RouteName) => AppRoute };
+let pageTable: Promise<PageTable> | undefined;
+export function loadPageTable(): Promise<PageTable> {
+  pageTable ??= import('./routes.ts');
+  pageTable.catch(() => (pageTable = undefined));
+  return pageTable;
+}
+
+/** A route's page: the first screens' from the shell, the others through the page table. */
+export function pageOf(name: RouteName): PageLoader {
+  return FIRST_PAGES[name] ?? (async () => (await loadPageTable()).findRoute(name).load());
+}
+
+export function toRouteObject(r: RouteInfo): RouteObject {
   return {
     id: r.name,
     path: r.path,
     handle: { route: r },
-    lazy: lazyPage(r.load, { allTexts: !r.firstScreenTexts }),
+    lazy: lazyPage(pageOf(r.name), { allTexts: !r.firstScreenTexts }),
     errorElement: <RouteErrorScreen />,
     ...(!r.public && { loader: requireLogin }),
     ...(GUEST_ONLY.has(r.name) && { loader: guestOnly }),
@@ -37,7 +53,7 @@ export function buildRoutes(): RouteObject[] {
         </div>
       ),
       children: [
-        ...APP_ROUTES.map(toRouteObject),
+        ...ROUTE_INFOS.map(toRouteObject),
         { path: '*', loader: () => redirect(routeTo('tabbar.home')) },
       ],
     },

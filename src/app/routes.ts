@@ -1,45 +1,31 @@
-// The route table (spec §2) as data: every path once, with its lazy page module, title key (nav namespace),
-// tab and whether guests may open it. One route goes beyond the spec: account.resetPassword (forgotten
-// password by SMS code, see paths.ts). The router, the tab bar, the guard and the README's list of
-// "coming soon" screens are all derived from this table.
-import { ROUTE_PATHS, type RouteName } from '../shared/routing/paths.ts';
+// The page table (spec §2): every built screen's lazy page module, by route name; every other route of
+// ROUTE_PATHS is "coming soon". What the shell needs before a page loads (paths, titles, tabs, who may open
+// what, the first screens' loaders) is in ./route-info.ts; this module is a chunk of its own, fetched with the
+// first screen past Home and Markets (router.tsx), so the entry carries none of the import closures. One
+// route goes beyond the spec: account.resetPassword (forgotten password by SMS code, see paths.ts). The
+// router, the guard and the README's list of "coming soon" screens are derived from the two.
+import type { RouteName } from '../shared/routing/paths.ts';
 import type { PageLoader } from './lazy-page.ts';
-import HomePage from './pages/home-page.tsx';
+import {
+  home,
+  markets,
+  PUBLIC_ROUTES,
+  ROUTE_INFOS,
+  TAB_ROUTES,
+  type RouteInfo,
+  type TabId,
+} from './route-info.ts';
 
-export type TabId = 'home' | 'markets' | 'ai' | 'position' | 'mine';
+export { PUBLIC_ROUTES, TAB_ROUTES, type TabId };
 
-export interface AppRoute {
-  name: RouteName;
-  path: string;
-  /** i18n key in the nav namespace, e.g. `nav:title.user.about`. */
-  titleKey: `nav:title.${RouteName}`;
-  /** The tab this page belongs to (the tab bar is shown on it). */
-  tab?: TabId;
-  /** Guests may open it; every other page sends a guest to login ("please log in first", spec §6/§8). */
-  public: boolean;
+export interface AppRoute extends RouteInfo {
   /** true: a later issue builds this screen; until then it shows its title and an honest "coming soon". */
   comingSoon: boolean;
   load: PageLoader;
-  /** The page shows only the first screens' texts (shared/i18n/texts/<lang>.ts): it need not wait for the rest. */
-  firstScreenTexts: boolean;
 }
 
 const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx');
-// Home, the first screen of most visits, is bundled with the shell: lazy, it and the shared modules it needs
-// came as a cascade of a dozen small chunks after the entry, each a request of its own on a slow link.
-const home: PageLoader = () => Promise.resolve({ default: HomePage });
 const login: PageLoader = () => import('../features/account/login-page.tsx');
-
-/**
- * The first screens of most visits: they show only the first screens' namespaces (common, nav, home, markets,
- * account; held so by tests/unit/i18n/texts-on-demand.test.ts), so they do not wait for the rest of the texts.
- */
-const FIRST_SCREEN_TEXTS: ReadonlySet<RouteName> = new Set<RouteName>([
-  'root',
-  'common.start',
-  'tabbar.home',
-  'tabbar.markets',
-]);
 
 /** Screens built in this issue. Everything else in ROUTE_PATHS is coming soon. */
 const PAGES: Partial<Record<RouteName, PageLoader>> = {
@@ -69,7 +55,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'user.alerts': () => import('../features/alerts/alerts-page.tsx'),
   'common.privacyPolicy': () => import('../features/info/privacy-page.tsx'),
   'common.disclaimer': () => import('../features/info/disclaimer-page.tsx'),
-  'tabbar.markets': () => import('../features/markets/markets-page.tsx'),
+  'tabbar.markets': markets,
   'stock.search': () => import('../features/markets/search-page.tsx'),
   'stock.list': () => import('../features/markets/hot-list-page.tsx'),
   'stock.index': () => import('../features/markets/indices-page.tsx'),
@@ -155,84 +141,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stock.voteUrl': () => import('../features/vote/vote-notice-page.tsx'),
 };
 
-/**
- * Pages a guest may open. The rule: entry and home, signing in and up, language, the about and legal texts,
- * app downloads and customer service (a locked-out user must be able to ask for help), and read-only
- * market data, news and notices. Anything with an account, money, orders or personal data needs a login.
- */
-export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'root',
-  'common.start',
-  'tabbar.home',
-  'account.login',
-  'common.login',
-  'account.reg',
-  'account.resetPassword',
-  'account.coinLogin',
-  'common.lang',
-  'user.about',
-  'common.companyIntroduction',
-  'common.privacyPolicy',
-  'common.disclaimer',
-  'common.download',
-  'common.androidAPP',
-  'common.iosAPP',
-  'common.service',
-  'common.serviceJs',
-  'tabbar.markets',
-  'stock.list',
-  'stock.index',
-  'stock.search',
-  'stock.stockKline',
-  'coin.coinKline',
-  'notice.list',
-  'notice.detail',
-  'news.list',
-  'news.detail',
-  // ---- ipo: the offerings are public reads (applying and the records need a login)
-  'tabbar.ipo',
-  'stockIPO.ipoList',
-  'stockIPO.ipoDetail',
-]);
-
-/**
- * The 5 tabs. Spec §2 gives two readings: Home, Positions, AI, Assets, Mine (the route table) and Home,
- * Markets, Trade, Positions, Mine and Block Trade (other texts). We show Home, Markets, AI, Positions, Mine:
- * issue 18 asks for the AI tab, real, in the middle of the bar (spec §2), and a sixth tab would not fit 360 px
- * with Urdu labels. Trade gave its place because placing an order stays one tap from every tab page without
- * it (the fast/offline issue's defect n): Home's quick grid, the Trade button beside Positions' tabs, and a
- * Trade icon in the header of Markets, AI and Mine; a stock's k-line has Buy/Sell. Markets stays a tab:
- * watching prices is what the app is opened for most. Assets stays one tap away from Positions (its totals
- * card) and Mine (a row); Block Trade is not built.
- */
-export const TAB_ROUTES: readonly { id: TabId; route: RouteName }[] = [
-  { id: 'home', route: 'tabbar.home' },
-  { id: 'markets', route: 'tabbar.markets' },
-  { id: 'ai', route: 'robot.list' },
-  { id: 'position', route: 'tabbar.position' },
-  { id: 'mine', route: 'tabbar.mine' },
-];
-
-/** The entry paths render home, so the Home tab is active on them too. */
-const TAB_OF: Partial<Record<RouteName, TabId>> = {
-  root: 'home',
-  'common.start': 'home',
-  ...Object.fromEntries(TAB_ROUTES.map((t) => [t.route, t.id])),
-};
-
-export const APP_ROUTES: readonly AppRoute[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => {
-  const page = PAGES[name];
-  const tab = TAB_OF[name];
-  return {
-    name,
-    path: ROUTE_PATHS[name],
-    titleKey: `nav:title.${name}` as const,
-    public: PUBLIC_ROUTES.has(name),
-    comingSoon: !page,
-    load: page ?? comingSoon,
-    firstScreenTexts: FIRST_SCREEN_TEXTS.has(name),
-    ...(tab && { tab }),
-  };
+export const APP_ROUTES: readonly AppRoute[] = ROUTE_INFOS.map((info) => {
+  const page = PAGES[info.name];
+  return { ...info, comingSoon: !page, load: page ?? comingSoon };
 });
 
 /** Routes whose screen a later issue builds (listed in the README). */

@@ -2,7 +2,7 @@
 // the market worker's account feed follows them), i18n
 // in the stored language (with the manifest of that language), the router, the request layer's UI handlers
 // (toast, loader, session expiry → login; the query cache forgets private data on sign-out), and the service
-// worker once the page has loaded.
+// worker and the page table (router.tsx) once the page has loaded.
 import { followSession } from '../market/account.ts';
 import { setApiHandlers } from '../shared/api/api-handlers.ts';
 import { i18next, initI18n, isLang } from '../shared/i18n/i18n.ts';
@@ -17,7 +17,7 @@ import { storage } from '../shared/storage/storage.ts';
 import { writeLangCookie } from '../shared/i18n/lang-cookie.ts';
 import { hideLoader, showLoader } from '../shared/ui/loader.tsx';
 import { showToast } from '../shared/ui/toast.tsx';
-import { createAppRouter, type AppRouter } from './router.tsx';
+import { createAppRouter, loadPageTable, type AppRouter } from './router.tsx';
 
 export async function startApp(): Promise<AppRouter> {
   captureInstallPrompt();
@@ -47,5 +47,9 @@ export async function startApp(): Promise<AppRouter> {
     },
   });
   registerServiceWorker();
+  // The other screens' page table, once the first screen is up, so the next screen does not wait for it.
+  const prefetch = () => void loadPageTable().catch(() => undefined);
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
   return router;
 }

@@ -1,10 +1,10 @@
-// The bottom tab bar: the 5 tabs (routes.ts TAB_ROUTES says which and why), each with a label and an icon.
+// The bottom tab bar: the 5 tabs (route-info.ts TAB_ROUTES says which and why), each with a label and an icon.
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { IconHome, IconMarkets, IconPositions, IconRobot, IconUser } from '../../shared/ui/icons.tsx';
-import { TAB_ROUTES, type TabId } from '../routes.ts';
+import { TAB_ROUTES, type TabId } from '../route-info.ts';
 import s from './tab-bar.module.css';
 
 const TAB_ICON: Record<TabId, ComponentType<{ size?: number }>> = {

@@ -1,10 +1,9 @@
-// i18next set-up: Urdu is the default; only the language in use is downloaded, in two chunks: what the first
+// i18n set-up (the app's own small i18next, ./shim/i18next.ts): Urdu is the default; only the language in use is downloaded, in two chunks: what the first
 // screens show (texts/<lang>.ts, before the first render) and the rest (texts/<lang>-more.ts, with the first
 // lazy screen, or before the update banner shows). The other language is fetched when the user switches;
 // changing the language loads its texts first, then flips <html lang dir> and persists the choice without a
 // reload.
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next, { type BackendModule, type I18n } from './shim/i18next.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../../workers/protocol/api.ts';
 import { byNamespace, type Namespaces } from './texts/by-namespace.ts';
 
@@ -56,16 +55,10 @@ export async function ensureAllTexts(): Promise<void> {
 
 /** i18next's way to the texts it does not hold yet (the rest, or another language). */
 const textsBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng, ns, callback) {
-    if (!isLang(lng)) return callback(null, {});
-    loadPart(lng, 'first')
-      .then((first) => first[ns] ?? loadPart(lng, 'more').then((more) => more[ns] ?? {}))
-      .then(
-        (texts) => callback(null, texts),
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-      );
+  async read(lng, ns) {
+    if (!isLang(lng)) return {};
+    const first = await loadPart(lng, 'first');
+    return first[ns] ?? (await loadPart(lng, 'more'))[ns] ?? {};
   },
 };
 
@@ -91,28 +84,20 @@ export function applyDocumentLang(lang: Lang): void {
 export async function initI18n(
   initial: unknown,
   { firstScreenOnly = false }: { firstScreenOnly?: boolean } = {},
-): Promise<typeof i18next> {
+): Promise<I18n> {
   const lng = isLang(initial) ? initial : DEFAULT_LANG;
   wantAll = !firstScreenOnly;
   const texts = firstScreenOnly ? await loadTexts(lng) : await loadAllTexts(lng);
-  await i18next
-    .use(textsBackend)
-    .use(initReactI18next)
-    .init({
-      resources: { [lng]: texts },
-      // The language in use comes with the start; the rest and the other language through the backend.
-      partialBundledLanguages: true,
-      lng,
-      // No fallback language: it would download the other language's texts on every start. Both languages
-      // have the same keys (tests/unit/i18n/locales.test.ts).
-      fallbackLng: false,
-      supportedLngs: [...LANGS],
-      ns: Object.keys(texts),
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-      showSupportNotice: false,
-    });
+  await i18next.use(textsBackend).init({
+    // The language in use comes with the start; the rest and the other language through the backend. No
+    // fallback language: it would download the other language's texts on every start. Both languages have
+    // the same keys (tests/unit/i18n/locales.test.ts). Nothing is escaped: React escapes.
+    resources: { [lng]: texts },
+    lng,
+    ns: Object.keys(texts),
+    defaultNS: 'common',
+    rtlLanguages: LANGS.filter((l) => dirOf(l) === 'rtl'),
+  });
   if (typeof document !== 'undefined') applyDocumentLang(lng);
   return i18next;
 }
