@@ -30,14 +30,15 @@ const TARGET = 150_000;
  * 170,891 B measured.
  * Lowered (session 27) when i18next and react-i18next gave way to the app's own small versions
  * (src/shared/i18n/shim/, -11.9 KB), the page table (routes.ts: ~95 import closures and their preload lists)
- * became a chunk of its own (-3.5 KB), and the worker's partysocket an in-house reconnecting socket (-2.2 KB):
- * 167,479 / 170,855 -> 149,946 / 153,314 B measured (gzip 172,473 / 176,251 B). `/` is within the budget;
- * Markets is 3.3 KB over it.
+ * became a chunk of its own (-3.5 KB): 167,479 / 170,855 -> 152,032 / 155,414 B measured (gzip 174,866 /
+ * 178,640 B). An in-house socket in place of partysocket would save 2.2 KB more; partysocket stays (the stack's
+ * reconnecting socket, proven on patchy networks). The issue's budget reads "150 KB of gzipped JavaScript": by
+ * gzip both screens are ~25 KB over it; by brotli (what the server sends) ~2-5 KB over.
  * What is left is mostly libraries (brotli, measured in the entry alone): react-dom ~55 KB, react-router ~27 KB,
  * @tanstack/query-core ~9 KB; the market worker ~22 KB; the app's own shell ~30 KB; the Urdu first texts 4.9 KB.
  * Lower them as the screens shrink; the target is TARGET.
  */
-const CEILING = { '/': 150_300, '/pages/tabbar/markets': 153_600 };
+const CEILING = { '/': 152_400, '/pages/tabbar/markets': 155_800 };
 const SCREENS = {
   '/': ['src/shared/i18n/texts/ur-PK.ts'],
   // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
