@@ -2,6 +2,8 @@
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
 import { depositsPlugin } from './plugins/deposits.ts';
 import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
+// ---- ipo auto-apply (issue 17 §3)
+import { ipoAutoApplyPlugin } from './plugins/ipo-auto-apply.ts';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -113,6 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(serviceChatPlugin);
   await app.register(serviceScriptCspPlugin);
   await app.register(ipoPaymentsPlugin);
+  // ---- ipo auto-apply: the opening pass of automatic IPO subscription, leader only
+  await app.register(ipoAutoApplyPlugin);
   // ---- alerts (h-alerts): price alerts on the leader's market steps, Web Push queue, VAPID keys
   await app.register(alertsPlugin);
   // 6. OpenAPI collects every route registered after it; WebSocket support with its limits (plugins/websockets.ts).

@@ -9,6 +9,8 @@ import { codeSendRoutes } from './common/code-send.ts';
 import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { ipoRoutes } from './ipo/ipo-routes.ts';
+// ---- ipo auto-apply (issue 17 §3)
+import { autoApplyRoutes } from './ipo/autoapply-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -80,4 +82,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/vip', plugin: vipAdviceRoutes },
   // ---- loans and the credit score (issue 18)
   { name: 'user/loan', plugin: loanRoutes },
+  // ---- ipo auto-apply (issue 17 §3): user/autoapply, user/update/autoapply
+  { name: 'user/autoapply', plugin: autoApplyRoutes },
 ];
