@@ -141,6 +141,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stockIPO.ipoOrder': () => import('../features/ipo/ipo-order-page.tsx'),
   'stockIPO.list': () => import('../features/ipo/ipo-records-page.tsx'),
   'stockIPO.ipoRecord': () => import('../features/ipo/ipo-records-page.tsx'),
+  // ---- ipo auto-apply (issue 17 §3): the drawer row's screen
+  'user.ipoSwitch': () => import('../features/ipo/ipo-switch-page.tsx'),
   // ---- loans and the credit score (issue 18)
   'user.creditScore': () => import('../features/loan/credit-score-page.tsx'),
   'user.loan': () => import('../features/loan/loan-page.tsx'),

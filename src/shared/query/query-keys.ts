@@ -30,6 +30,8 @@ export const RESOURCE = {
   notices: 'notices',
   // ---- ipo (issue 17): the caller's IPO applications
   ipoApplications: 'ipo-applications',
+  // ---- ipo auto-apply (issue 17 §3): user/autoapply
+  ipoAuto: 'ipo-auto',
   // ---- vip (issue 18): user/vip/get and stock/vip/advice
   vip: 'vip',
   vipAdvice: 'vip-advice',
