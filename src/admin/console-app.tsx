@@ -9,6 +9,8 @@ import { applyLang, initialLang, LangContext } from './lang.ts';
 import { LoginForm } from './login-form.tsx';
 import { LookupPage } from './lookup-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
+// ---- ipo (issue 17): IPO offerings
+import { IpoPage } from './ipo-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
@@ -29,6 +31,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },
   { id: 'audit', title: 'nav.audit', roles: ['admin'] },
   { id: 'content', title: 'nav.content', roles: ['support'] },
+  // ---- ipo (issue 17): offerings, allotment, listing (finance; admin may do anything)
+  { id: 'ipo', title: 'nav.ipo', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -106,6 +110,8 @@ export function ConsoleApp() {
             {current?.id === 'settings' && <SettingsPage />}
             {current?.id === 'audit' && <AuditPage />}
             {current?.id === 'content' && <ContentPage />}
+            {/* ---- ipo (issue 17) */}
+            {current?.id === 'ipo' && <IpoPage />}
           </main>
         </>
       )}

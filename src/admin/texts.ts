@@ -7,6 +7,8 @@ import { LOAN_EN, LOAN_UR } from './loan-texts.ts';
 import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 // ---- vip (issue 18)
 import { VIP_EN, VIP_UR } from './vip-texts.ts';
+// ---- ipo (issue 17): the IPO offerings screen
+import { IPO_EN, IPO_UR } from './ipo-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -76,6 +78,8 @@ const en = {
   ...INBOX_EN,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_EN,
+  // ---- ipo (issue 17): the IPO offerings screen
+  ...IPO_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -146,6 +150,8 @@ const ur: Record<TextKey, string> = {
   ...INBOX_UR,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_UR,
+  // ---- ipo (issue 17): the IPO offerings screen
+  ...IPO_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

@@ -1,10 +1,12 @@
 // The console's IPO work (finance, admin): GET /ipo/offerings (every offering, newest first), POST
 // /ipo/offerings (create), POST /ipo/offerings/:id/allot (run the allotment, seed given or random) and
-// /ipo/offerings/:id/list (mark it listed). The rules and the audit rows are domain/ipo/ipo-operator.ts, shared
+// /ipo/offerings/:id/list (mark it listed); GET /ipo/offerings/:id/applications (the allotment per application,
+// for the console's IPO screen). The rules and the audit rows are domain/ipo/ipo-operator.ts, shared
 // with the back-office command; its refusals become localised -1001 answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   IpoAllotBody,
+  IpoAllotmentSummaryReply,
   IpoCreateBody,
   IpoOfferingListReply,
   IpoOfferingParams,
@@ -19,6 +21,7 @@ import {
   type IpoOperatorRefusal,
 } from '../../domain/ipo/ipo-operator.ts';
 import { announceListing } from '../../domain/ipo/ipo-listing.ts';
+import { allotmentSummary } from '../../domain/ipo/allotment-summary.ts';
 import { demandOf, toOffering, type OfferingRow } from '../../domain/ipo/ipo-repo.ts';
 import { parseOfferingFields } from '../../domain/ipo/offering-input.ts';
 import { AppError } from '../../errors.ts';
@@ -151,6 +154,26 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       announceListing(app.bus, row.symbol);
       return ok(await one((k) => request.t(k), row));
+    },
+  );
+
+  app.get(
+    '/ipo/offerings/:id/applications',
+    {
+      config,
+      schema: {
+        tags,
+        hide: true,
+        summary: 'An offering’s applications: lottery count and won quantity each, with totals',
+        params: IpoOfferingParams,
+        querystring: noFields,
+        response: IpoAllotmentSummaryReply,
+      },
+    },
+    async (request) => {
+      const summary = await allotmentSummary(app.db, Number(request.params.id));
+      if (!summary) throw new AppError('ipo.notFound');
+      return ok(summary);
     },
   );
 };
