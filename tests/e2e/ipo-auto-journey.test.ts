@@ -130,7 +130,7 @@ describe.each(['ur-PK', 'en-US'] as const)(
             await page.getByTestId('ipo-auto-rules').waitFor(WAIT);
             return run.count();
           },
-          { timeout: 60_000, intervals: [2_000] },
+          { timeout: 60_000, interval: 2_000 },
         )
         .toBe(1);
       expect(await run.getAttribute('data-outcome')).toBe('applied');

@@ -41,11 +41,24 @@ const REFUSAL: Record<IpoOperatorRefusal, string> = {
   tooEarly: 'ipo.console.tooEarly',
 };
 
-async function localised<T>(work: () => Promise<T>): Promise<T> {
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** The refusal's detail in the request's language (ipo:consoleProblem.*), or the English text without one. */
+function detailOf(t: Translate, e: IpoOperatorError): string {
+  const p = e.problem;
+  if (!p) return e.message;
+  const field = p.params['field'];
+  return t(`ipo:consoleProblem.${p.code}`, {
+    ...p.params,
+    ...(typeof field === 'string' ? { field: t(`ipo:consoleField.${field}`) } : {}),
+  });
+}
+
+async function localised<T>(t: Translate, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof IpoOperatorError) throw new AppError(REFUSAL[e.reason], { detail: e.message });
+    if (e instanceof IpoOperatorError) throw new AppError(REFUSAL[e.reason], { detail: detailOf(t, e) });
     throw e;
   }
 }
@@ -99,8 +112,10 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { payBy, ...rest } = request.body;
       const now = Date.now();
-      const row = await localised(() =>
-        createOffering(app.db, actorOf(request), parseOfferingFields({ ...rest, 'pay-by': payBy }), now),
+      const row = await localised(
+        (k, p) => request.t(k, p),
+        () =>
+          createOffering(app.db, actorOf(request), parseOfferingFields({ ...rest, 'pay-by': payBy }), now),
       );
       return ok(await one((k) => request.t(k), row));
     },
@@ -121,14 +136,16 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const r = await localised(() =>
-        runAllotment(
-          app.db,
-          actorOf(request),
-          Number(request.params.id),
-          request.body.seed ?? '',
-          Date.now(),
-        ),
+      const r = await localised(
+        (k, p) => request.t(k, p),
+        () =>
+          runAllotment(
+            app.db,
+            actorOf(request),
+            Number(request.params.id),
+            request.body.seed ?? '',
+            Date.now(),
+          ),
       );
       return ok(await one((k) => request.t(k), r.offering));
     },
@@ -149,8 +166,9 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await localised(() =>
-        markListed(app.db, actorOf(request), Number(request.params.id), Date.now()),
+      const row = await localised(
+        (k, p) => request.t(k, p),
+        () => markListed(app.db, actorOf(request), Number(request.params.id), Date.now()),
       );
       announceListing(app.bus, row.symbol);
       return ok(await one((k) => request.t(k), row));
