@@ -4,7 +4,7 @@
 // creates an offering whose subscription has begun; the leader's opening pass applies for the user (every
 // 5 s); the user finds the automatic application on the switch screen and in the IPO records, and the message
 // in the inbox; the console lists the automatic application under the offering. No page error on the way; axe finds nothing
-// serious or critical on the switch screen and the console's IPO screen.
+// serious or critical on the switch screen and the console's IPO screen. SHOT_OUT=/dir writes screenshots.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -38,6 +38,12 @@ const TEXT = {
   'en-US': { turnOn: 'Turn on', msgTitle: 'Automatic IPO application' },
 } as const;
 type Lang = keyof typeof TEXT;
+
+/** SHOT_OUT=/dir writes a screenshot of each screen, to look at. */
+async function shot(page: Page, name: string, lang: Lang): Promise<void> {
+  const dir = process.env.SHOT_OUT;
+  if (dir) await page.screenshot({ path: `${dir}/ipo-auto-${name}.${lang}.png`, fullPage: true });
+}
 
 async function noSerious(page: Page, what: string): Promise<void> {
   expect(await axeSeriousOrCritical(page, 'body'), what).toEqual([]);
@@ -75,6 +81,7 @@ describe.each(['ur-PK', 'en-US'] as const)(
       const sw = page.getByRole('switch');
       expect(await sw.getAttribute('aria-checked')).toBe('false');
       await noSerious(page, 'switch screen');
+      await shot(page, 'switch-off', lang);
       await sw.click();
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor(WAIT);
@@ -120,6 +127,7 @@ describe.each(['ur-PK', 'en-US'] as const)(
       await card.waitFor(WAIT);
       expect(await card.getAttribute('data-state')).toBe('subscribing');
       await noSerious(op, 'console IPO screen');
+      await shot(op, 'console', lang);
 
       // 3. The opening pass applies; the user finds it on the switch screen (reloaded until it shows).
       const run = page.getByTestId('ipo-auto-run').filter({ hasText: symbol });
@@ -135,6 +143,7 @@ describe.each(['ur-PK', 'en-US'] as const)(
         .toBe(1);
       expect(await run.getAttribute('data-outcome')).toBe('applied');
       expect(await run.textContent()).toContain('5,000.00');
+      await shot(page, 'switch-on', lang);
 
       // 4. The application is in the IPO records, and the message in the inbox.
       await run.click();
