@@ -166,3 +166,24 @@ export const IpoOfferingParams = fields({ id: idString });
 export const IpoAllotBody = fields({
   seed: opt(text(0, 128, { description: 'the ballot seed; empty: a random one, recorded' })),
 });
+
+// ---- Console: GET /admin/api/ipo/offerings/:id/applications — the allotment's result per application ----
+export const IpoAllotmentRow = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  account: Type.Enum(['real', 'demo'], { type: 'string', description: 'the ballot pool' }),
+  state: ApplicationState,
+  qty: Type.Integer({ description: 'shares applied for' }),
+  lots: Type.Integer({ description: 'lottery count: lots applied for' }),
+  wonQty: Type.Integer({ description: 'shares allotted' }),
+  auto: Type.Boolean({ description: 'made by automatic subscription' }),
+});
+export type IpoAllotmentRow = Static<typeof IpoAllotmentRow>;
+export const IpoAllotmentSummary = Type.Object({
+  offeringId: Type.Integer({ minimum: 1 }),
+  applications: Type.Integer({ description: 'live applications (not cancelled), both pools' }),
+  lots: Type.Integer({ description: 'lottery count: lots applied for, both pools' }),
+  wonQty: Type.Integer({ description: 'shares allotted, both pools' }),
+  list: Type.Array(IpoAllotmentRow, { maxItems: 200, description: 'the first 200 applications by id' }),
+});
+export type IpoAllotmentSummary = Static<typeof IpoAllotmentSummary>;
+export const IpoAllotmentSummaryReply = envelope(IpoAllotmentSummary);

@@ -4,6 +4,8 @@ import { depositsPlugin } from './plugins/deposits.ts';
 import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
 // ---- votes (h-vote)
 import { voteNoticesPlugin } from './plugins/vote-notices.ts';
+// ---- ipo auto-apply (issue 17 §3)
+import { ipoAutoApplyPlugin } from './plugins/ipo-auto-apply.ts';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(serviceChatPlugin);
   await app.register(serviceScriptCspPlugin);
   await app.register(ipoPaymentsPlugin);
+  // ---- ipo auto-apply: the opening pass of automatic IPO subscription, leader only
+  await app.register(ipoAutoApplyPlugin);
   // ---- alerts (h-alerts): price alerts on the leader's market steps, Web Push queue, VAPID keys
   await app.register(alertsPlugin);
   // ---- votes (h-vote): the holders' messages when voting opens and when results are out, leader only

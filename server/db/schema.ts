@@ -68,6 +68,8 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'units',
   'nav',
   'assets',
+  // ---- ipo auto-apply (migration 200): the cap of one automatic application, paisa
+  'max_amount',
 ]);
 
 type Money = bigint;
@@ -665,6 +667,29 @@ export interface IpoApplicationsTable {
   updated_at: number;
 }
 
+// ---- ipo auto-apply (migration 200; server/domain/ipo/auto-apply.ts)
+/** An account's automatic-subscription switch (real and demo each their own row); max_amount paisa or NULL. */
+export interface IpoAutoApplyTable {
+  account_id: number;
+  user_id: number;
+  enabled: number;
+  max_amount: Money | null;
+  updated_at: number;
+}
+
+export type AutoRunOutcome = 'applied' | 'no_balance' | 'no_kyc' | 'over_cap' | 'already_applied';
+/** What the opening pass did for one account and one offering (one row each: the pass's idempotency). */
+export interface IpoAutoRunsTable {
+  offering_id: number;
+  account_id: number;
+  outcome: AutoRunOutcome;
+  application_id: number | null;
+  amount: Money;
+  shares: number;
+  created_at: number;
+}
+// ---- end ipo auto-apply
+
 // ---- vip (issue 18, migration 130)
 /** A user's VIP membership (one row per user; the state is derived from expires_at and the clock). */
 export interface VipMembershipsTable {
@@ -1079,6 +1104,9 @@ export interface Schema {
   fund_orders: FundOrdersTable;
   fund_holdings: FundHoldingsTable;
   fund_nav: FundNavTable;
+  // ---- ipo auto-apply (migration 200)
+  ipo_auto_apply: IpoAutoApplyTable;
+  ipo_auto_runs: IpoAutoRunsTable;
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;

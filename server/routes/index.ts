@@ -10,6 +10,8 @@ import { contentRoutes } from './content/content-plugin.ts';
 import { depositRoutes } from './deposits/deposits-plugin.ts';
 import { ipoRoutes } from './ipo/ipo-routes.ts';
 import { placementRoutes } from './placement/placement-routes.ts';
+// ---- ipo auto-apply (issue 17 §3)
+import { autoApplyRoutes } from './ipo/autoapply-routes.ts';
 import { marketRoutes } from './market/market-plugin.ts';
 import { tradeRoutes } from './trade/trade-plugin.ts';
 import { kycAuthRoutes } from './user/kyc-auth.ts';
@@ -87,4 +89,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'vote', plugin: voteRoutes },
   // ---- placements (issue 17 §4)
   { name: 'stock/offline', plugin: placementRoutes },
+  // ---- ipo auto-apply (issue 17 §3): user/autoapply, user/update/autoapply
+  { name: 'user/autoapply', plugin: autoApplyRoutes },
 ];

@@ -9,6 +9,8 @@ import { applyLang, initialLang, LangContext } from './lang.ts';
 import { LoginForm } from './login-form.tsx';
 import { LookupPage } from './lookup-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
+// ---- ipo (issue 17): IPO offerings
+import { IpoPage } from './ipo-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
@@ -37,6 +39,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'votes', title: 'nav.votes', roles: ['finance'] },
   // ---- placements (issue 17 §4)
   { id: 'placements', title: 'nav.placements', roles: ['finance'] },
+  // ---- ipo (issue 17): offerings, allotment, listing (finance; admin may do anything)
+  { id: 'ipo', title: 'nav.ipo', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -118,6 +122,8 @@ export function ConsoleApp() {
             {current?.id === 'votes' && <VotePage />}
             {/* ---- placements (issue 17 §4) */}
             {current?.id === 'placements' && <PlacementPage />}
+            {/* ---- ipo (issue 17) */}
+            {current?.id === 'ipo' && <IpoPage />}
           </main>
         </>
       )}

@@ -11,6 +11,8 @@ import { VIP_EN, VIP_UR } from './vip-texts.ts';
 import { VOTE_EN, VOTE_UR } from './vote-texts.ts';
 // ---- placements (issue 17 §4)
 import { PLACEMENT_EN, PLACEMENT_UR } from './placement-texts.ts';
+// ---- ipo (issue 17): the IPO offerings screen
+import { IPO_EN, IPO_UR } from './ipo-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -84,6 +86,8 @@ const en = {
   ...VOTE_EN,
   // ---- placements (issue 17 §4)
   ...PLACEMENT_EN,
+  // ---- ipo (issue 17): the IPO offerings screen
+  ...IPO_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -158,6 +162,8 @@ const ur: Record<TextKey, string> = {
   ...VOTE_UR,
   // ---- placements (issue 17 §4)
   ...PLACEMENT_UR,
+  // ---- ipo (issue 17): the IPO offerings screen
+  ...IPO_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

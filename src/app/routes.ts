@@ -128,6 +128,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stockIPO.ipoOrder': () => import('../features/ipo/ipo-order-page.tsx'),
   'stockIPO.list': () => import('./pages/ipo-records-page.tsx'),
   'stockIPO.ipoRecord': () => import('./pages/ipo-records-page.tsx'),
+  // ---- ipo auto-apply (issue 17 §3): the drawer row's screen
+  'user.ipoSwitch': () => import('../features/ipo/ipo-switch-page.tsx'),
   // ---- loans and the credit score (issue 18)
   'user.creditScore': () => import('../features/loan/credit-score-page.tsx'),
   'user.loan': () => import('../features/loan/loan-page.tsx'),

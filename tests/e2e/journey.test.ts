@@ -123,11 +123,14 @@ describe('foundation journey (360×800)', () => {
     const id = await page.evaluate(() => navigator.clipboard.readText());
     expect(id).toMatch(/^\d+$/);
     expect(await drawer.getByTestId('drawer-id').textContent()).toContain(id);
-    // Row order of spec §2 (no automatic-IPO row: openAutoApply is 0 for a new user).
-    const rows = await drawer
-      .locator('[data-testid="drawer-rows"] a[data-row]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
-    expect(rows).toHaveLength(9);
+    // Row order of spec §2, and the automatic-IPO row last: openAutoApply is 1 while the broker offers it
+    // (setting ipo.autoApply, on by default; contract/ipo-auto.ts). Login-info arrives after the drawer opens.
+    const rowNames = () =>
+      drawer
+        .locator('[data-testid="drawer-rows"] a[data-row]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
+    await expect.poll(async () => (await rowNames()).at(-1), { timeout: 15_000 }).toBe('autoIpo');
+    expect(await rowNames()).toHaveLength(10);
     expect(await drawer.getByTestId('drawer-sign-out').count()).toBe(1);
     expect(await axeSeriousOrCritical(page)).toEqual([]);
     // KYC label in English: switch language later re-checks the text; here the status class.

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { get, makeTestApp, post, type TestApp } from './helpers.ts';
 import { asOperator, cookieOf, makeOperator } from './console-helpers.ts';
-import { HOUR, offering } from './ipo-helpers.ts';
+import { HOUR, offering, subscriber } from './ipo-helpers.ts';
+import { runAutoApplyPass, setAutoApply } from '../../server/domain/ipo/auto-apply.ts';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -94,4 +95,76 @@ it('creates, lists, allots and lists an offering; refusals are localised and cha
     { action: 'ipo.allot', operator_id: financeId },
     { action: 'ipo.list', operator_id: financeId },
   ]);
+});
+
+// ---- ipo auto-apply session: every refusal's detail in the operator's language; the allotment per application
+it('says what is wrong with a new offering in Urdu or English, field names included', async () => {
+  const now = Date.now();
+  const form = {
+    symbol: 'CNSU',
+    company: 'Console Urdu',
+    price: '10',
+    total: '100000',
+    retail: '25000',
+    max: '50000',
+    opens: String(now),
+    closes: String(now + HOUR),
+    allot: String(now + HOUR),
+    payBy: String(now + HOUR),
+    list: String(now + HOUR),
+  };
+  const ur = { ...as('finance'), lang: 'ur-PK' };
+  const en = { ...as('finance'), lang: 'en-US' };
+  const before = await count();
+  for (const [fields, urText, enText] of [
+    [
+      { retail: '25100' },
+      'ریٹیل شیئرز لاٹ (500) کا مضرب ہو',
+      'retail shares must be a multiple of the lot (500)',
+    ],
+    [{ max: 'x' }, 'زیادہ سے زیادہ درخواست مثبت پورا عدد ہو', 'maximum must be a positive whole number'],
+    [
+      { opens: 'tomorrow' },
+      'سبسکرپشن کھلنے کا وقت تاریخ اور وقت ہو',
+      'subscription opens must be a date and time',
+    ],
+    [{ closes: String(now - 1) }, 'تاریخیں ترتیب میں ہوں', 'dates must be in order'],
+    [{ price: '1.234' }, 'قیمت زیادہ سے زیادہ 2 اعشاریہ', 'price must be a positive PKR amount'],
+  ] as const) {
+    const u = await post(t.app, '/admin/api/ipo/offerings', { ...form, ...fields }, ur);
+    expect(u.body.code).toBe(-1001);
+    expect(u.body.msg).toContain(urText);
+    expect(u.body.msg).not.toMatch(/must|shares/);
+    const e = await post(t.app, '/admin/api/ipo/offerings', { ...form, ...fields }, en);
+    expect(e.body.msg).toContain(enText);
+  }
+  expect(await count()).toBe(before);
+});
+
+it('answers the allotment per application: pool, lottery count, won shares, automatic or not', async () => {
+  const o = await offering(t);
+  const one = await get(t.app, `/admin/api/ipo/offerings/${o.id}/applications`, {}, as('finance'));
+  expect(one.body.data).toEqual({ offeringId: o.id, applications: 0, lots: 0, wonQty: 0, list: [] });
+  expect((await get(t.app, `/admin/api/ipo/offerings/${o.id}/applications`, {}, as('kyc'))).body.code).toBe(
+    -1001,
+  );
+  const s = await subscriber(t, { kyc: false });
+  await setAutoApply(
+    t.db,
+    { userId: s.userId, accountId: s.demoAccountId, accountType: 'demo' },
+    true,
+    null,
+    Date.now(),
+  );
+  await runAutoApplyPass(t.db, Date.now());
+  const after = await get(t.app, `/admin/api/ipo/offerings/${o.id}/applications`, {}, as('finance'));
+  expect(after.body.data).toMatchObject({ applications: 1, lots: 1, wonQty: 0 });
+  expect(after.body.data.list).toEqual([
+    expect.objectContaining({ account: 'demo', state: 'applied', qty: 500, lots: 1, wonQty: 0, auto: true }),
+  ]);
+  const missing = await get(t.app, '/admin/api/ipo/offerings/999999/applications', {}, as('finance'));
+  expect(missing.body).toMatchObject({ code: -1001, msg: 'This IPO does not exist' });
+  expect((await get(t.app, '/admin/api/ipo/offerings/abc/applications', {}, as('finance'))).body.code).toBe(
+    -1001,
+  );
 });

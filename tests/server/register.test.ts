@@ -59,7 +59,7 @@ describe('POST user/register', () => {
       status: 1,
       idStatus: 'none',
       accountType: 'real',
-      openAutoApply: 0,
+      openAutoApply: 1,
       hasTradePassword: false,
     });
     expect(data.user.id).toBeGreaterThan(100000);

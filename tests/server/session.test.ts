@@ -79,7 +79,7 @@ describe('GET user/login/info', () => {
         msg: '',
         data: {
           user: { id: alice.user.id, account: `+92${alice.phone}`, status: 1, idStatus: 'none' },
-          openAutoApply: 0,
+          openAutoApply: 1, // the broker offers automatic IPO subscription (ipo.autoApply, on by default)
           serviceSaleSmartly: '',
         },
       });

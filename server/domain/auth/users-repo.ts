@@ -60,8 +60,11 @@ export async function findUserIdByInviteCode(db: Db, code: string): Promise<numb
   return row?.id;
 }
 
-/** The wire form of a user for one of their accounts. */
-export function toUserInfo(user: UserRow, accountType: AccountType): UserInfo {
+/**
+ * The wire form of a user for one of their accounts. `openAutoApply` is whether the broker offers automatic IPO
+ * subscription (domain/ipo/auto-apply.ts autoApplyOffered; contract/ipo-auto.ts), not the account's switch.
+ */
+export function toUserInfo(user: UserRow, accountType: AccountType, openAutoApply: 0 | 1): UserInfo {
   return {
     id: user.id,
     account: user.account,
@@ -71,7 +74,7 @@ export function toUserInfo(user: UserRow, accountType: AccountType): UserInfo {
     phone: user.phone,
     accountType,
     inviteCode: user.inviteCode,
-    openAutoApply: user.openAutoApply,
+    openAutoApply,
     hasTradePassword: user.hasTradePassword === 1,
     hasWithdrawPassword: user.hasWithdrawPassword === 1,
     email: user.email ?? '',

@@ -50,6 +50,9 @@ export function toUserMessage(r: MessageRow, lang: Lang, t: Translator): UserMes
   // An order's side is a word of the reader's language.
   if (params['side'] === 'buy' || params['side'] === 'sell')
     params['side'] = t.t(lang, `notice:side.${params['side']}`);
+  // ---- ipo auto-apply: which of the user's accounts (real or demo), in the reader's language
+  if (params['account'] === 'real' || params['account'] === 'demo')
+    params['account'] = t.t(lang, `notice:account.${params['account']}`);
   return {
     id: r.id,
     kind: r.kind,

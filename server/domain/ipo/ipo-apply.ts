@@ -46,11 +46,11 @@ const RC = { isolation: 'read committed' } as const;
 
 export const issuerAccount = (offeringId: number): string => `ipo_issuer_${offeringId}`;
 
-function isOpen(o: OfferingRow, now: number): boolean {
+export function isOpen(o: OfferingRow, now: number): boolean {
   return o.phase === 'open' && o.opens_at <= now && now < o.closes_at;
 }
 
-async function offeringForApply(tx: Db, id: number): Promise<OfferingRow | undefined> {
+export async function offeringForApply(tx: Db, id: number): Promise<OfferingRow | undefined> {
   const q = tx.selectFrom('ipo_offerings').selectAll().where('id', '=', id);
   return (dialectOf(tx) === 'postgres' ? q.forShare() : q).executeTakeFirst();
 }
@@ -59,6 +59,54 @@ function checkQty(o: OfferingRow, qty: number): void {
   if (qty % o.lot !== 0) throw fieldError('qty', 'ipo.lot', { lot: o.lot });
   if (qty < o.min_shares) throw fieldError('qty', 'ipo.belowMin', { min: o.min_shares });
   if (qty > o.max_shares) throw fieldError('qty', 'ipo.aboveMax', { max: o.max_shares });
+}
+
+/**
+ * The application row and the freeze of price × qty, inside `tx` (the account locked, the offering read open and
+ * no live application found by the caller). "The current account is insufficient for {0}…" when the available
+ * PKR cannot cover it. Shared by the user's own application and the automatic one (auto-apply.ts).
+ */
+export async function insertAndFreeze(
+  tx: Db,
+  c: IpoCaller,
+  offering: OfferingRow,
+  qty: number,
+  clientId: string,
+  now: number,
+): Promise<ApplicationRow> {
+  const amount = offering.price * BigInt(qty);
+  const application = await tx
+    .insertInto('ipo_applications')
+    .values({
+      offering_id: offering.id,
+      user_id: c.userId,
+      account_id: c.accountId,
+      client_id: clientId,
+      shares: qty,
+      price: offering.price,
+      amount,
+      state: 'applied',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    await freeze(tx, {
+      kind: 'ipo_freeze',
+      ref: `ipo:${application.id}`,
+      accountId: c.accountId,
+      asset: PKR,
+      amount,
+      symbol: offering.symbol,
+      now,
+    });
+  } catch (err) {
+    if (err instanceof LedgerError && err.reason === 'insufficient')
+      throw new AppError('ipo.insufficient', { amount: `${formatMinor(amount, 2)} PKR` });
+    throw err;
+  }
+  return application;
 }
 
 export async function applyForIpo(
@@ -92,38 +140,7 @@ export async function applyForIpo(
         .where('state', '<>', 'cancelled')
         .executeTakeFirst();
       if (live) throw new AppError('ipo.alreadyApplied');
-      const amount = offering.price * BigInt(req.qty);
-      const application = await tx
-        .insertInto('ipo_applications')
-        .values({
-          offering_id: o.id,
-          user_id: c.userId,
-          account_id: c.accountId,
-          client_id: req.clientId,
-          shares: req.qty,
-          price: offering.price,
-          amount,
-          state: 'applied',
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      try {
-        await freeze(tx, {
-          kind: 'ipo_freeze',
-          ref: `ipo:${application.id}`,
-          accountId: c.accountId,
-          asset: PKR,
-          amount,
-          symbol: offering.symbol,
-          now,
-        });
-      } catch (err) {
-        if (err instanceof LedgerError && err.reason === 'insufficient')
-          throw new AppError('ipo.insufficient', { amount: `${formatMinor(amount, 2)} PKR` });
-        throw err;
-      }
+      const application = await insertAndFreeze(tx, c, offering, req.qty, req.clientId, now);
       return { application, offering };
     },
     RC,

@@ -31,10 +31,28 @@ import { findOffering, type ApplicationRow, type OfferingRow } from './ipo-repo.
 export type IpoOperatorRefusal =
   'badOffering' | 'unknownOffering' | 'stillSubscribing' | 'alreadyAllotted' | 'notAllotted' | 'tooEarly';
 
+/**
+ * What is wrong, for a translated answer: `code` names a text `ipo:consoleProblem.<code>` with `params` (a
+ * `field` param is a form field's name, shown through `ipo:consoleField.<field>`); `text` is the English the
+ * back-office command prints.
+ */
+export interface OfferingProblem {
+  code: string;
+  params: Record<string, string | number>;
+  text: string;
+}
+
+export const problem = (
+  code: string,
+  text: string,
+  params: Record<string, string | number> = {},
+): OfferingProblem => ({ code, params, text });
+
 export class IpoOperatorError extends Error {
   constructor(
     readonly reason: IpoOperatorRefusal,
     message: string,
+    readonly problem?: OfferingProblem,
   ) {
     super(message);
     this.name = 'IpoOperatorError';
@@ -68,38 +86,50 @@ export interface OfferingInput {
 const SYMBOL = /^[A-Z][A-Z0-9]{1,9}$/;
 
 /** Every rule an offering must satisfy; the first broken one, or null. */
-export function offeringProblem(i: OfferingInput): string | null {
+export function offeringProblem(i: OfferingInput): OfferingProblem | null {
   const whole = (n: number) => Number.isSafeInteger(n) && n > 0;
-  if (!SYMBOL.test(i.symbol)) return 'symbol must be 2-10 capital letters or digits, starting with a letter';
-  if (i.company.trim() === '' || i.company.length > 100) return 'company must be 1-100 characters';
-  if (i.sector.length > 60) return 'sector must be at most 60 characters';
-  if (i.prospectus.length > 4000) return 'prospectus summary must be at most 4000 characters';
-  if (i.price <= 0n) return 'price must be positive';
-  if ((i.priceFloor === null) !== (i.priceCap === null)) return 'a price band needs both floor and cap';
+  if (!SYMBOL.test(i.symbol))
+    return problem('symbol', 'symbol must be 2-10 capital letters or digits, starting with a letter');
+  if (i.company.trim() === '' || i.company.length > 100)
+    return problem('company', 'company must be 1-100 characters');
+  if (i.sector.length > 60) return problem('sector', 'sector must be at most 60 characters');
+  if (i.prospectus.length > 4000)
+    return problem('prospectus', 'prospectus summary must be at most 4000 characters');
+  if (i.price <= 0n) return problem('price', 'price must be positive');
+  if ((i.priceFloor === null) !== (i.priceCap === null))
+    return problem('bandBoth', 'a price band needs both floor and cap');
   if (i.priceFloor !== null && i.priceCap !== null) {
     if (!(i.priceFloor > 0n && i.priceFloor <= i.price && i.price <= i.priceCap))
-      return 'the price must lie within the band (floor ≤ price ≤ cap)';
+      return problem('bandOrder', 'the price must lie within the band (floor ≤ price ≤ cap)');
   }
-  for (const [name, n] of [
-    ['total shares', i.totalShares],
-    ['retail shares', i.retailShares],
-    ['lot', i.lot],
-    ['minimum', i.minQty],
-    ['maximum', i.maxQty],
+  for (const [field, name, n] of [
+    ['total', 'total shares', i.totalShares],
+    ['retail', 'retail shares', i.retailShares],
+    ['lot', 'lot', i.lot],
+    ['min', 'minimum', i.minQty],
+    ['max', 'maximum', i.maxQty],
   ] as const) {
-    if (!whole(n)) return `${name} must be a positive whole number`;
+    if (!whole(n)) return problem('whole', `${name} must be a positive whole number`, { field });
   }
-  if (i.retailShares > i.totalShares) return 'retail shares cannot exceed total shares';
-  for (const [name, n] of [
-    ['retail shares', i.retailShares],
-    ['minimum', i.minQty],
-    ['maximum', i.maxQty],
+  if (i.retailShares > i.totalShares)
+    return problem('retailOverTotal', 'retail shares cannot exceed total shares');
+  for (const [field, name, n] of [
+    ['retail', 'retail shares', i.retailShares],
+    ['min', 'minimum', i.minQty],
+    ['max', 'maximum', i.maxQty],
   ] as const) {
-    if (n % i.lot !== 0) return `${name} must be a multiple of the lot (${i.lot})`;
+    if (n % i.lot !== 0)
+      return problem('lotMultiple', `${name} must be a multiple of the lot (${i.lot})`, {
+        field,
+        lot: i.lot,
+      });
   }
-  if (i.minQty > i.maxQty) return 'the minimum cannot exceed the maximum';
+  if (i.minQty > i.maxQty) return problem('minOverMax', 'the minimum cannot exceed the maximum');
   if (!(i.opensAt < i.closesAt && i.closesAt <= i.allotAt && i.allotAt <= i.payBy && i.payBy <= i.listAt))
-    return 'dates must be in order: opens < closes ≤ allotment ≤ payment deadline ≤ listing';
+    return problem(
+      'dateOrder',
+      'dates must be in order: opens < closes ≤ allotment ≤ payment deadline ≤ listing',
+    );
   return null;
 }
 
@@ -109,15 +139,18 @@ export async function createOffering(
   input: OfferingInput,
   now: number,
 ): Promise<OfferingRow> {
-  const problem = offeringProblem(input);
-  if (problem) throw new IpoOperatorError('badOffering', problem);
+  const bad = offeringProblem(input);
+  if (bad) throw new IpoOperatorError('badOffering', bad.text, bad);
   return inTx(db, async (tx) => {
     const taken = await tx
       .selectFrom('ipo_offerings')
       .select('id')
       .where('symbol', '=', input.symbol)
       .executeTakeFirst();
-    if (taken) throw new IpoOperatorError('badOffering', `an offering of ${input.symbol} exists already`);
+    if (taken) {
+      const p = problem('exists', `an offering of ${input.symbol} exists already`, { symbol: input.symbol });
+      throw new IpoOperatorError('badOffering', p.text, p);
+    }
     const row = await tx
       .insertInto('ipo_offerings')
       .values({
@@ -184,7 +217,10 @@ export async function runAllotment(
   now: number,
 ): Promise<AllotmentRun> {
   const seed = seedIn.trim() === '' ? randomBytes(16).toString('hex') : seedIn.trim();
-  if (seed.length > 128) throw new IpoOperatorError('badOffering', 'seed must be at most 128 characters');
+  if (seed.length > 128) {
+    const p = problem('seed', 'seed must be at most 128 characters');
+    throw new IpoOperatorError('badOffering', p.text, p);
+  }
   return inTx(
     db,
     async (tx) => {

@@ -4,7 +4,7 @@
 // ('badOffering') naming it.
 import { parseMinor } from '../../../contract/money.ts';
 import { IPO_LOT } from './allotment.ts';
-import { IpoOperatorError, type OfferingInput } from './ipo-operator.ts';
+import { IpoOperatorError, problem, type OfferingInput } from './ipo-operator.ts';
 
 export type OfferingFields = Partial<Record<string, string>>;
 
@@ -32,13 +32,19 @@ export const OFFERING_FIELDS = {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})$/;
 
-function bad(message: string): never {
-  throw new IpoOperatorError('badOffering', message);
+/** `field` is the form's name of the field (the command's option; the console sends payBy for pay-by). */
+function bad(code: string, message: string, params: Record<string, string | number> = {}): never {
+  throw new IpoOperatorError('badOffering', message, problem(code, message, params));
 }
+
+const fieldOf = (name: string) => (name === 'pay-by' ? 'payBy' : name);
 
 function required(f: OfferingFields, name: string): string {
   const v = f[name]?.trim() ?? '';
-  if (v === '') bad(`${name} is required (${OFFERING_FIELDS[name as keyof typeof OFFERING_FIELDS]})`);
+  if (v === '')
+    bad('required', `${name} is required (${OFFERING_FIELDS[name as keyof typeof OFFERING_FIELDS]})`, {
+      field: fieldOf(name),
+    });
   return v;
 }
 
@@ -46,7 +52,11 @@ function price(f: OfferingFields, name: string, optional = false): bigint | null
   const v = f[name]?.trim() ?? '';
   if (v === '' && optional) return null;
   const p = parseMinor(required(f, name), 2);
-  if (p === null || p <= 0n) bad(`${name} must be a positive PKR amount with at most 2 decimals, got "${v}"`);
+  if (p === null || p <= 0n)
+    bad('pkr', `${name} must be a positive PKR amount with at most 2 decimals, got "${v}"`, {
+      field: fieldOf(name),
+      got: v,
+    });
   return p;
 }
 
@@ -54,20 +64,26 @@ function count(f: OfferingFields, name: string, fallback?: number): number {
   const v = f[name]?.trim() ?? '';
   if (v === '' && fallback !== undefined) return fallback;
   const s = required(f, name);
-  if (!/^[1-9][0-9]{0,12}$/.test(s)) bad(`${name} must be a positive whole number, got "${s}"`);
+  if (!/^[1-9][0-9]{0,12}$/.test(s))
+    bad('whole', `${name} must be a positive whole number, got "${s}"`, { field: fieldOf(name) });
   return Number(s);
 }
 
 function time(f: OfferingFields, name: string): number {
   const s = required(f, name);
   const ms = /^[0-9]{1,15}$/.test(s) ? Number(s) : ISO.test(s) ? Date.parse(s) : NaN;
-  if (!Number.isSafeInteger(ms)) bad(`${name} must be ISO 8601 with a zone or epoch ms, got "${s}"`);
+  if (!Number.isSafeInteger(ms))
+    bad('time', `${name} must be ISO 8601 with a zone or epoch ms, got "${s}"`, {
+      field: fieldOf(name),
+      got: s,
+    });
   return ms;
 }
 
 export function parseOfferingFields(f: OfferingFields): OfferingInput {
   const shariah = (f.shariah?.trim() ?? 'no').toLowerCase();
-  if (!['yes', 'no', ''].includes(shariah)) bad(`shariah must be yes or no, got "${f.shariah}"`);
+  if (!['yes', 'no', ''].includes(shariah))
+    bad('shariah', `shariah must be yes or no, got "${f.shariah}"`, { got: f.shariah ?? '' });
   const lot = count(f, 'lot', IPO_LOT);
   return {
     symbol: required(f, 'symbol').toUpperCase(),

@@ -177,6 +177,15 @@ export const SETTINGS = {
     false,
   ),
   // ---- end alerts
+  // ---- ipo auto-apply (issue 17 §3): whether the broker offers automatic IPO subscription; login-info's
+  // openAutoApply is this value (1 shows the drawer row). Each account's own switch is user/update/autoapply.
+  'ipo.autoApply': def(
+    Type.Integer({ minimum: 0, maximum: 1 }),
+    1,
+    'Automatic IPO subscription offered to users (1) or not (0): the drawer row and the opening pass',
+    false,
+  ),
+  // ---- end ipo auto-apply
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -1,10 +1,12 @@
 // The console's IPO work (finance, admin): GET /ipo/offerings (every offering, newest first), POST
 // /ipo/offerings (create), POST /ipo/offerings/:id/allot (run the allotment, seed given or random) and
-// /ipo/offerings/:id/list (mark it listed). The rules and the audit rows are domain/ipo/ipo-operator.ts, shared
+// /ipo/offerings/:id/list (mark it listed); GET /ipo/offerings/:id/applications (the allotment per application,
+// for the console's IPO screen). The rules and the audit rows are domain/ipo/ipo-operator.ts, shared
 // with the back-office command; its refusals become localised -1001 answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   IpoAllotBody,
+  IpoAllotmentSummaryReply,
   IpoCreateBody,
   IpoOfferingListReply,
   IpoOfferingParams,
@@ -19,6 +21,7 @@ import {
   type IpoOperatorRefusal,
 } from '../../domain/ipo/ipo-operator.ts';
 import { announceListing } from '../../domain/ipo/ipo-listing.ts';
+import { allotmentSummary } from '../../domain/ipo/allotment-summary.ts';
 import { demandOf, toOffering, type OfferingRow } from '../../domain/ipo/ipo-repo.ts';
 import { parseOfferingFields } from '../../domain/ipo/offering-input.ts';
 import { AppError } from '../../errors.ts';
@@ -38,11 +41,24 @@ const REFUSAL: Record<IpoOperatorRefusal, string> = {
   tooEarly: 'ipo.console.tooEarly',
 };
 
-async function localised<T>(work: () => Promise<T>): Promise<T> {
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** The refusal's detail in the request's language (ipo:consoleProblem.*), or the English text without one. */
+function detailOf(t: Translate, e: IpoOperatorError): string {
+  const p = e.problem;
+  if (!p) return e.message;
+  const field = p.params['field'];
+  return t(`ipo:consoleProblem.${p.code}`, {
+    ...p.params,
+    ...(typeof field === 'string' ? { field: t(`ipo:consoleField.${field}`) } : {}),
+  });
+}
+
+async function localised<T>(t: Translate, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof IpoOperatorError) throw new AppError(REFUSAL[e.reason], { detail: e.message });
+    if (e instanceof IpoOperatorError) throw new AppError(REFUSAL[e.reason], { detail: detailOf(t, e) });
     throw e;
   }
 }
@@ -96,8 +112,10 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { payBy, ...rest } = request.body;
       const now = Date.now();
-      const row = await localised(() =>
-        createOffering(app.db, actorOf(request), parseOfferingFields({ ...rest, 'pay-by': payBy }), now),
+      const row = await localised(
+        (k, p) => request.t(k, p),
+        () =>
+          createOffering(app.db, actorOf(request), parseOfferingFields({ ...rest, 'pay-by': payBy }), now),
       );
       return ok(await one((k) => request.t(k), row));
     },
@@ -118,14 +136,16 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const r = await localised(() =>
-        runAllotment(
-          app.db,
-          actorOf(request),
-          Number(request.params.id),
-          request.body.seed ?? '',
-          Date.now(),
-        ),
+      const r = await localised(
+        (k, p) => request.t(k, p),
+        () =>
+          runAllotment(
+            app.db,
+            actorOf(request),
+            Number(request.params.id),
+            request.body.seed ?? '',
+            Date.now(),
+          ),
       );
       return ok(await one((k) => request.t(k), r.offering));
     },
@@ -146,11 +166,32 @@ export const consoleIpoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await localised(() =>
-        markListed(app.db, actorOf(request), Number(request.params.id), Date.now()),
+      const row = await localised(
+        (k, p) => request.t(k, p),
+        () => markListed(app.db, actorOf(request), Number(request.params.id), Date.now()),
       );
       announceListing(app.bus, row.symbol);
       return ok(await one((k) => request.t(k), row));
+    },
+  );
+
+  app.get(
+    '/ipo/offerings/:id/applications',
+    {
+      config,
+      schema: {
+        tags,
+        hide: true,
+        summary: 'An offering’s applications: lottery count and won quantity each, with totals',
+        params: IpoOfferingParams,
+        querystring: noFields,
+        response: IpoAllotmentSummaryReply,
+      },
+    },
+    async (request) => {
+      const summary = await allotmentSummary(app.db, Number(request.params.id));
+      if (!summary) throw new AppError('ipo.notFound');
+      return ok(summary);
     },
   );
 };

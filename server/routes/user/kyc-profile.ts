@@ -8,6 +8,7 @@ import { UserInfoReply } from '../../../contract/user.ts';
 import { CODE_SESSION_INVALID } from '../../../workers/protocol/api.ts';
 import { updateAccountName, updateEmail } from '../../domain/auth/profile-repo.ts';
 import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
+import { autoApplyOffered } from '../../domain/ipo/auto-apply.ts';
 import type { AuthContext } from '../../domain/auth/sessions-repo.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -18,7 +19,7 @@ export const profileUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const profileOf = async (auth: AuthContext) => {
     const user = await findUserById(app.db, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
-    return ok(toUserInfo(user, auth.accountType));
+    return ok(toUserInfo(user, auth.accountType, await autoApplyOffered(app.db)));
   };
 
   app.post(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../workers/protocol/api.ts';
 import { createSession } from '../../domain/auth/sessions-repo.ts';
 import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
+import { autoApplyOffered } from '../../domain/ipo/auto-apply.ts';
 
 export async function startSession(
   app: FastifyInstance,
@@ -20,6 +21,6 @@ export async function startSession(
     tokenReal: session.tokenReal,
     tokenDemo: session.tokenDemo,
     accountType: 'real',
-    user: toUserInfo(user, 'real'),
+    user: toUserInfo(user, 'real', await autoApplyOffered(app.db)),
   };
 }

@@ -8,6 +8,7 @@ import { isCommonPassword } from '../../domain/auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/password-hash.ts';
 import { replacePassword } from '../../domain/auth/password-change.ts';
 import { findUserById, toUserInfo } from '../../domain/auth/users-repo.ts';
+import { autoApplyOffered } from '../../domain/ipo/auto-apply.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -19,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const auth = requireAuth(request.auth);
     const user = await findUserById(app.db, auth.userId);
     if (!user) throw new AppError('auth.notLoggedIn', {}, CODE_SESSION_INVALID);
-    return ok(toUserInfo(user, auth.accountType));
+    return ok(toUserInfo(user, auth.accountType, await autoApplyOffered(app.db)));
   };
   const infoSchema = {
     tags: ['user'],

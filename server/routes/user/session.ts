@@ -6,6 +6,7 @@ import { checkLogin } from '../../domain/auth/login-check.ts';
 import { normalisePkMobile } from '../../domain/auth/phone.ts';
 import { revokeSession } from '../../domain/auth/sessions-repo.ts';
 import { findUserById } from '../../domain/auth/users-repo.ts';
+import { autoApplyOffered } from '../../domain/ipo/auto-apply.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { readSetting } from '../../domain/settings/settings-repo.ts';
@@ -60,7 +61,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return ok({});
       return ok({
         user: { id: user.id, account: user.account, status: user.status, idStatus: user.idStatus },
-        openAutoApply: user.openAutoApply,
+        // the broker offers automatic IPO subscription (setting ipo.autoApply); the switch is per account
+        openAutoApply: await autoApplyOffered(app.db),
         // The console's setting (service.scriptUrl) wins; SERVICE_CHAT_SCRIPT_URL is the start-up default.
         serviceSaleSmartly:
           (await readSetting(app.db, 'service.scriptUrl')) || app.config.serviceChatScriptUrl,

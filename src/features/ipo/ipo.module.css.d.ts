@@ -14,5 +14,7 @@ declare const styles: {
   readonly stepBtn: string;
   readonly stepValue: string;
   readonly stepper: string;
+  readonly switch: string;
+  readonly switchKnob: string;
 };
 export default styles;

@@ -32,6 +32,8 @@ export const RESOURCE = {
   ipoApplications: 'ipo-applications',
   // ---- placements (issue 17 §4)
   placementApplications: 'placement-applications',
+  // ---- ipo auto-apply (issue 17 §3): user/autoapply
+  ipoAuto: 'ipo-auto',
   // ---- vip (issue 18): user/vip/get and stock/vip/advice
   vip: 'vip',
   vipAdvice: 'vip-advice',
