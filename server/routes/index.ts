@@ -33,6 +33,8 @@ import { pushRoutes } from './alerts/push-routes.ts';
 import { robotRoutes } from './robot/robot-routes.ts';
 // ---- funds (issue 18, item 4)
 import { fundRoutes } from './fund/fund-routes.ts';
+// ---- options (issue 17 §6)
+import { optionRoutes } from './option/option-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
@@ -80,4 +82,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/vip', plugin: vipAdviceRoutes },
   // ---- loans and the credit score (issue 18)
   { name: 'user/loan', plugin: loanRoutes },
+  // ---- options (issue 17 §6)
+  { name: 'stock/option', plugin: optionRoutes },
 ];

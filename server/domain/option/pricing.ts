@@ -141,3 +141,13 @@ export function pnlRatioPercent(premium: bigint, payoff: bigint): string {
 export function fixed(x: Decimal.Value, dp: number): string {
   return new D(x).toDecimalPlaces(dp, Decimal.ROUND_HALF_UP).toFixed(dp);
 }
+
+/** A term of `days` in years (days / 365). */
+export function yearsOf(days: number): Dec {
+  return new D(days).div(DAYS_A_YEAR);
+}
+
+/** A yearly fraction as a percent with 2 decimals ('0.11' → '11.00'). */
+export function percentOf(fraction: Decimal.Value): string {
+  return fixed(new D(fraction).mul(100), 2);
+}
