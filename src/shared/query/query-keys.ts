@@ -42,6 +42,8 @@ export const RESOURCE = {
   // ---- funds (issue 18, item 4): the funds (NAV, my units: per account) and my fund requests
   fundProducts: 'fund-products',
   fundOrders: 'fund-orders',
+  // ---- options (issue 17 §6): the caller's options and their statistics
+  options: 'options',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
