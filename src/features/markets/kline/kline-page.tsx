@@ -180,7 +180,7 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
             to={routeTo('stock.order', { mode: 'option', symbol })}
             data-testid="kline-options"
           >
-            {t('option:entry')}
+            {t('markets:kline.options')}
           </Link>
         </div>
       )}
