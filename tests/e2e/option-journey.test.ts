@@ -83,7 +83,7 @@ describe.each(['ur-PK', 'en-US'] as const)('options in %s', (lang) => {
     const record = page.getByTestId('option-record').first();
     await record.waitFor(WAIT);
     await expect
-      .poll(() => record.getAttribute('data-state'), { timeout: 60_000, intervals: [1000] })
+      .poll(() => record.getAttribute('data-state'), { timeout: 60_000, interval: 1000 })
       .toBe('settled');
     await expect
       .poll(() => record.getByTestId('option-record-state').textContent(), WAIT)
