@@ -38,6 +38,8 @@ import { perpPlugin } from './plugins/perp.ts';
 import { robotsPlugin } from './plugins/robots.ts';
 // ---- funds
 import { fundsPlugin } from './plugins/funds.ts';
+// ---- options
+import { optionsPlugin } from './plugins/options.ts';
 import { translatorPlugin } from './plugins/translator.ts';
 import { websocketsPlugin } from './plugins/websockets.ts';
 import { consoleApi } from './routes/console/index.ts';
@@ -111,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(robotsPlugin);
   // ---- funds: the fund runner (closes, rebalancing), leader only, beside the robots
   await app.register(fundsPlugin);
+  // ---- options (issue 17 §6): the settlement of expired options, leader only
+  await app.register(optionsPlugin);
   await app.register(depositsPlugin);
   await app.register(autoNewsPlugin);
   // service chat (issue 19): its bus fan-out and limits

@@ -97,6 +97,10 @@ export interface Config {
   /** FUND_DEALING_MS: AI funds deal every this many ms of clock time instead of at each PSX close (demos and
    *  browser tests, which cannot wait for a close); 0 (default) = at each PSX close. */
   fundDealingMs: number;
+  // ---- options (issue 17 §6)
+  /** OPTION_DAY_MS: one day of an option's term lasts this many ms of clock time (demos and browser tests,
+   *  which cannot wait a day); 0 (default) = an N-day option expires at the PSX close N days on. */
+  optionDayMs: number;
 }
 
 export interface DepositsConfig {
@@ -252,5 +256,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     },
     // ---- funds
     fundDealingMs: intVar(env, 'FUND_DEALING_MS', 0, 0, 86_400_000),
+    // ---- options
+    optionDayMs: intVar(env, 'OPTION_DAY_MS', 0, 0, 86_400_000),
   };
 }

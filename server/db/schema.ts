@@ -56,6 +56,12 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'min_add',
   'equity',
   'bench',
+  // ---- options (migration 230): paisa
+  'strike',
+  'premium',
+  'expiry_price',
+  'payoff',
+  // ---- end options
   // ---- loans (migration 120)
   'principal',
   'interest',
@@ -979,6 +985,32 @@ export interface FundOrdersTable {
   confirmed_at: number | null;
 }
 
+// ---- options (migration 230)
+export interface OptionOrdersTable {
+  id: IdColumn;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  symbol: string;
+  direction: 'call' | 'put';
+  term_days: number;
+  qty: Money;
+  strike: Money;
+  unit_price: string;
+  premium: Money;
+  sigma: string;
+  rate: string;
+  spread_bps: number;
+  vol_days: number;
+  state: 'open' | 'settled';
+  expires_at: number;
+  expiry_price: Money | null;
+  payoff: Money | null;
+  created_at: number;
+  settled_at: number | null;
+}
+// ---- end options
+
 export interface FundHoldingsTable {
   pool_id: number;
   account_id: number;
@@ -1107,6 +1139,8 @@ export interface Schema {
   // ---- ipo auto-apply (migration 200)
   ipo_auto_apply: IpoAutoApplyTable;
   ipo_auto_runs: IpoAutoRunsTable;
+  // ---- options (migration 230)
+  option_orders: OptionOrdersTable;
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;

@@ -36,6 +36,8 @@ import { pushRoutes } from './alerts/push-routes.ts';
 import { robotRoutes } from './robot/robot-routes.ts';
 // ---- funds (issue 18, item 4)
 import { fundRoutes } from './fund/fund-routes.ts';
+// ---- options (issue 17 §6)
+import { optionRoutes } from './option/option-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
@@ -91,4 +93,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/offline', plugin: placementRoutes },
   // ---- ipo auto-apply (issue 17 §3): user/autoapply, user/update/autoapply
   { name: 'user/autoapply', plugin: autoApplyRoutes },
+  // ---- options (issue 17 §6)
+  { name: 'stock/option', plugin: optionRoutes },
 ];

@@ -93,6 +93,11 @@ export const RECORD_KINDS = {
   placement_refund: 'unfreeze',
   placement_pay: 'buy',
   // ---- end placements
+  // ---- options (issue 17 §6; domain/option): the premium from cash to option_writer (ref option:N, shown
+  // as a buy of the symbol); at expiry the payoff from option_writer to cash (ref option-settle:N, a sell)
+  option_premium: 'buy',
+  option_payoff: 'sell',
+  // ---- end options
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

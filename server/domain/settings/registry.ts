@@ -186,6 +186,41 @@ export const SETTINGS = {
     false,
   ),
   // ---- end ipo auto-apply
+  // ---- options (issue 17 §6; server/domain/option/README.md): the broker's own cash-settled options, priced
+  // by Black–Scholes (domain/option/pricing.ts). Server-side: stock/option/rule answers them.
+  'option.terms': def(
+    Type.Array(Type.Integer({ minimum: 1, maximum: 365 }), { minItems: 1, maxItems: 8, uniqueItems: true }),
+    [1, 3, 7, 30],
+    'Option terms offered, days',
+    false,
+  ),
+  'option.minPremium': def(Pkr, '100.00', 'Smallest premium of one option purchase, PKR', false),
+  'option.maxPremium': def(Pkr, '100000.00', 'Largest premium of one option purchase, PKR', false),
+  'option.riskFreeRate': def(
+    FeeRateSetting,
+    '0.11',
+    'Risk-free rate of the pricing model, yearly fraction (0.11 = 11 %, near the SBP policy rate)',
+    false,
+  ),
+  'option.spreadBps': def(
+    Type.Integer({ minimum: 0, maximum: 5000 }),
+    500,
+    'Broker spread on the model price of an option, basis points (500 = 5 %)',
+    false,
+  ),
+  'option.volDays': def(
+    Type.Integer({ minimum: 5, maximum: 250 }),
+    30,
+    'Daily closes the realised volatility is measured over',
+    false,
+  ),
+  'option.symbols': def(
+    Type.Array(Type.String({ pattern: '^[A-Z0-9]{1,12}$' }), { maxItems: 200, uniqueItems: true }),
+    [],
+    'PSX symbols options are offered on; empty: every listed PSX stock',
+    false,
+  ),
+  // ---- end options
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

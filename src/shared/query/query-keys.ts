@@ -48,6 +48,8 @@ export const RESOURCE = {
   fundOrders: 'fund-orders',
   // ---- votes (h-vote): the account's resolutions (index/vote/info)
   votes: 'votes',
+  // ---- options (issue 17 §6): the caller's options and their statistics
+  options: 'options',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

@@ -6,6 +6,7 @@ declare const styles: {
   readonly chartBox: string;
   readonly indexLink: string;
   readonly name: string;
+  readonly option: string;
   readonly sell: string;
   readonly tabs: string;
   readonly titlebar: string;

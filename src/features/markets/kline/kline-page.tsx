@@ -174,6 +174,14 @@ export function KlinePage({ kind }: { kind: 'stock' | 'coin' }) {
           <Link className={`btn ${s.sell}`} to={routeTo('stock.order', { symbol, side: 'sell' })}>
             {t('markets:kline.sell')}
           </Link>
+          {/* ---- options (issue 17 §6): the broker's own cash-settled options on this stock */}
+          <Link
+            className={`btn ${s.option}`}
+            to={routeTo('stock.order', { mode: 'option', symbol })}
+            data-testid="kline-options"
+          >
+            {t('markets:kline.options')}
+          </Link>
         </div>
       )}
     </div>
