@@ -96,6 +96,9 @@ describe('stock/order/new/apply: apply', () => {
     expect(res.body.code).toBe(0);
     expect((await money(s.demoAccountId)).frozen).toBe(1_000_000n);
     expect((await money(s.accountId)).frozen).toBe(0n);
+    // The public demand is the real accounts': a demo application does not count in it.
+    const info = await get(t.app, '/api/stock/new/info', { id: String(o.id) }, en);
+    expect(info.body.data).toMatchObject({ applicants: 0 });
   });
 
   const refusals: Array<[string, Record<string, string>, string, string?]> = [

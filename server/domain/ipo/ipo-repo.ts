@@ -28,15 +28,28 @@ export interface Demand {
 }
 
 /** Shares applied for and applicants so far (live applications: not cancelled), per offering. */
-export async function demandOf(db: Db, ids: readonly number[]): Promise<Map<number, Demand>> {
+/**
+ * Applications and applicants per offering. `kind` counts one account kind only: the public screens show the
+ * real accounts' demand, so demo applications (automatic ones included) never inflate it; the console, with no
+ * kind, sees both pools together.
+ */
+export async function demandOf(
+  db: Db,
+  ids: readonly number[],
+  kind?: 'real' | 'demo',
+): Promise<Map<number, Demand>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ipo_applications')
-    .select((eb) => ['offering_id', eb.fn.sum<number>('shares').as('n'), eb.fn.countAll<number>().as('c')])
-    .where('offering_id', 'in', ids)
-    .where('state', '<>', 'cancelled')
-    .groupBy('offering_id')
-    .execute();
+  let q = db
+    .selectFrom('ipo_applications as a')
+    .select((eb) => [
+      'a.offering_id',
+      eb.fn.sum<number>('a.shares').as('n'),
+      eb.fn.countAll<number>().as('c'),
+    ])
+    .where('a.offering_id', 'in', ids)
+    .where('a.state', '<>', 'cancelled');
+  if (kind) q = q.innerJoin('accounts as acc', 'acc.id', 'a.account_id').where('acc.type', '=', kind);
+  const rows = await q.groupBy('a.offering_id').execute();
   return new Map(rows.map((r) => [r.offering_id, { qty: Number(r.n), applicants: Number(r.c) }]));
 }
 

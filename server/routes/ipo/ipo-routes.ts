@@ -46,9 +46,11 @@ async function wire(
   rows: OfferingRow[],
   now: number,
 ): Promise<IpoOffering[]> {
+  // The real accounts' demand: demo applications never inflate what every user reads.
   const demand = await demandOf(
     db,
     rows.map((r) => r.id),
+    'real',
   );
   const ruleText = request.t(RULE_TEXT_KEY);
   return rows.map((r) => toOffering(r, demand.get(r.id), now, ruleText));
