@@ -67,6 +67,8 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'units',
   'nav',
   'assets',
+  // ---- block trades (migration 220): paisa
+  'ref_close',
 ]);
 
 type Money = bigint;
@@ -663,6 +665,46 @@ export interface IpoApplicationsTable {
   updated_at: number;
 }
 
+// ---- block trades (issue 17 §5, migration 220)
+export interface BulkBlocksTable {
+  id: IdColumn;
+  symbol: string;
+  shares: number;
+  lot: number;
+  price_mode: 'discount' | 'fixed';
+  discount_bps: Generated<number>;
+  ref_close: Money;
+  price: Money;
+  opens_at: number;
+  closes_at: number;
+  lock_days: number;
+  sold: Generated<number>;
+  phase: Generated<'open' | 'closed'>;
+  note: Generated<string>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  closed_at: number | null;
+}
+
+export interface BulkOrdersTable {
+  id: IdColumn;
+  block_id: number;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  symbol: string;
+  shares: number;
+  price: Money;
+  amount: Money;
+  fee: Money;
+  order_id: number;
+  fill_id: number;
+  unlock_at: number;
+  created_at: number;
+}
+// ---- end block trades
+
 // ---- vip (issue 18, migration 130)
 /** A user's VIP membership (one row per user; the state is derived from expires_at and the clock). */
 export interface VipMembershipsTable {
@@ -1044,6 +1086,9 @@ export interface Schema {
   fund_orders: FundOrdersTable;
   fund_holdings: FundHoldingsTable;
   fund_nav: FundNavTable;
+  // ---- block trades (migration 220)
+  bulk_blocks: BulkBlocksTable;
+  bulk_orders: BulkOrdersTable;
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;

@@ -36,6 +36,8 @@ import { fundRoutes } from './fund/fund-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
+// ---- block trades (issue 17 §5)
+import { bulkRoutes } from './bulk/bulk-routes.ts';
 // ---- loans (issue 18)
 import { loanRoutes } from './loan/loan-routes.ts';
 
@@ -80,4 +82,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/vip', plugin: vipAdviceRoutes },
   // ---- loans and the credit score (issue 18)
   { name: 'user/loan', plugin: loanRoutes },
+  // ---- block trades (issue 17 §5): stock/bulk/list, info, stock/order/bulk/buy, stock/order/trade/list
+  { name: 'stock/bulk', plugin: bulkRoutes },
 ];
