@@ -44,7 +44,9 @@ export const BulkBlock = Type.Object({
   price: Decimal('the block price: what a buyer pays per share, PKR'),
   discountPct: Decimal('(refClose − price) ÷ refClose × 100, 2 decimals'),
   lastPrice: Decimal("the stock's last price now, PKR ('0.00' while unpriced)"),
-  overflow: Decimal('the overflow price: last − price per share, PKR (negative: the market is below the block)'),
+  overflow: Decimal(
+    'the overflow price: last − price per share, PKR (negative: the market is below the block)',
+  ),
   overflowPct: Decimal('overflow ÷ last × 100, 2 decimals'),
   shares: Type.Integer({ minimum: 1, description: 'the whole block' }),
   lot: Type.Integer({ minimum: 1, description: 'buys are whole multiples of it' }),

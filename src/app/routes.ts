@@ -149,6 +149,10 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'robot.detail': () => import('../features/robot/robot-detail-page.tsx'),
   'robot.orderDetail': () => import('../features/robot/robot-order-page.tsx'),
   'robot.record': () => import('../features/robot/robot-record-page.tsx'),
+  // ---- block trades (issue 17 §5)
+  'stockBulk.bulkList': () => import('../features/bulk/bulk-list-page.tsx'),
+  'stockBulk.bulkDetail': () => import('../features/bulk/bulk-detail-page.tsx'),
+  'stockBulk.bulkOrder': () => import('../features/bulk/bulk-order-page.tsx'),
 };
 
 /**

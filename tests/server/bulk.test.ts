@@ -44,7 +44,13 @@ describe('stock/order/bulk/buy', () => {
     const amount = b.price * 300n;
     const fee = feeTotal(calcFees('buy', amount, 300n, t.config.fees));
     const unlockAt = res.body.data.unlockAt as number;
-    expect(res.body.data).toMatchObject({ blockId: b.id, symbol: SYMBOL, qty: 300, discountPct: '10.00', locked: true });
+    expect(res.body.data).toMatchObject({
+      blockId: b.id,
+      symbol: SYMBOL,
+      qty: 300,
+      discountPct: '10.00',
+      locked: true,
+    });
     expect(res.body.data.total).toBe((Number(amount + fee) / 100).toFixed(2));
     expect(unlockAt).toBe(lockUntil(res.body.data.createdAt as number, 5));
     expect(unlockAt).toBeGreaterThan(Date.now() + 4 * 24 * HOUR);
@@ -58,8 +64,19 @@ describe('stock/order/bulk/buy', () => {
     expect(lock).toMatchObject({ symbol: SYMBOL, qty: 300n, unlock_at: unlockAt, released_at: null });
     const hold = await get(t.app, '/api/stock/hold/info', { symbol: SYMBOL }, { ...en, token: s.tokenReal });
     expect(hold.body.data).toMatchObject({ qty: '300', locked: '300', available: '0' });
-    const info = await get(t.app, '/api/stock/bulk/info', { id: String(b.id) }, { ...en, token: s.tokenReal });
-    expect(info.body.data).toMatchObject({ state: 'open', sold: 300, remaining: 700, lot: 100, vipOnly: true });
+    const info = await get(
+      t.app,
+      '/api/stock/bulk/info',
+      { id: String(b.id) },
+      { ...en, token: s.tokenReal },
+    );
+    expect(info.body.data).toMatchObject({
+      state: 'open',
+      sold: 300,
+      remaining: 700,
+      lot: 100,
+      vipOnly: true,
+    });
     const list = await get(t.app, '/api/stock/bulk/list', {}, { ...en, token: s.tokenReal });
     expect(list.body.data.map((x: { id: number }) => x.id)).toContain(b.id);
     const mine = await get(t.app, '/api/stock/order/trade/list', {}, { ...en, token: s.tokenReal });
@@ -83,7 +100,12 @@ describe('stock/order/bulk/buy', () => {
     expect((await t.app.ledger.money(s.demoAccountId)).available).toBeLessThan(demoBefore.available);
     expect(await lockedShares(s.demoAccountId)).toBe(500n);
     expect(await lockedShares(s.accountId)).toBe(0n);
-    const info = await get(t.app, '/api/stock/bulk/info', { id: String(b.id) }, { ...en, token: s.tokenDemo });
+    const info = await get(
+      t.app,
+      '/api/stock/bulk/info',
+      { id: String(b.id) },
+      { ...en, token: s.tokenDemo },
+    );
     expect(info.body.data).toMatchObject({ state: 'sold_out', remaining: 0 });
     const again = await buy(s, b.id, { qty: '500' }, s.tokenDemo);
     expect(again.body).toMatchObject({ code: -1001, msg: 'This block is sold out' });
@@ -142,7 +164,12 @@ describe('stock/order/bulk/buy', () => {
     expect(theirs.body.data.id).not.toBe(first.body.data.id);
     const list = await get(t.app, '/api/stock/order/trade/list', {}, { ...en, token: other.tokenReal });
     expect(list.body.data.list.map((o: { id: number }) => o.id)).toEqual([theirs.body.data.id]);
-    const info = await get(t.app, '/api/stock/bulk/info', { id: String(b.id) }, { ...en, token: a.tokenReal });
+    const info = await get(
+      t.app,
+      '/api/stock/bulk/info',
+      { id: String(b.id) },
+      { ...en, token: a.tokenReal },
+    );
     expect(info.body.data.sold).toBe(200);
   });
 
@@ -163,7 +190,11 @@ describe('stock/order/bulk/buy', () => {
       .where('block_id', '=', b.id)
       .executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(1000);
-    const row = await t.db.selectFrom('bulk_blocks').select('sold').where('id', '=', b.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('bulk_blocks')
+      .select('sold')
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
     expect(row.sold).toBe(1000);
     expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
   });
@@ -180,7 +211,14 @@ describe('console /admin/api/bulk', () => {
   it('creates (audited), refuses bad blocks, lists, closes and shows buyers; other roles are refused', async () => {
     const finance = asOperator(await cookieOf(t, await makeOperator(t, 'finance')));
     const kyc = asOperator(await cookieOf(t, await makeOperator(t, 'kyc')));
-    const form = { symbol: SYMBOL, shares: '2000', lot: '500', discountPct: '7.5', hours: '3', lockDays: '10' };
+    const form = {
+      symbol: SYMBOL,
+      shares: '2000',
+      lot: '500',
+      discountPct: '7.5',
+      hours: '3',
+      lockDays: '10',
+    };
     expect((await post(t.app, '/admin/api/bulk/blocks', form, kyc)).body.code).toBe(-1001);
     for (const [over, msg] of [
       [{ lot: '300' }, 'whole number of lots'],
@@ -189,14 +227,29 @@ describe('console /admin/api/bulk', () => {
       [{ price: '10', discountPct: '5' }, 'not both'],
       [{ lockDays: '400' }, 'lock period'],
     ] as const) {
-      const bad = await post(t.app, '/admin/api/bulk/blocks', { ...form, ...over }, { ...finance, lang: 'en-US' });
+      const bad = await post(
+        t.app,
+        '/admin/api/bulk/blocks',
+        { ...form, ...over },
+        { ...finance, lang: 'en-US' },
+      );
       expect(bad.body.code).toBe(-1001);
       expect(bad.body.msg).toContain(msg);
     }
     const created = await post(t.app, '/admin/api/bulk/blocks', form, finance);
-    expect(created.body.data).toMatchObject({ symbol: SYMBOL, discountPct: '7.50', state: 'open', lockDays: 10 });
+    expect(created.body.data).toMatchObject({
+      symbol: SYMBOL,
+      discountPct: '7.50',
+      state: 'open',
+      lockDays: 10,
+    });
     const id = created.body.data.id as number;
-    const fixed = await post(t.app, '/admin/api/bulk/blocks', { ...form, discountPct: '', price: '50.00' }, finance);
+    const fixed = await post(
+      t.app,
+      '/admin/api/bulk/blocks',
+      { ...form, discountPct: '', price: '50.00' },
+      finance,
+    );
     expect(fixed.body.data).toMatchObject({ priceMode: 'fixed', price: '50.00' });
     const s = await vipBuyer(t, { pkr: 100_000_000n });
     expect((await buy(s, id, { qty: '500' })).body.code).toBe(0);
@@ -204,7 +257,12 @@ describe('console /admin/api/bulk', () => {
     expect(buyers.body.data.buyers).toMatchObject([{ userId: s.userId, qty: 500, accountType: 'real' }]);
     const closed = await post(t.app, '/admin/api/bulk/blocks/close', { id: String(id) }, finance);
     expect(closed.body.data.state).toBe('closed');
-    const twice = await post(t.app, '/admin/api/bulk/blocks/close', { id: String(id) }, { ...finance, lang: 'en-US' });
+    const twice = await post(
+      t.app,
+      '/admin/api/bulk/blocks/close',
+      { id: String(id) },
+      { ...finance, lang: 'en-US' },
+    );
     expect(twice.body.msg).toBe('This block is already closed');
     const list = await get(t.app, '/admin/api/bulk/blocks', {}, finance);
     expect(list.body.data.map((x: { id: number }) => x.id)).toContain(id);

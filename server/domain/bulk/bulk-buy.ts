@@ -39,7 +39,11 @@ export interface BuyRequest {
   verifyPassword: () => Promise<void>;
 }
 
-const VIP_GATE = { none: 'vip.notMember', expired_trial: 'vip.trialExpired', expired: 'vip.expired' } as const;
+const VIP_GATE = {
+  none: 'vip.notMember',
+  expired_trial: 'vip.trialExpired',
+  expired: 'vip.expired',
+} as const;
 
 /** The system account a block's seller is booked to (cash in, shares out; may go negative). */
 export const blockAccount = (blockId: number): string => `bulk_block_${blockId}`;
@@ -142,7 +146,9 @@ export async function buyBlock(
         ]);
       } catch (err) {
         if (err instanceof LedgerError && err.reason === 'insufficient')
-          throw new AppError('bulk.insufficient', { amount: `${formatMinor(amount + feeTotal(fee), 2)} PKR` });
+          throw new AppError('bulk.insufficient', {
+            amount: `${formatMinor(amount + feeTotal(fee), 2)} PKR`,
+          });
         throw err;
       }
       const unlockAt = lockUntil(now, b.lock_days);

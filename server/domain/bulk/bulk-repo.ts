@@ -53,7 +53,11 @@ export function toBlock(b: BlockRow, market: NameSource, now: number): BulkBlock
 }
 
 /** open: on offer now; upcoming: opening later; ended: closed or sold out (the 50 latest). */
-export async function listBlocks(db: Db, which: 'open' | 'upcoming' | 'ended', now: number): Promise<BlockRow[]> {
+export async function listBlocks(
+  db: Db,
+  which: 'open' | 'upcoming' | 'ended',
+  now: number,
+): Promise<BlockRow[]> {
   const q = db.selectFrom('bulk_blocks').selectAll();
   if (which === 'open')
     return q
@@ -65,7 +69,12 @@ export async function listBlocks(db: Db, which: 'open' | 'upcoming' | 'ended', n
       .orderBy('id')
       .execute();
   if (which === 'upcoming')
-    return q.where('phase', '=', 'open').where('opens_at', '>', now).orderBy('opens_at').orderBy('id').execute();
+    return q
+      .where('phase', '=', 'open')
+      .where('opens_at', '>', now)
+      .orderBy('opens_at')
+      .orderBy('id')
+      .execute();
   return q
     .where((eb) =>
       eb.or([eb('phase', '=', 'closed'), eb('closes_at', '<=', now), eb('sold', '>=', eb.ref('shares'))]),

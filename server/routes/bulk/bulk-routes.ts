@@ -50,7 +50,8 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'One block: price, discount and overflow against the market, lot, what is left, window, lock',
+        summary:
+          'One block: price, discount and overflow against the market, lot, what is left, window, lock',
         security: NEEDS_TOKEN,
         querystring: BulkInfoQuery,
         response: BulkBlockReply,

@@ -31,7 +31,8 @@ async function localised<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof BulkOperatorError) throw new AppError(`bulk.console.${e.reason satisfies BulkOperatorRefusal}`);
+    if (e instanceof BulkOperatorError)
+      throw new AppError(`bulk.console.${e.reason satisfies BulkOperatorRefusal}`);
     throw e;
   }
 }
@@ -41,10 +42,21 @@ export const consoleBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bulk/blocks',
     {
       config,
-      schema: { tags, hide: true, summary: 'Every block, newest first', querystring: noFields, response: BulkConsoleListReply },
+      schema: {
+        tags,
+        hide: true,
+        summary: 'Every block, newest first',
+        querystring: noFields,
+        response: BulkConsoleListReply,
+      },
     },
     async () => {
-      const rows = await app.db.selectFrom('bulk_blocks').selectAll().orderBy('id', 'desc').limit(200).execute();
+      const rows = await app.db
+        .selectFrom('bulk_blocks')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
       const now = Date.now();
       return ok(rows.map((r) => toBlock(r, app.market, now)));
     },

@@ -42,6 +42,9 @@ export const RESOURCE = {
   // ---- funds (issue 18, item 4): the funds (NAV, my units: per account) and my fund requests
   fundProducts: 'fund-products',
   fundOrders: 'fund-orders',
+  // ---- block trades (issue 17 §5): the blocks on offer (who may buy is per user) and my block orders
+  bulkBlocks: 'bulk-blocks',
+  bulkOrders: 'bulk-orders',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 

@@ -27,13 +27,17 @@ describe('block price from a discount', () => {
 
   it('never above the close, and the discount read back is at least the one asked', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 9_999n }), (close, bps) => {
-        const p = discountedPrice(close, bps);
-        expect(p).toBeLessThanOrEqual(close);
-        expect(p).toBeGreaterThanOrEqual(0n);
-        // rounding down the price can only deepen the discount
-        expect(discountBpsOf(close, p)).toBeGreaterThanOrEqual(bps);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.bigInt({ min: 0n, max: 9_999n }),
+        (close, bps) => {
+          const p = discountedPrice(close, bps);
+          expect(p).toBeLessThanOrEqual(close);
+          expect(p).toBeGreaterThanOrEqual(0n);
+          // rounding down the price can only deepen the discount
+          expect(discountBpsOf(close, p)).toBeGreaterThanOrEqual(bps);
+        },
+      ),
     );
   });
 });
