@@ -5,6 +5,7 @@
 //   GET  stock/bulk/info?id=      one block
 //   POST stock/order/bulk/buy     buy the whole block or lots within it (VIP members only)
 //   GET  stock/order/trade/list   the caller's block orders, newest first
+//   GET  stock/hold/locks?symbol= the caller's locked shares of a stock and until when (Positions shows them)
 //
 // Decisions, written once here:
 // - A block is a quantity of a listed stock an operator offers off the order book (PSX: the Negotiated Deal
@@ -110,6 +111,20 @@ export const BulkOrderListQuery = fields({
   size: opt(text(1, 3, { pattern: '^(?:[1-9]|[1-9][0-9]|100)$', default: '20' })),
 });
 export type BulkOrderListQuery = Static<typeof BulkOrderListQuery>;
+
+// ---- GET stock/hold/locks?symbol= (an addition): the caller's shares of one stock still locked, and until when
+// (T+1 locks of ordinary buys and the block trades' own), soonest first; Positions shows them.
+export const HoldLocksQuery = fields({ symbol: text(1, 16, { pattern: '^[A-Z0-9.]{1,16}$' }) });
+export const ShareLock = Type.Object({
+  qty: Type.Integer({ minimum: 1 }),
+  unlockAt: EpochMs('the shares become sellable then'),
+  kind: Type.Enum(['t1', 'block'] as const, {
+    type: 'string',
+    description: 'a T+1 lock or a block trade lock',
+  }),
+});
+export type ShareLock = Static<typeof ShareLock>;
+export const HoldLocksReply = envelope(Type.Array(ShareLock), 'Locks still held, soonest unlock first');
 
 // ---- Console (/admin/api/bulk/…, finance or admin): create a block, close it, see its buyers ----
 export const BulkCreateBody = fields({

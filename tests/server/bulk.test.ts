@@ -88,6 +88,22 @@ describe('stock/order/bulk/buy', () => {
       .where('id', '=', res.body.data.orderId)
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'filled', filled_qty: 300n, side: 'buy', price: b.price });
+    const locks = await get(
+      t.app,
+      '/api/stock/hold/locks',
+      { symbol: SYMBOL },
+      { ...en, token: s.tokenReal },
+    );
+    expect(locks.body.data).toEqual([{ qty: 300, unlockAt, kind: 'block' }]);
+    const other = await vipBuyer(t);
+    const none = await get(
+      t.app,
+      '/api/stock/hold/locks',
+      { symbol: SYMBOL },
+      { ...en, token: other.tokenReal },
+    );
+    expect(none.body.data).toEqual([]);
+    expect((await get(t.app, '/api/stock/hold/locks', { symbol: 'bad sym' }, en)).body.code).not.toBe(0);
     expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
   });
 

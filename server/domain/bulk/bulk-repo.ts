@@ -141,3 +141,26 @@ export async function listOwnOrders(
   const byId = new Map(blocks.map((b) => [b.id, b]));
   return { list: rows.map((r) => toBulkOrder(r, byId.get(r.block_id)!, now)), total: Number(n) };
 }
+
+/** The account's unreleased share locks of one symbol (T+1 and block), soonest unlock first. */
+export async function locksOf(
+  db: Db,
+  accountId: number,
+  symbol: string,
+): Promise<{ qty: number; unlockAt: number; kind: 't1' | 'block' }[]> {
+  const rows = await db
+    .selectFrom('share_locks as l')
+    .leftJoin('bulk_orders as b', 'b.fill_id', 'l.fill_id')
+    .select(['l.qty', 'l.unlock_at', 'b.id as bulkId'])
+    .where('l.account_id', '=', accountId)
+    .where('l.symbol', '=', symbol)
+    .where('l.released_at', 'is', null)
+    .orderBy('l.unlock_at')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => ({
+    qty: Number(r.qty),
+    unlockAt: r.unlock_at,
+    kind: r.bulkId === null ? 't1' : 'block',
+  }));
+}

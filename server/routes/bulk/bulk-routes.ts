@@ -12,9 +12,18 @@ import {
   BulkOrderListQuery,
   BulkOrderPageReply,
   BulkOrderReply,
+  HoldLocksQuery,
+  HoldLocksReply,
 } from '../../../contract/bulk.ts';
 import { buyBlock } from '../../domain/bulk/bulk-buy.ts';
-import { findBlock, listBlocks, listOwnOrders, toBlock, toBulkOrder } from '../../domain/bulk/bulk-repo.ts';
+import {
+  findBlock,
+  listBlocks,
+  listOwnOrders,
+  locksOf,
+  toBlock,
+  toBulkOrder,
+} from '../../domain/bulk/bulk-repo.ts';
 import { verifyTradePassword } from '../../domain/trading/trade-password.ts';
 import { fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -119,6 +128,24 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const size = Number(request.query.size ?? '20');
       const r = await listOwnOrders(app.db, accountId, page, size, Date.now());
       return ok({ ...r, page, size });
+    },
+  );
+
+  app.get(
+    '/stock/hold/locks',
+    {
+      schema: {
+        tags: ['stock orders'],
+        summary:
+          'The caller’s locked shares of one stock and when each lock ends (T+1 and block trades; an addition)',
+        security: NEEDS_TOKEN,
+        querystring: HoldLocksQuery,
+        response: HoldLocksReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      return ok(await locksOf(app.db, accountId, request.query.symbol));
     },
   );
 };
