@@ -7,6 +7,8 @@ import { LOAN_EN, LOAN_UR } from './loan-texts.ts';
 import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 // ---- vip (issue 18)
 import { VIP_EN, VIP_UR } from './vip-texts.ts';
+// ---- block trades (issue 17 §5)
+import { BULK_EN, BULK_UR } from './bulk-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -76,6 +78,7 @@ const en = {
   ...INBOX_EN,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_EN,
+  ...BULK_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -146,6 +149,7 @@ const ur: Record<TextKey, string> = {
   ...INBOX_UR,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_UR,
+  ...BULK_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };
