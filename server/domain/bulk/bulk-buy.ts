@@ -20,6 +20,7 @@ import { LedgerError, postRecords } from '../ledger/post.ts';
 import { calcFees, feeTotal, type FeeConfig } from '../trading/fees.ts';
 import { feeLegs } from '../trading/fills.ts';
 import { insertOrder, saveOrder } from '../trading/orders-repo.ts';
+import { orderFilled } from '../content/event-messages.ts';
 import { readMembership } from '../vip/vip-repo.ts';
 import { vipState } from '../vip/vip-status.ts';
 import { lockUntil, qtyProblem } from './bulk-math.ts';
@@ -178,6 +179,8 @@ export async function buyBlock(
         status: 'filled',
         updatedAt: now,
       });
+      // the user's "order filled" message (real account only, linking to Positions), as any filled buy
+      await orderFilled(tx, order, now);
       const row = await tx
         .insertInto('bulk_orders')
         .values({
