@@ -76,6 +76,8 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'assets',
   // ---- ipo auto-apply (migration 200): the cap of one automatic application, paisa
   'max_amount',
+  // ---- block trades (migration 220): paisa
+  'ref_close',
 ]);
 
 type Money = bigint;
@@ -695,6 +697,45 @@ export interface IpoAutoRunsTable {
   created_at: number;
 }
 // ---- end ipo auto-apply
+// ---- block trades (issue 17 §5, migration 220)
+export interface BulkBlocksTable {
+  id: IdColumn;
+  symbol: string;
+  shares: number;
+  lot: number;
+  price_mode: 'discount' | 'fixed';
+  discount_bps: Generated<number>;
+  ref_close: Money;
+  price: Money;
+  opens_at: number;
+  closes_at: number;
+  lock_days: number;
+  sold: Generated<number>;
+  phase: Generated<'open' | 'closed'>;
+  note: Generated<string>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  closed_at: number | null;
+}
+
+export interface BulkOrdersTable {
+  id: IdColumn;
+  block_id: number;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  symbol: string;
+  shares: number;
+  price: Money;
+  amount: Money;
+  fee: Money;
+  order_id: number;
+  fill_id: number;
+  unlock_at: number;
+  created_at: number;
+}
+// ---- end block trades
 
 // ---- vip (issue 18, migration 130)
 /** A user's VIP membership (one row per user; the state is derived from expires_at and the clock). */
@@ -1141,6 +1182,9 @@ export interface Schema {
   ipo_auto_runs: IpoAutoRunsTable;
   // ---- options (migration 230)
   option_orders: OptionOrdersTable;
+  // ---- block trades (migration 220)
+  bulk_blocks: BulkBlocksTable;
+  bulk_orders: BulkOrdersTable;
   // ---- vip
   vip_memberships: VipMembershipsTable;
   vip_purchases: VipPurchasesTable;

@@ -41,6 +41,8 @@ import { optionRoutes } from './option/option-routes.ts';
 // ---- vip (issue 18)
 import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
+// ---- block trades (issue 17 §5)
+import { bulkRoutes } from './bulk/bulk-routes.ts';
 // ---- loans (issue 18)
 import { loanRoutes } from './loan/loan-routes.ts';
 // ---- votes (h-vote)
@@ -95,4 +97,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'user/autoapply', plugin: autoApplyRoutes },
   // ---- options (issue 17 §6)
   { name: 'stock/option', plugin: optionRoutes },
+  // ---- block trades (issue 17 §5): stock/bulk/list, info, stock/order/bulk/buy, stock/order/trade/list
+  { name: 'stock/bulk', plugin: bulkRoutes },
 ];

@@ -16,6 +16,8 @@ import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
 // ---- placements (issue 17 §4)
 import { PlacementPage } from './placement-page.tsx';
+// ---- block trades (issue 17 §5)
+import { BulkPage } from './bulk-page.tsx';
 import { text, type Lang } from './texts.ts';
 // ---- votes (h-vote)
 import { VotePage } from './vote-page.tsx';
@@ -41,6 +43,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'placements', title: 'nav.placements', roles: ['finance'] },
   // ---- ipo (issue 17): offerings, allotment, listing (finance; admin may do anything)
   { id: 'ipo', title: 'nav.ipo', roles: ['finance'] },
+  // ---- block trades (issue 17 §5)
+  { id: 'bulk', title: 'nav.bulk', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -124,6 +128,8 @@ export function ConsoleApp() {
             {current?.id === 'placements' && <PlacementPage />}
             {/* ---- ipo (issue 17) */}
             {current?.id === 'ipo' && <IpoPage />}
+            {/* ---- block trades (issue 17 §5) */}
+            {current?.id === 'bulk' && <BulkPage />}
           </main>
         </>
       )}

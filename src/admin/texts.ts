@@ -13,6 +13,8 @@ import { VOTE_EN, VOTE_UR } from './vote-texts.ts';
 import { PLACEMENT_EN, PLACEMENT_UR } from './placement-texts.ts';
 // ---- ipo (issue 17): the IPO offerings screen
 import { IPO_EN, IPO_UR } from './ipo-texts.ts';
+// ---- block trades (issue 17 §5)
+import { BULK_EN, BULK_UR } from './bulk-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -88,6 +90,7 @@ const en = {
   ...PLACEMENT_EN,
   // ---- ipo (issue 17): the IPO offerings screen
   ...IPO_EN,
+  ...BULK_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -164,6 +167,7 @@ const ur: Record<TextKey, string> = {
   ...PLACEMENT_UR,
   // ---- ipo (issue 17): the IPO offerings screen
   ...IPO_UR,
+  ...BULK_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

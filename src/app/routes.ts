@@ -142,6 +142,10 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   // ---- votes (h-vote): shareholder voting and a resolution's notice
   'stock.vote': () => import('../features/vote/vote-page.tsx'),
   'stock.voteUrl': () => import('../features/vote/vote-notice-page.tsx'),
+  // ---- block trades (issue 17 §5)
+  'stockBulk.bulkList': () => import('../features/bulk/bulk-list-page.tsx'),
+  'stockBulk.bulkDetail': () => import('../features/bulk/bulk-detail-page.tsx'),
+  'stockBulk.bulkOrder': () => import('../features/bulk/bulk-order-page.tsx'),
 };
 
 export const APP_ROUTES: readonly AppRoute[] = ROUTE_INFOS.map((info) => {

@@ -23,6 +23,8 @@ import { consoleVipRoutes } from './vip-routes.ts';
 import { consoleVoteRoutes } from './vote-routes.ts';
 // ---- placements (issue 17 §4)
 import { consolePlacementRoutes } from './placement-routes.ts';
+// ---- block trades (issue 17 §5)
+import { consoleBulkRoutes } from './bulk-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
@@ -53,5 +55,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleVoteRoutes);
   // ---- placements (issue 17 §4): create, allocate, applications, a user's investor type
   await app.register(consolePlacementRoutes);
+  // ---- block trades (issue 17 §5): create, close, buyers
+  await app.register(consoleBulkRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

@@ -1,9 +1,11 @@
-// What a tapped position offers: its chart, buy more, or sell.
+// What a tapped position offers: its locked shares and until when, its chart, buy more, or sell.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import s from './position-actions.module.css';
+// ---- block trades (issue 17 §5): the locked shares and until when
+import { PositionLocks } from './position-locks.tsx';
 
 export function PositionActions({ symbol, onClose }: { symbol: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -11,6 +13,8 @@ export function PositionActions({ symbol, onClose }: { symbol: string | null; on
     <BottomSheet open={!!symbol} title={symbol ?? ''} onClose={onClose}>
       {symbol && (
         <div className={s.actions}>
+          {/* ---- block trades (issue 17 §5) */}
+          <PositionLocks symbol={symbol} />
           <Link className="btn btn--ghost btn--block" to={routeTo('stock.stockKline', { symbol })}>
             {t('trade:positions.chart')}
           </Link>

@@ -1,6 +1,6 @@
 // /pages/stock/vip: the VIP membership (status, free trial, plans bought with the transaction password from
 // the real account) and what it gates (spec §6): trading advice, short-term strategies (switched on by customer
-// service) and block-trade opportunities (not built yet: said so). A user without a running trial or
+// service) and block-trade opportunities (the blocks on offer: vip-block-trades.tsx). A user without a running trial or
 // membership sees the spec's texts instead of the sections; the signals are not even asked for.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -22,6 +22,7 @@ import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
 import { buyCall, invalidateVip, newClientId, vipAdviceQuery, vipStatusQuery } from './queries.ts';
 import { AdviceList, StrategyList } from './signal-lists.tsx';
 import s from './vip-page.module.css';
+import { VipBlockTrades } from './vip-block-trades.tsx';
 
 const day = (ms: number | null) => formatDate(ms, 'YYYY-MM-DD');
 const running = (state: VipState) => state === 'trial' || state === 'active';
@@ -127,7 +128,8 @@ function Gated({ v }: { v: VipStatus }) {
             <h2 id="vip-block-h" className="section-title">
               {t('vip:block.heading')}
             </h2>
-            <p className={s.gate}>{t('vip:block.notYet')}</p>
+            {/* ---- block trades (issue 17 §5): the blocks on offer now */}
+            <VipBlockTrades />
           </section>
           <section className={s.section} aria-labelledby="vip-rules-h">
             <h2 id="vip-rules-h" className="section-title">

@@ -50,6 +50,9 @@ export const RESOURCE = {
   votes: 'votes',
   // ---- options (issue 17 §6): the caller's options and their statistics
   options: 'options',
+  // ---- block trades (issue 17 §5): the blocks on offer (who may buy is per user) and my block orders
+  bulkBlocks: 'bulk-blocks',
+  bulkOrders: 'bulk-orders',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
