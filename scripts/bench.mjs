@@ -2,7 +2,8 @@
 // processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket fan-out; bench/server/), then the
 // browser benches against the bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive
 // baselines, which the production build in dist/ does not carry), and the first-route bench on the production
-// build (bench/browser/first-route.ts: a first visit's bytes on the wire). BENCH_QUICK=1 makes the server bench
+// build (bench/browser/first-route.ts: a first visit's bytes on the wire) and every screen's touch targets in both
+// languages (tests/e2e/every-screen-targets.test.ts; `npm test` checks Urdu). BENCH_QUICK=1 makes the server bench
 // a one-minute smoke run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -39,6 +40,13 @@ run('node', ['scripts/ensure-chromium.mjs']);
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 const firstRoute = spawnSync('npx', ['tsx', 'bench/browser/first-route.ts'], { stdio: 'inherit' });
 if (firstRoute.status !== 0 && !failed) failed = firstRoute.status || 1;
+// Every screen's touch targets in both languages (`npm test` checks Urdu only; the console build is not needed).
+const screens = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'e2e', 'tests/e2e/every-screen-targets.test.ts'],
+  { stdio: 'inherit', env: { ...process.env, SCREENS_BOTH_LANGS: '1' } },
+);
+if (screens.status !== 0 && !failed) failed = screens.status || 1;
 if (browserBenches.length) {
   run('npx', ['vite', 'build', '--config', 'bench/app/vite.config.ts', '--logLevel', 'warn']);
   // Run every browser bench even when one reports a void run (exit 1), then report the first failure.
