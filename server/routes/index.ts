@@ -38,6 +38,8 @@ import { vipAdviceRoutes } from './vip/advice-routes.ts';
 import { vipRoutes } from './vip/vip-routes.ts';
 // ---- loans (issue 18)
 import { loanRoutes } from './loan/loan-routes.ts';
+// ---- coin ICO (issue 17 §7)
+import { icoRoutes } from './ico/ico-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -80,4 +82,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/vip', plugin: vipAdviceRoutes },
   // ---- loans and the credit score (issue 18)
   { name: 'user/loan', plugin: loanRoutes },
+  // ---- coin ICO (issue 17 §7): token sales and commitments
+  { name: 'coin/new', plugin: icoRoutes },
 ];

@@ -19,6 +19,8 @@ import { consoleServiceRoutes } from './service-routes.ts';
 import { consoleServiceWs } from './service-ws.ts';
 // ---- vip (issue 18)
 import { consoleVipRoutes } from './vip-routes.ts';
+// ---- coin ICO (issue 17 §7)
+import { consoleIcoRoutes } from './ico-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
@@ -45,5 +47,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleIpoRoutes);
   // ---- vip (issue 18): the stock strategy service switch
   await app.register(consoleVipRoutes);
+  // ---- coin ICO (issue 17 §7): token sales
+  await app.register(consoleIcoRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };
