@@ -149,6 +149,11 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'robot.detail': () => import('../features/robot/robot-detail-page.tsx'),
   'robot.orderDetail': () => import('../features/robot/robot-order-page.tsx'),
   'robot.record': () => import('../features/robot/robot-record-page.tsx'),
+  // ---- coin ICO (issue 17 §7): token sales, their detail, the commit form and my commitments
+  'coinICO.icoList': () => import('../features/ico/ico-list-page.tsx'),
+  'coinICO.icoDetail': () => import('../features/ico/ico-detail-page.tsx'),
+  'coinICO.icoOrder': () => import('../features/ico/ico-order-page.tsx'),
+  'coinICO.applyList': () => import('../features/ico/apply-list-page.tsx'),
 };
 
 /**
@@ -189,6 +194,9 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'tabbar.ipo',
   'stockIPO.ipoList',
   'stockIPO.ipoDetail',
+  // ---- coin ICO: the token sales are public reads (committing and my commitments need a login)
+  'coinICO.icoList',
+  'coinICO.icoDetail',
 ]);
 
 /**

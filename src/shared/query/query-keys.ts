@@ -42,6 +42,9 @@ export const RESOURCE = {
   // ---- funds (issue 18, item 4): the funds (NAV, my units: per account) and my fund requests
   fundProducts: 'fund-products',
   fundOrders: 'fund-orders',
+  // ---- coin ICO (issue 17 §7): token sales (committed totals are per pool: real or demo) and my commitments
+  icoSales: 'ico-sales',
+  icoCommitments: 'ico-commitments',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
