@@ -12,6 +12,8 @@ import { InboxPage } from './inbox-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { QUEUES } from './queues.ts';
 import { SettingsPage } from './settings-page.tsx';
+// ---- coin ICO (issue 17 §7)
+import { IcoPage } from './ico-page.tsx';
 import { text, type Lang } from './texts.ts';
 import { mayAct, type ConsoleOperator, type Role } from './types.ts';
 
@@ -29,6 +31,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'settings', title: 'nav.settings', roles: ['finance'] },
   { id: 'audit', title: 'nav.audit', roles: ['admin'] },
   { id: 'content', title: 'nav.content', roles: ['support'] },
+  // ---- coin ICO (issue 17 §7): token sales (finance; admin passes every role check)
+  { id: 'ico', title: 'nav.ico', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -106,6 +110,7 @@ export function ConsoleApp() {
             {current?.id === 'settings' && <SettingsPage />}
             {current?.id === 'audit' && <AuditPage />}
             {current?.id === 'content' && <ContentPage />}
+            {current?.id === 'ico' && <IcoPage />}
           </main>
         </>
       )}

@@ -7,6 +7,8 @@ import { LOAN_EN, LOAN_UR } from './loan-texts.ts';
 import { INBOX_EN, INBOX_UR } from './inbox-texts.ts';
 // ---- vip (issue 18)
 import { VIP_EN, VIP_UR } from './vip-texts.ts';
+// ---- coin ICO (issue 17 §7)
+import { ICO_EN, ICO_UR } from './ico-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -76,6 +78,8 @@ const en = {
   ...INBOX_EN,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_EN,
+  // ---- coin ICO (issue 17 §7): token sales
+  ...ICO_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -146,6 +150,8 @@ const ur: Record<TextKey, string> = {
   ...INBOX_UR,
   // ---- vip (issue 18): the strategy service switch
   ...VIP_UR,
+  // ---- coin ICO (issue 17 §7): token sales
+  ...ICO_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };
