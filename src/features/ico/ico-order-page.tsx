@@ -82,11 +82,15 @@ function OrderForm({ o }: { o: IcoSale }) {
           rows={[
             [
               t('ico:order.frozen'),
-              <Num key="f">{micro && micro > 0n ? usdt(formatMinor(micro, U)) : '—'}</Num>,
+              <span key="f" data-testid="ico-order-frozen">
+                <Num>{micro && micro > 0n ? usdt(formatMinor(micro, U)) : '—'}</Num>
+              </span>,
             ],
             [
               t('ico:order.want'),
-              <Num key="w">{`${grouped(formatMinor(want, o.tokenDecimals))} ${o.token}`}</Num>,
+              <span key="w" data-testid="ico-order-want">
+                <Num>{`${grouped(formatMinor(want, o.tokenDecimals))} ${o.token}`}</Num>
+              </span>,
             ],
             [
               t('ico:order.available'),
