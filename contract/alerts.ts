@@ -106,6 +106,8 @@ const KIND_OF_MESSAGE: Readonly<Record<string, PushKind>> = {
   withdraw: 'money',
   kyc: 'kyc',
   ipo: 'ipo',
+  // ---- ico: token-sale distributions and listings share the IPO switch (primary markets)
+  ico: 'ipo',
   loan: 'loan',
   robot: 'robot',
   fund: 'robot',

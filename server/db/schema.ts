@@ -78,6 +78,15 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'max_amount',
   // ---- block trades (migration 220): paisa
   'ref_close',
+  // ---- coin ICO (migration 240): micro-USDT and token smallest units
+  'ico_tokens',
+  'ico_min',
+  'ico_cap',
+  'sold_tokens',
+  'committed_usdt',
+  'won_tokens',
+  'spent_usdt',
+  'refunded_usdt',
 ]);
 
 type Money = bigint;
@@ -736,6 +745,48 @@ export interface BulkOrdersTable {
   created_at: number;
 }
 // ---- end block trades
+// ---- coin ICO (issue 17 §7, migration 240)
+/** A token sale: price in micro-USDT per whole token, token amounts in the token's smallest unit. */
+export interface IcoSalesTable {
+  id: IdColumn;
+  token: string;
+  name_en: string;
+  name_ur: string;
+  token_decimals: number;
+  price: Money;
+  ico_tokens: Money;
+  ico_min: Money;
+  ico_cap: Money;
+  opens_at: number;
+  closes_at: number;
+  distribute_at: number;
+  list_at: number;
+  summary: Generated<string>;
+  phase: Generated<'open' | 'distributed' | 'listed'>;
+  sold_tokens: Generated<Money>;
+  committed_usdt: Generated<Money>;
+  distributed_at: number | null;
+  listed_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's commitment to a token sale (micro-USDT frozen = amount). */
+export interface IcoCommitmentsTable {
+  id: IdColumn;
+  sale_id: number;
+  user_id: number;
+  account_id: number;
+  client_id: string;
+  amount: Money;
+  state: 'committed' | 'distributed';
+  won_tokens: Generated<Money>;
+  spent_usdt: Generated<Money>;
+  refunded_usdt: Generated<Money>;
+  created_at: number;
+  updated_at: number;
+}
 
 // ---- vip (issue 18, migration 130)
 /** A user's VIP membership (one row per user; the state is derived from expires_at and the clock). */
@@ -1198,5 +1249,8 @@ export interface Schema {
   investor_types: InvestorTypesTable;
   placements: PlacementsTable;
   placement_applications: PlacementApplicationsTable;
+  // ---- coin ICO (migration 240)
+  ico_sales: IcoSalesTable;
+  ico_commitments: IcoCommitmentsTable;
   schema_migrations: SchemaMigrationsTable;
 }

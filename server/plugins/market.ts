@@ -8,6 +8,7 @@ import { startClusterMarket, type Leadership } from '../domain/cluster/cluster-m
 import type { MarketSource } from '../domain/market/market-source.ts';
 import { SimulatedMarket } from '../domain/market/simulated-market.ts';
 import { followListings, listedOfferings } from '../domain/ipo/ipo-listing.ts';
+import { followTokenListings, listedTokenSales } from '../domain/ico/ico-listing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,11 @@ export const marketPlugin = fp(
       ...cfg,
       onWriteError: (err: unknown) => app.log.error({ err }, 'market: writing bars failed'),
       // ---- IPO listings (issue 17): listed offerings join the market at every open, and when announced
-      listings: () => listedOfferings(app.db),
+      listings: async () => [
+        ...(await listedOfferings(app.db)),
+        // ---- coin ICO (issue 17 §7): listed token sales join as USDT pairs (domain/ico/ico-listing.ts)
+        ...(await listedTokenSales(app.db)),
+      ],
     };
     const listingsFailed = (err: unknown) => app.log.error({ err }, 'market: adding a listing failed');
     if (app.redis) {
@@ -43,15 +48,18 @@ export const marketPlugin = fp(
       });
       app.decorate('market', cluster.market);
       app.decorate('leader', cluster.leader);
-      const stopListings = followListings({
+      const follow = {
         bus: app.bus,
         db: app.db,
         simulator: cluster.simulator,
         onError: listingsFailed,
         everyMs: cfg.listingsEveryMs,
-      });
+      };
+      const stopListings = followListings(follow);
+      const stopTokens = followTokenListings(follow); // ---- coin ICO
       app.addHook('onClose', async () => {
         stopListings();
+        stopTokens();
         await cluster.close();
       });
       return;
@@ -59,16 +67,19 @@ export const marketPlugin = fp(
     const market = await SimulatedMarket.open(app.db, sim);
     app.decorate('market', market);
     app.decorate('leader', ALWAYS);
-    const stopListings = followListings({
+    const follow = {
       bus: app.bus,
       db: app.db,
       simulator: () => market,
       onError: listingsFailed,
       everyMs: cfg.listingsEveryMs,
-    });
+    };
+    const stopListings = followListings(follow);
+    const stopTokens = followTokenListings(follow); // ---- coin ICO
     if (cfg.tick) market.start();
     app.addHook('onClose', async () => {
       stopListings();
+      stopTokens();
       await market.stop();
     });
   },

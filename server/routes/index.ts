@@ -47,6 +47,8 @@ import { bulkRoutes } from './bulk/bulk-routes.ts';
 import { loanRoutes } from './loan/loan-routes.ts';
 // ---- votes (h-vote)
 import { voteRoutes } from './vote/vote-routes.ts';
+// ---- coin ICO (issue 17 §7)
+import { icoRoutes } from './ico/ico-routes.ts';
 
 export interface ApiArea {
   name: string;
@@ -99,4 +101,6 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'stock/option', plugin: optionRoutes },
   // ---- block trades (issue 17 §5): stock/bulk/list, info, stock/order/bulk/buy, stock/order/trade/list
   { name: 'stock/bulk', plugin: bulkRoutes },
+  // ---- coin ICO (issue 17 §7): token sales and commitments
+  { name: 'coin/new', plugin: icoRoutes },
 ];

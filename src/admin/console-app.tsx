@@ -18,6 +18,8 @@ import { SettingsPage } from './settings-page.tsx';
 import { PlacementPage } from './placement-page.tsx';
 // ---- block trades (issue 17 §5)
 import { BulkPage } from './bulk-page.tsx';
+// ---- coin ICO (issue 17 §7)
+import { IcoPage } from './ico-page.tsx';
 import { text, type Lang } from './texts.ts';
 // ---- votes (h-vote)
 import { VotePage } from './vote-page.tsx';
@@ -45,6 +47,8 @@ const SECTIONS: readonly Section[] = [
   { id: 'ipo', title: 'nav.ipo', roles: ['finance'] },
   // ---- block trades (issue 17 §5)
   { id: 'bulk', title: 'nav.bulk', roles: ['finance'] },
+  // ---- coin ICO (issue 17 §7): token sales (finance; admin passes every role check)
+  { id: 'ico', title: 'nav.ico', roles: ['finance'] },
 ];
 
 export function ConsoleApp() {
@@ -130,6 +134,7 @@ export function ConsoleApp() {
             {current?.id === 'ipo' && <IpoPage />}
             {/* ---- block trades (issue 17 §5) */}
             {current?.id === 'bulk' && <BulkPage />}
+            {current?.id === 'ico' && <IcoPage />}
           </main>
         </>
       )}

@@ -15,6 +15,8 @@ import { PLACEMENT_EN, PLACEMENT_UR } from './placement-texts.ts';
 import { IPO_EN, IPO_UR } from './ipo-texts.ts';
 // ---- block trades (issue 17 §5)
 import { BULK_EN, BULK_UR } from './bulk-texts.ts';
+// ---- coin ICO (issue 17 §7)
+import { ICO_EN, ICO_UR } from './ico-texts.ts';
 
 export type Lang = 'ur-PK' | 'en-US';
 
@@ -91,6 +93,8 @@ const en = {
   // ---- ipo (issue 17): the IPO offerings screen
   ...IPO_EN,
   ...BULK_EN,
+  // ---- coin ICO (issue 17 §7): token sales
+  ...ICO_EN,
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -168,6 +172,8 @@ const ur: Record<TextKey, string> = {
   // ---- ipo (issue 17): the IPO offerings screen
   ...IPO_UR,
   ...BULK_UR,
+  // ---- coin ICO (issue 17 §7): token sales
+  ...ICO_UR,
 };
 
 export const TEXTS: Record<Lang, Record<TextKey, string>> = { 'en-US': en, 'ur-PK': ur };

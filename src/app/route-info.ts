@@ -85,6 +85,9 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'tabbar.ipo',
   'stockIPO.ipoList',
   'stockIPO.ipoDetail',
+  // ---- coin ICO: the token sales are public reads (committing and my commitments need a login)
+  'coinICO.icoList',
+  'coinICO.icoDetail',
 ]);
 
 /**

@@ -146,6 +146,11 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'stockBulk.bulkList': () => import('../features/bulk/bulk-list-page.tsx'),
   'stockBulk.bulkDetail': () => import('../features/bulk/bulk-detail-page.tsx'),
   'stockBulk.bulkOrder': () => import('../features/bulk/bulk-order-page.tsx'),
+  // ---- coin ICO (issue 17 §7): token sales, their detail, the commit form and my commitments
+  'coinICO.icoList': () => import('../features/ico/ico-list-page.tsx'),
+  'coinICO.icoDetail': () => import('../features/ico/ico-detail-page.tsx'),
+  'coinICO.icoOrder': () => import('../features/ico/ico-order-page.tsx'),
+  'coinICO.applyList': () => import('../features/ico/apply-list-page.tsx'),
 };
 
 export const APP_ROUTES: readonly AppRoute[] = ROUTE_INFOS.map((info) => {

@@ -98,6 +98,14 @@ export const RECORD_KINDS = {
   option_premium: 'buy',
   option_payoff: 'sell',
   // ---- end options
+  // ---- coin ICO (server/domain/ico): a commitment's USDT frozen in the spot account (ref ico:N); at the
+  // distribution the cost paid to ico_issuer_<sale> (ico:pay:N), the rest given back (ico:refund:N) and the
+  // tokens credited from ico_issuer_<sale> to cash (ico:tokens:N)
+  ico_freeze: 'freeze',
+  ico_pay: 'buy',
+  ico_refund: 'unfreeze',
+  ico_tokens: 'buy',
+  // ---- end coin ICO
 } as const satisfies Record<string, TxType>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -4,7 +4,8 @@
 // snapshot (MarketSnapshot.listed), so the leader, its replicas and a promoted replica hold the same
 // instrument and count the same seqs. It takes its walk parameters as a built-in stock would (volatility by
 // price, a typical day's turnover of its shares); it is not a constituent of any index (index definitions and
-// their base capitalisation are fixed).
+// their base capitalisation are fixed). A token sale's token lists the same way as a crypto USDT pair
+// (ListingDef.market 'crypto': domain/ico/ico-listing.ts).
 import type { Instrument } from '../../../workers/protocol/market.ts';
 import { pktDayStart } from './calendar.ts';
 import { newState, type LiveState } from './instrument-state.ts';
@@ -30,11 +31,53 @@ export function isListingDef(x: unknown): x is ListingDef {
     typeof d.shariah === 'boolean' &&
     pos(d.price) &&
     pos(d.shares) &&
-    pos(d.listedAt)
+    pos(d.listedAt) &&
+    (d.market === undefined || isCryptoPart(d))
   );
 }
 
+/** The crypto fields of a token's listing (a token sale), all present and in range. */
+function isCryptoPart(d: Record<string, unknown>): boolean {
+  const places = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 8;
+  return (
+    d.market === 'crypto' &&
+    typeof d.base === 'string' &&
+    d.symbol === `${d.base}USDT` &&
+    places(d.priceDecimals) &&
+    places(d.qtyDecimals)
+  );
+}
+
+/** A token listed as a USDT pair: walks like a built-in coin (6 % a day), about 2 % of its supply a day. */
+function listedToken(d: ListingDef): SimInstrument {
+  const pd = d.priceDecimals ?? 2;
+  const qd = d.qtyDecimals ?? 0;
+  const ins: Instrument = {
+    symbol: d.symbol,
+    nameEn: d.nameEn,
+    nameUr: d.nameUr,
+    sector: 'crypto',
+    market: 'crypto',
+    quote: 'USDT',
+    base: d.base ?? d.symbol,
+    tickSize: pd === 0 ? '1' : (10 ** -pd).toFixed(pd),
+    lotSize: qd === 0 ? '1' : (10 ** -qd).toFixed(qd),
+    priceDecimals: pd,
+    qtyDecimals: qd,
+  };
+  return {
+    ins,
+    anchor: d.price,
+    volDay: 0.06,
+    dayQty: Math.max(1, Math.round(d.shares * 0.02)),
+    step: Math.max(1, Math.round(d.price / 20_000)),
+    shares: 0,
+    listing: d,
+  };
+}
+
 export function listedInstrument(d: ListingDef): SimInstrument {
+  if (d.market === 'crypto') return listedToken(d);
   const ins: Instrument = {
     symbol: d.symbol,
     nameEn: d.nameEn,
@@ -71,7 +114,7 @@ export function addListed(live: LiveMarket, d: ListingDef, ts: number): LiveStat
   if (live.states.has(d.symbol)) return undefined;
   const s = newState(listedInstrument(d), d.price, d.price, pktDayStart(ts), ts);
   live.states.set(d.symbol, s);
-  live.byMarket.psx.push(s);
+  live.byMarket[d.market === 'crypto' ? 'crypto' : 'psx'].push(s);
   return s;
 }
 

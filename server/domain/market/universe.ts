@@ -59,6 +59,13 @@ export interface ListingDef {
   shares: number;
   /** when it listed (ms): no history is generated before it */
   listedAt: number;
+  // ---- a crypto token listed as <base>USDT (a token sale: domain/ico/ico-listing.ts); absent: a PSX stock,
+  // priced in paisa. For a token `price` is in units of 10^-priceDecimals USDT and `shares` its supply in
+  // units of 10^-qtyDecimals.
+  market?: 'crypto';
+  base?: string;
+  priceDecimals?: number;
+  qtyDecimals?: number;
 }
 
 const INDEX_DEFS = [

@@ -25,6 +25,8 @@ import { consoleVoteRoutes } from './vote-routes.ts';
 import { consolePlacementRoutes } from './placement-routes.ts';
 // ---- block trades (issue 17 §5)
 import { consoleBulkRoutes } from './bulk-routes.ts';
+// ---- coin ICO (issue 17 §7)
+import { consoleIcoRoutes } from './ico-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
@@ -57,5 +59,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consolePlacementRoutes);
   // ---- block trades (issue 17 §5): create, close, buyers
   await app.register(consoleBulkRoutes);
+  // ---- coin ICO (issue 17 §7): token sales
+  await app.register(consoleIcoRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

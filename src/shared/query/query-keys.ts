@@ -53,6 +53,9 @@ export const RESOURCE = {
   // ---- block trades (issue 17 §5): the blocks on offer (who may buy is per user) and my block orders
   bulkBlocks: 'bulk-blocks',
   bulkOrders: 'bulk-orders',
+  // ---- coin ICO (issue 17 §7): token sales (committed totals are per pool: real or demo) and my commitments
+  icoSales: 'ico-sales',
+  icoCommitments: 'ico-commitments',
 } as const;
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 
