@@ -13,13 +13,16 @@ export interface WaitOptions {
   intervalMs?: number | undefined;
 }
 
-/** Resolves once `cond` holds, with the milliseconds it took; rejects after `timeoutMs` saying `what`. */
+/**
+ * Resolves once `cond` holds, with the milliseconds it took; rejects after `timeoutMs` saying `what`. An async
+ * condition (a database read) is awaited each time, never taken as true for being a promise.
+ */
 export async function waitFor(
-  cond: () => boolean,
+  cond: () => boolean | Promise<boolean>,
   { timeoutMs = 5_000, what, intervalMs = 10 }: WaitOptions,
 ): Promise<number> {
   const start = Date.now();
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() - start > timeoutMs) {
       const said = typeof what === 'function' ? what() : what;
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${said}`);
