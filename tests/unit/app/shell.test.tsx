@@ -111,9 +111,9 @@ describe('guest guard', () => {
 
   it('shows a coming-soon route with its translated title', async () => {
     logIn();
-    // The wallet and news screens (earlier examples) are real now; token sales belong to a later issue.
-    renderAt('/pages/coinICO/icoList');
-    expect(await screen.findByRole('heading', { name: 'ICO list' })).toBeTruthy();
+    // Every other screen is real now; the crypto-only sign-in is the one still coming soon.
+    renderAt('/pages/account/coinLogin');
+    expect(await screen.findByRole('heading', { name: 'Crypto account login' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });
