@@ -103,6 +103,19 @@ export default function MinePage() {
             to={routeTo('stock.vote')}
             testId="mine-vote"
           />
+          {/* ---- block trades and token sales (issue 17): reached from here as well as from VIP and the pairs */}
+          <ListRow
+            icon={<IconStar size={20} />}
+            label={t('nav:title.stockBulk.bulkList')}
+            to={routeTo('stockBulk.bulkList')}
+            testId="mine-bulk"
+          />
+          <ListRow
+            icon={<IconWallet size={20} />}
+            label={t('nav:title.coinICO.icoList')}
+            to={routeTo('coinICO.icoList')}
+            testId="mine-ico"
+          />
           <ListRow
             icon={<IconNews size={20} />}
             label={t('account:mine.messages')}
