@@ -2,7 +2,7 @@
 // order (roving tabindex); arrow keys move along the strip in reading order, so in Urdu (right-to-left) the
 // left arrow goes to the next tab; Home and End jump to the ends. Two looks: an underlined text strip and
 // filled pills. A scrollable strip keeps the selected tab in view.
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Num } from './num.tsx';
 import s from './tabs.module.css';
 
@@ -68,6 +68,19 @@ export function Tabs<V extends string>({
   testId,
 }: TabsProps<V>) {
   const list = useRef<HTMLDivElement>(null);
+
+  // A scrollable strip opened on a tab past its edge (a link with ?state=, the last tab chosen) shows it: the
+  // strip alone scrolls sideways, never the page.
+  useEffect(() => {
+    const l = list.current;
+    if (!scrollable || !l) return;
+    const tab = l.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!tab) return;
+    const box = l.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.left < box.left) l.scrollLeft -= box.left - t.left + 16;
+    else if (t.right > box.right) l.scrollLeft += t.right - box.right + 16;
+  }, [scrollable, value]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!list.current) return;
