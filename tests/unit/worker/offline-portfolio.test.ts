@@ -156,6 +156,36 @@ describe('portfolio kept offline: saving', () => {
     expect(byS.get('BBB')).toBe('50.00');
   });
 
+  it('a new session whose read of the store failed still keeps the watchlist and the watched ticker', async () => {
+    const store = new MemoryPortfolioStore();
+    await liveSession(store);
+    // The next page's worker cannot read the device's record (IndexedDB refused the read): it knows neither
+    // the watchlist nor BBB's ticker, and its screen subscribes only the held symbol.
+    const flaky = Object.assign(Object.create(store) as MemoryPortfolioStore, {
+      load: () => Promise.resolve(null),
+    });
+    const h = createHarness(psxBoard(), {}, {}, { portfolioStore: flaky });
+    h.socket().open();
+    h.socket().push(snap('tickers:psx', 1, [ticker('AAA', '12.50', Date.now())]));
+    h.service.setAccount(REAL);
+    h.accountSocket().open();
+    h.accountSocket().push(
+      snap('account', 0, {
+        orders: [],
+        positions: [position('AAA', '100', '10.00')],
+        assets: assets('1000.00', '0.00'),
+      }),
+    );
+    const before = flaky.saves;
+    await h.advance(2500);
+    expect(flaky.saves).toBeGreaterThan(before);
+    const rec = store.records.get(REAL.accountKey)!;
+    expect(rec.watchlist).toEqual(WATCH);
+    const byS = new Map(rec.tickers.flatMap((m) => m.tickers.map((t) => [t.s, t.p] as const)));
+    expect(byS.get('AAA')).toBe('12.50');
+    expect(byS.get('BBB')).toBe('50.00');
+  });
+
   it('a live answer before the store has been read writes nothing until it has, then keeps what was saved', async () => {
     const store = new MemoryPortfolioStore();
     const { h: first } = await liveSession(store);

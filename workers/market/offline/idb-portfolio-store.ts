@@ -2,7 +2,7 @@
 // Every call opens the database lazily once and settles; a browser that refuses IndexedDB (private mode in
 // some browsers, storage full) makes loads answer null and saves do nothing — the app then simply has no
 // offline copy, which it already handles.
-import { usableRecord, type PortfolioStore, type SavedPortfolio } from './saved-portfolio.ts';
+import { keepKnown, usableRecord, type PortfolioStore, type SavedPortfolio } from './saved-portfolio.ts';
 
 const DB_NAME = 'pk-trade-offline';
 const DB_VERSION = 1;
@@ -63,8 +63,12 @@ export class IdbPortfolioStore implements PortfolioStore {
     }
   }
 
+  /** Read and written in one transaction: what the previous record knew and this one does not is kept. */
   save(p: SavedPortfolio): Promise<void> {
-    return this.write((s) => s.put(p)).catch(() => {});
+    return this.write((s) => {
+      const prev = s.get(p.accountKey);
+      prev.onsuccess = () => s.put(keepKnown(usableRecord(prev.result, p.accountKey), p));
+    }).catch(() => {});
   }
 
   remove(accountKey: string): Promise<void> {

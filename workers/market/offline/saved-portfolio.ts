@@ -53,7 +53,7 @@ export class MemoryPortfolioStore implements PortfolioStore {
 
   save(p: SavedPortfolio): Promise<void> {
     this.saves++;
-    this.records.set(p.accountKey, structuredClone(p));
+    this.records.set(p.accountKey, structuredClone(keepKnown(this.records.get(p.accountKey) ?? null, p)));
     return Promise.resolve();
   }
 
@@ -76,4 +76,36 @@ export function usableRecord(value: unknown, accountKey: string): SavedPortfolio
   if (typeof p.asOf !== 'number' || !Array.isArray(p.positions) || !Array.isArray(p.orders)) return null;
   if (!Array.isArray(p.tickers)) return null;
   return p as SavedPortfolio;
+}
+
+/** The symbols whose tickers the record keeps. */
+export function keptSymbols(positions: readonly { symbol: string }[], w: SavedWatchlist | null): Set<string> {
+  const out = new Set<string>();
+  for (const p of positions) out.add(p.symbol);
+  if (w) for (const s of [...w.stocks, ...w.coins]) out.add(s);
+  return out;
+}
+
+/**
+ * What a save writes over the account's previous record: a save never forgets what the device knew. A
+ * watchlist the session has not read (null) stays the kept one, and a held or watched symbol the session has
+ * no ticker for yet (a fresh start on a screen that does not subscribe it, such as a watched symbol seen from
+ * Positions) keeps its kept ticker. Done by the store inside its write, so no order of loads, saves and pages
+ * (two workers of one origin, a read that failed) can drop them (the CI failures of 6d7d0c1, c62766d, 53c7c13).
+ */
+export function keepKnown(prev: SavedPortfolio | null, next: SavedPortfolio): SavedPortfolio {
+  if (!prev || prev.accountKey !== next.accountKey) return next;
+  const watchlist = next.watchlist ?? prev.watchlist;
+  const wanted = keptSymbols(next.positions, watchlist);
+  const have = new Set(next.tickers.flatMap((m) => m.tickers.map((t) => t.s)));
+  const tickers = next.tickers.map((m) => ({ market: m.market, tickers: [...m.tickers] }));
+  for (const m of prev.tickers)
+    for (const t of m.tickers) {
+      if (!wanted.has(t.s) || have.has(t.s)) continue;
+      have.add(t.s);
+      const into = tickers.find((x) => x.market === m.market);
+      if (into) into.tickers.push(t);
+      else tickers.push({ market: m.market, tickers: [t] });
+    }
+  return { ...next, watchlist, tickers };
 }

@@ -23,8 +23,6 @@ export class AccountOffline {
   private asOfDirty = false;
   private watchlist: SavedWatchlist | null = null;
   private watchlistDirty = false;
-  /** The tickers of the account's saved record: kept for symbols the board has not heard of yet. */
-  private savedTickers: MarketTickers[] = [];
   /**
    * The account's saved record has been read (or found missing). Until then nothing is written: a record
    * built before it would drop the saved watchlist and the watched symbols' tickers that this session has not
@@ -56,7 +54,6 @@ export class AccountOffline {
     this.asOfDirty = false;
     this.watchlist = null;
     this.watchlistDirty = false;
-    this.savedTickers = [];
     this.loaded = false;
     if (!this.keeper) return null;
     if (accountKey === null) {
@@ -67,7 +64,6 @@ export class AccountOffline {
     if (generation !== this.generation) return null;
     this.loaded = true;
     if (saved) {
-      this.savedTickers = saved.tickers;
       // The kept watchlist stays the account's until the app reads a newer one (a session that never opens
       // the watchlist must not save it away); posted, so the app has it until its own query answers.
       if (!this.watchlist && saved.watchlist) {
@@ -164,6 +160,6 @@ export class AccountOffline {
     const pricesAt = this.prices.freshAt();
     const liveAt = this.asOf ?? this.liveAt ?? this.now();
     const asOf = pricesAt === null ? liveAt : Math.min(liveAt, pricesAt);
-    return portfolioRecord({ ...parts, asOf, watchlist: this.watchlist }, this.prices, this.savedTickers);
+    return portfolioRecord({ ...parts, asOf, watchlist: this.watchlist }, this.prices);
   }
 }
