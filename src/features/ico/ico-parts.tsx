@@ -1,12 +1,12 @@
 // Pieces of the coin ICO screens: the state chips, the countdown to a sale's next step, a sale's card (a link
 // to its detail) and the amount formats. Amounts are the server's exact decimal strings; times Pakistan time.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommitmentState, IcoSale, SaleState } from '../../../contract/ico.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { Countdown as SharedCountdown } from '../../shared/ui/countdown.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import s from './ico.module.css';
 
@@ -17,25 +17,6 @@ export const amount = (text: string): string =>
 export const usdt = (text: string): string => `${amount(text)} USDT`;
 /** A number or date inside a sentence: isolated left-to-right. */
 export const ltr = (text: string): string => `\u2066${text}\u2069`;
-
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
-
-/** 3d 04:05:06 (days only when there are any). */
-export function duration(ms: number): string {
-  const sec = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(sec / 86_400);
-  const hms = [Math.floor(sec / 3600) % 24, Math.floor(sec / 60) % 60, sec % 60]
-    .map((n) => String(n).padStart(2, '0'))
-    .join(':');
-  return d > 0 ? `${d}d ${hms}` : hms;
-}
 
 /** The step a sale waits for next and when: opening, closing, distribution or listing; none once listed. */
 export function nextStep(
@@ -57,13 +38,14 @@ export function nextStep(
 
 export function Countdown({ o }: { o: IcoSale }) {
   const { t } = useTranslation();
-  const now = useNow();
   const next = nextStep(o);
   if (!next) return null;
   return (
-    <p className={s.countdown} data-testid="ico-countdown">
-      {t(`ico:detail.${next.key}`, { time: ltr(duration(next.at - now)) })}
-    </p>
+    <SharedCountdown
+      at={next.at}
+      label={(time) => t(`ico:detail.${next.key}`, { time })}
+      testId="ico-countdown"
+    />
   );
 }
 

@@ -3,7 +3,6 @@ declare const styles: {
   readonly card: string;
   readonly cardHead: string;
   readonly chip: string;
-  readonly countdown: string;
   readonly facts: string;
   readonly filters: string;
   readonly input: string;

@@ -1,5 +1,5 @@
 // /pages/stockIPO/ipoDetail?id=: one offering — company, price (or band and strike), lot, min / max, the dates
-// of its life (spec §4), demand so far, the allotment rule in plain words (server/domain/ipo/allotment.ts:
+// of its life (spec §4) with a countdown to the next, demand so far, the allotment rule in plain words (server/domain/ipo/allotment.ts:
 // ballot, then pro rata; the seed once allotted), the prospectus summary, and Subscribe while it is open. On
 // the real account Subscribe needs KYC first (spec §8); the demo account may apply without.
 import type { ReactNode } from 'react';
@@ -10,8 +10,9 @@ import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
+import { useNow } from '../../shared/ui/countdown.tsx';
 import { Num } from '../../shared/ui/num.tsx';
-import { lotCost, ltr, OfferingChip, PriceText, shares, when } from './ipo-parts.tsx';
+import { lotCost, ltr, OfferingChip, OfferingCountdown, PriceText, shares, when } from './ipo-parts.tsx';
 import { OfferingPage } from './offering-page.tsx';
 import s from './ipo.module.css';
 
@@ -64,6 +65,7 @@ function Detail({ o }: { o: IpoOffering }) {
   const { t } = useTranslation();
   const n = (v: number) => <Num>{shares(v)}</Num>;
   const at = (v: number) => <Num>{when(v)}</Num>;
+  const now = useNow();
   return (
     <>
       <section className={s.card} data-testid="ipo-detail" data-state={o.state}>
@@ -101,6 +103,7 @@ function Detail({ o }: { o: IpoOffering }) {
             [t('ipo:field.list'), at(o.listedAt ?? o.listAt)],
           ]}
         />
+        <OfferingCountdown o={o} now={now} />
       </section>
       <SubscribeAction o={o} />
       <section className={s.section}>

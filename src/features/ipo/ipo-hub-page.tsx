@@ -8,6 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { useNow } from '../../shared/ui/countdown.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconReceipt } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';
@@ -38,6 +39,7 @@ export default function IpoHubPage({ extra }: { extra?: ExtraHubTab } = {}) {
   const panelId = useId();
   const today = useQuery(todayQuery());
   const list = useQuery(offeringsQuery(tab));
+  const now = useNow();
   // ---- placements (h-place)
   const onExtra = extra !== undefined && raw === extra.value;
   const items = HUB_TABS.map((v) => ({
@@ -65,7 +67,7 @@ export default function IpoHubPage({ extra }: { extra?: ExtraHubTab } = {}) {
             {(d) => (
               <div className={s.list} data-testid="ipo-today">
                 {d.map((o) => (
-                  <OfferingCard key={o.id} o={o} />
+                  <OfferingCard key={o.id} o={o} now={now} />
                 ))}
               </div>
             )}
@@ -104,7 +106,7 @@ export default function IpoHubPage({ extra }: { extra?: ExtraHubTab } = {}) {
               {(d) => (
                 <div className={s.list} data-testid="ipo-list">
                   {d.map((o) => (
-                    <OfferingCard key={o.id} o={o} />
+                    <OfferingCard key={o.id} o={o} now={now} />
                   ))}
                 </div>
               )}

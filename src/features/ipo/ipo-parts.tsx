@@ -1,5 +1,5 @@
 // Pieces of the IPO screens: the state chips (offering and application, spec §4 labels), an offering's card
-// (a link to its detail) and its key facts. Amounts are the server's exact decimal strings, grouped; times are
+// (a link to its detail) and its key facts, and the countdown to its next state change. Amounts are the server's exact decimal strings, grouped; times are
 // Pakistan time.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,9 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
+import { Countdown } from '../../shared/ui/countdown.tsx';
 import { Num } from '../../shared/ui/num.tsx';
+import { nextDate } from './queries.ts';
 import s from './ipo.module.css';
 
 /** A moment as the IPO screens show it: Pakistan time, to the minute. */
@@ -59,23 +61,7 @@ export function PriceText({ o }: { o: IpoOffering }) {
   );
 }
 
-/** The date that matters next in the offering's life, with its label. */
-function nextDate(o: IpoOffering): { key: string; at: number } {
-  switch (o.state) {
-    case 'upcoming':
-      return { key: 'opens', at: o.opensAt };
-    case 'subscribing':
-      return { key: 'closes', at: o.closesAt };
-    case 'to_be_allocated':
-      return { key: 'allot', at: o.allotAt };
-    case 'allotted':
-      return { key: 'list', at: o.listAt };
-    case 'listed':
-      return { key: 'listed', at: o.listedAt ?? o.listAt };
-  }
-}
-
-export function OfferingCard({ o }: { o: IpoOffering }) {
+export function OfferingCard({ o, now }: { o: IpoOffering; now: number }) {
   const { t } = useTranslation();
   const next = nextDate(o);
   return (
@@ -111,6 +97,25 @@ export function OfferingCard({ o }: { o: IpoOffering }) {
           <Num>{when(next.at)}</Num>
         </dd>
       </dl>
+      <OfferingCountdown o={o} now={now} />
     </Link>
+  );
+}
+
+/**
+ * The time left until the offering's next state change (opening, closing, allotment, listing; none once
+ * listed or when the planned date has passed and the operator has not acted yet). `now`: a clock the caller keeps.
+ */
+export function OfferingCountdown({ o, now }: { o: IpoOffering; now?: number }) {
+  const { t } = useTranslation();
+  const next = nextDate(o);
+  if (next.key === 'listed' || (now !== undefined && next.at <= now)) return null;
+  return (
+    <Countdown
+      at={next.at}
+      {...(now === undefined ? {} : { now })}
+      label={(time) => t(`ipo:countdown.${next.key}`, { time })}
+      testId="ipo-countdown"
+    />
   );
 }

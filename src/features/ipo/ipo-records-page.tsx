@@ -14,7 +14,7 @@ import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { ApplicationCard } from './application-card.tsx';
 import { applicationsQuery } from './queries.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../shared/ui/countdown.tsx';
 import s from './ipo.module.css';
 
 const FILTERS = ['', ...APPLICATION_STATES] as const;
@@ -68,7 +68,9 @@ function IpoApplicationsPage({ extra }: { extra?: ExtraRecords | undefined }) {
   const [state, setState] = useState<ApplicationState | ''>('');
   const panelId = useId();
   const records = useInfiniteQuery(applicationsQuery(useAccountScope(), state));
-  const now = useNow();
+  // Re-read every 15 s: a window that closes while the screen is open takes its cancel or pay button away
+  // (the server refuses a late action anyway).
+  const now = useNow(15_000);
   return (
     <div className="page">
       <PageHeader title={t('nav:title.stockIPO.list')} />

@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/ipo.ts';
 import type { Page } from '../../../workers/protocol/market.ts';
 import { getData, postData } from '../../shared/api/data-client.ts';
+import { refetchDelay } from '../../shared/ui/countdown.tsx';
 import { FIRST_PAGE, nextPageParam } from '../../shared/query/paging.ts';
 import { accountKey, PUBLIC, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
 
@@ -21,6 +22,35 @@ export type HubTab = (typeof HUB_TABS)[number];
 
 const OFFERINGS = 'ipo-offerings';
 
+/** The date that matters next in the offering's life, with its label. */
+export function nextDate(o: IpoOffering): {
+  key: 'opens' | 'closes' | 'allot' | 'list' | 'listed';
+  at: number;
+} {
+  switch (o.state) {
+    case 'upcoming':
+      return { key: 'opens', at: o.opensAt };
+    case 'subscribing':
+      return { key: 'closes', at: o.closesAt };
+    case 'to_be_allocated':
+      return { key: 'allot', at: o.allotAt };
+    case 'allotted':
+      return { key: 'list', at: o.listAt };
+    case 'listed':
+      return { key: 'listed', at: o.listedAt ?? o.listAt };
+  }
+}
+
+/** Offerings re-read just after the nearest planned change of any of them, so a countdown's end shows what follows. */
+const untilNextChange = (data: IpoOffering | IpoOffering[] | undefined): number | false =>
+  refetchDelay(
+    (data === undefined ? [] : Array.isArray(data) ? data : [data]).map((o) => {
+      const next = nextDate(o);
+      return next.key === 'listed' ? null : next.at;
+    }),
+    Date.now(),
+  );
+
 export function offeringsQuery(tab: HubTab) {
   return queryOptions({
     queryKey: [PUBLIC, OFFERINGS, tab],
@@ -29,6 +59,7 @@ export function offeringsQuery(tab: HubTab) {
         ? getData<IpoOffering[]>('stock/new/list/coming', undefined, { signal })
         : getData<IpoOffering[]>('stock/new/list', { state: tab satisfies ListedState }, { signal }),
     staleTime: 30_000,
+    refetchInterval: (q) => untilNextChange(q.state.data),
   });
 }
 
@@ -37,6 +68,7 @@ export function todayQuery() {
     queryKey: [PUBLIC, OFFERINGS, 'today'],
     queryFn: ({ signal }) => getData<IpoOffering[]>('stock/new/today', undefined, { signal }),
     staleTime: 60_000,
+    refetchInterval: (q) => untilNextChange(q.state.data),
   });
 }
 
@@ -45,6 +77,7 @@ export function offeringQuery(id: string) {
     queryKey: [PUBLIC, OFFERINGS, 'one', id],
     queryFn: ({ signal }) => getData<IpoOffering>('stock/new/info', { id }, { signal }),
     staleTime: 15_000,
+    refetchInterval: (q) => untilNextChange(q.state.data),
   });
 }
 

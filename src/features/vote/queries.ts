@@ -6,6 +6,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { VoteInfo, VoteResolution } from '../../../contract/vote.ts';
 import { getData, postData } from '../../shared/api/data-client.ts';
 import { accountKey, RESOURCE, type AccountScope } from '../../shared/query/query-keys.ts';
+import { refetchDelay } from '../../shared/ui/countdown.tsx';
 
 /** When the resolution next changes state (null when closed). */
 export function nextChange(r: Pick<VoteResolution, 'state' | 'recordAt' | 'deadlineAt'>): number | null {
@@ -14,20 +15,11 @@ export function nextChange(r: Pick<VoteResolution, 'state' | 'recordAt' | 'deadl
   return null;
 }
 
-/** ms until the list should be read again: just after the nearest state change, at most a minute away. */
-export function refetchDelay(info: VoteInfo | undefined, now: number): number | false {
-  if (!info) return false;
-  const next = info.list.map(nextChange).filter((x): x is number => x !== null);
-  if (next.length === 0) return false;
-  const soonest = Math.min(...next) - now + 500;
-  return Math.min(Math.max(soonest, 1_000), 60_000);
-}
-
 export function votesQuery(scope: AccountScope, id?: string) {
   return queryOptions({
     queryKey: [...accountKey(scope, RESOURCE.votes), id ?? 'all'],
     queryFn: ({ signal }) => getData<VoteInfo>('index/vote/info', id ? { id } : undefined, { signal }),
-    refetchInterval: (q) => refetchDelay(q.state.data, Date.now()),
+    refetchInterval: (q) => refetchDelay(q.state.data?.list.map(nextChange) ?? [], Date.now()),
     staleTime: 10_000,
   });
 }

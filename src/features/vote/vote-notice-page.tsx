@@ -11,7 +11,8 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { votesQuery } from './queries.ts';
-import { Countdown, Dates, StateChip, useSecondNow } from './vote-parts.tsx';
+import { Countdown, Dates, StateChip } from './vote-parts.tsx';
+import { useNow } from '../../shared/ui/countdown.tsx';
 import s from './vote.module.css';
 
 export default function VoteNoticePage() {
@@ -20,7 +21,7 @@ export default function VoteNoticePage() {
   const [params] = useSearchParams();
   const raw = params.get('id') ?? '';
   const id = /^[1-9][0-9]{0,15}$/.test(raw) ? raw : '';
-  const now = useSecondNow();
+  const now = useNow();
   const one = useQuery({ ...votesQuery(scope, id), enabled: id !== '' });
   return (
     <div className="page" data-testid="vote-notice">

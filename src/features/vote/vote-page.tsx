@@ -16,7 +16,8 @@ import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { votesQuery } from './queries.ts';
-import { BallotForm, Countdown, Dates, Results, StateChip, useSecondNow } from './vote-parts.tsx';
+import { BallotForm, Countdown, Dates, Results, StateChip } from './vote-parts.tsx';
+import { useNow } from '../../shared/ui/countdown.tsx';
 import s from './vote.module.css';
 
 const TABS = ['open', 'closed'] as const;
@@ -61,7 +62,7 @@ export default function VotePage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'closed' ? 'closed' : 'open';
   const panelId = useId();
-  const now = useSecondNow();
+  const now = useNow();
   const list = useQuery(votesQuery(scope));
   const shown = (d: { list: VoteResolution[] }) =>
     d.list.filter((r) => (tab === 'closed' ? r.state === 'closed' : r.state !== 'closed'));

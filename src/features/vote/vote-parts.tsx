@@ -2,7 +2,7 @@
 // ballot form (choose an option, vote or change the vote) and the weighted results with the turnout. Share
 // counts are the server's exact decimal strings, grouped; percentages are computed from integers only.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoteResolution, VoteResults } from '../../../contract/vote.ts';
 import { formatDate } from '../../shared/format/dates.ts';
@@ -10,6 +10,7 @@ import { withThousands } from '../../shared/format/numbers.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom } from '../../shared/state/session-atoms.ts';
+import { Countdown as SharedCountdown } from '../../shared/ui/countdown.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
@@ -27,25 +28,6 @@ export function percent(part: string, whole: string): string {
   return `${tenths / 10n}.${tenths % 10n}`;
 }
 
-/** A clock that ticks every second while mounted. */
-export function useSecondNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
-/** ms as "2d 03:04:05" (days only when there are some), digits left-to-right. */
-export function countdownText(ms: number, daysWord: (n: number) => string): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(total / 86_400);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hms = `${two(Math.floor((total % 86_400) / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
-  return d > 0 ? `${daysWord(d)} ${hms}` : hms;
-}
-
 export function StateChip({ r }: { r: VoteResolution }) {
   const { t } = useTranslation();
   return (
@@ -59,11 +41,13 @@ export function Countdown({ r, now }: { r: VoteResolution; now: number }) {
   const { t } = useTranslation();
   const at = nextChange(r);
   if (at === null) return null;
-  const text = countdownText(at - now, (n) => t('vote:days', { n }));
   return (
-    <p className={s.countdown} data-testid="vote-countdown" aria-live="off">
-      {t(r.state === 'upcoming' ? 'vote:opensIn' : 'vote:closesIn', { time: `\u2066${text}\u2069` })}
-    </p>
+    <SharedCountdown
+      at={at}
+      now={now}
+      label={(time) => t(r.state === 'upcoming' ? 'vote:opensIn' : 'vote:closesIn', { time })}
+      testId="vote-countdown"
+    />
   );
 }
 

@@ -7,7 +7,6 @@ declare const styles: {
   readonly card: string;
   readonly cardHead: string;
   readonly chip: string;
-  readonly countdown: string;
   readonly facts: string;
   readonly fill: string;
   readonly list: string;

@@ -107,11 +107,18 @@ describe('IpoHubPage', () => {
     const list = await screen.findByTestId('ipo-list');
     expect(within(list).getByText('Indus Dairies Limited')).toBeTruthy();
     expect(within(list).getByTestId('ipo-state').textContent).toBe('Subscribing');
+    // The time left until the window closes (an hour from the fixture's now), digits isolated left-to-right.
+    expect(within(list).getByTestId('ipo-countdown').textContent).toMatch(
+      /^Subscription closes in \u2066(00:59:\d\d|01:00:00)\u2069$/,
+    );
     expect(await screen.findByText('No subscription opens or closes today.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('ipo-tab-listed'));
     await waitFor(() =>
       expect(calls.some((c) => c.path === 'stock/new/list' && c.query.get('state') === 'listed')).toBe(true),
     );
+    // A listed offering has no next step to count down to.
+    await waitFor(() => expect(screen.getByTestId('ipo-state').textContent).toBe('Listed'));
+    expect(screen.queryByTestId('ipo-countdown')).toBeNull();
     fireEvent.click(screen.getByTestId('ipo-tab-upcoming'));
     expect(await screen.findByTestId('ipo-empty')).toBeTruthy();
     expect(calls.some((c) => c.path === 'stock/new/list/coming')).toBe(true);
