@@ -37,6 +37,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   host = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   opCookie = await cookieOf(t, await makeOperator(t, 'support'));
+});
+beforeAll(async () => {
   // The victim: a conversation with a few messages both ways, which no attacker may see or change.
   victim = await user();
   const v = await appChat(host, { token: victim.tokenDemo }, 0);
