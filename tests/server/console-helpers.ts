@@ -16,7 +16,7 @@ export interface TestOperator {
 }
 
 let counter = 0;
-export async function makeOperator(t: TestApp, roles: string): Promise<TestOperator> {
+export async function makeOperator(t: Pick<TestApp, 'db'>, roles: string): Promise<TestOperator> {
   counter += 1;
   const username = `op${process.pid % 1000}x${counter}`;
   const password = 'operator-password-1';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { JSON_VALUES, randomFrames } from './ws-fuzz-helpers.ts';
 
 let srv: ServerProcess;
 let baselineMiB = 0;
@@ -60,68 +61,9 @@ async function stillServing(): Promise<void> {
   expect(((await res.json()) as { code: number }).code).toBe(0);
 }
 
-const deep = (n: number, open: string, close: string) => open.repeat(n) + close.repeat(n);
-const VALUES: readonly string[] = [
-  'null',
-  'true',
-  'false',
-  '0',
-  '-1',
-  '1e308',
-  '-0',
-  '""',
-  '"sub"',
-  JSON.stringify('x'.repeat(2000)),
-  '[]',
-  '[null]',
-  '[1,2,3]',
-  '[{}]',
-  JSON.stringify(['tickers:psx', null, 7, {}]),
-  '{}',
-  '{"valueOf":1,"toString":"x"}',
-  '{"valueOf":{"x":1}}',
-  '{"__proto__":{"op":"ping"}}',
-  '{"constructor":{"prototype":{"op":"sub"}}}',
-  deep(500, '[', ']'),
-  deep(300, '{"a":', '}').replace(/\}+$/, (m) => '1' + m),
-];
+const VALUES: readonly string[] = [...JSON_VALUES, '"sub"', JSON.stringify(['tickers:psx', null, 7, {}])];
 const FIELDS = ['op', 'ch', 't', 'token', '__proto__', 'constructor', 'prototype'] as const;
 const OPS = ['"sub"', '"unsub"', '"ping"', '"pong"', '"SUB"', 'null'] as const;
-
-/** A small seeded generator (xorshift), so a failing frame can be found again. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
-/** Random frames: objects of fields, ops and values drawn from the lists, nested and mixed with noise. */
-function randomFrames(n: number, seed: number): string[] {
-  const r = rng(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const kind = r();
-    if (kind < 0.1) {
-      out.push(
-        String.fromCharCode(
-          ...Array.from({ length: 1 + Math.floor(r() * 40) }, () => Math.floor(r() * 0x2fff)),
-        ),
-      );
-    } else {
-      const parts = Array.from(
-        { length: 1 + Math.floor(r() * 4) },
-        () => `"${pick(FIELDS)}":${pick([...VALUES, ...OPS])}`,
-      );
-      out.push(`{${parts.join(',')}}`);
-    }
-  }
-  return out;
-}
 
 /** Every JSON value at every field of every op, whole frames that are not objects, then random ones. */
 function frames(): string[] {
@@ -132,7 +74,7 @@ function frames(): string[] {
     }
     out.push(`{"op":${op},"ch":["account"],"token":"x","t":1,"extra":{}}`);
   }
-  return out.concat(randomFrames(1200, 20261124));
+  return out.concat(randomFrames(1200, 20261124, FIELDS, OPS, VALUES));
 }
 
 /** Sends frames slowly enough to stay inside the per-socket budget, re-opening a socket the server closed. */

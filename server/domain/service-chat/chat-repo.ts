@@ -167,8 +167,16 @@ export async function listMessages(
   return { list: rows.slice(0, q.limit), more: rows.length > q.limit };
 }
 
-/** Moves `side`'s read marker up to `seq` (never down, never past the last message). Returns the marker. */
-export async function markRead(db: Db, conversationId: number, side: ChatSide, seq: number): Promise<number> {
+/**
+ * Moves `side`'s read marker up to `seq` (never down, never past the last message). Returns the marker and the
+ * conversation's last seq (0 and 0 when it does not exist).
+ */
+export async function markRead(
+  db: Db,
+  conversationId: number,
+  side: ChatSide,
+  seq: number,
+): Promise<{ marker: number; lastSeq: number }> {
   const col = side === 'user' ? 'user_read_seq' : 'operator_read_seq';
   await db
     .updateTable('chat_conversations')
@@ -178,7 +186,7 @@ export async function markRead(db: Db, conversationId: number, side: ChatSide, s
     .where('last_seq', '>=', seq)
     .execute();
   const c = await conversationById(db, conversationId);
-  return c ? c[col] : 0;
+  return c ? { marker: c[col], lastSeq: c.last_seq } : { marker: 0, lastSeq: 0 };
 }
 
 /** Messages of the other side that `side` has not read. */

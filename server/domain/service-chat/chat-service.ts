@@ -87,8 +87,10 @@ export class ChatService {
     return m;
   }
 
+  /** Refuses (service.messageMissing) a seq past the conversation's last message: no such message was sent. */
   async read(p: ChatParty, seq: number): Promise<void> {
-    const marker = await markRead(this.db, p.conversationId, p.side, seq);
+    const { marker, lastSeq } = await markRead(this.db, p.conversationId, p.side, seq);
+    if (seq > lastSeq) throw new AppError('service.messageMissing');
     if (marker >= seq) this.hub.publish({ t: 'read', conv: p.conversationId, side: p.side, seq: marker });
   }
 

@@ -87,11 +87,11 @@ export const consoleServiceWs: FastifyPluginAsync = async (app) => {
       if (!(await conversationById(app.db, frame.conv))) return err(-1001, 'console.notFound');
       const p = party(frame.conv);
       if (frame.op === 'typing') return app.serviceChat.typing(p);
-      if (frame.op === 'read') return app.serviceChat.read(p, frame.seq);
       try {
-        await app.serviceChat.sendText(p, frame.cid, frame.text);
+        if (frame.op === 'read') await app.serviceChat.read(p, frame.seq);
+        else await app.serviceChat.sendText(p, frame.cid, frame.text);
       } catch (e) {
-        if (e instanceof AppError) return err(-1001, e.key, frame.cid, e.params);
+        if (e instanceof AppError) return err(-1001, e.key, 'cid' in frame ? frame.cid : undefined, e.params);
         throw e;
       }
     };

@@ -57,7 +57,8 @@ export const serviceChatWsRoutes: FastifyPluginAsync = async (app) => {
     });
 
     const hello = async (frame: Extract<ChatClientFrame, { op: 'hello' }>) => {
-      if (party) return;
+      // One hello per socket: another (whoever it names) is refused, and the socket stays whose it was.
+      if (party) return err(WS_ERR.badFrame, 'trade.wsBadMessage');
       let p: ResolvedParty | null = null;
       if (frame.token) {
         const auth = await resolveToken(app.db, frame.token);
@@ -75,7 +76,8 @@ export const serviceChatWsRoutes: FastifyPluginAsync = async (app) => {
       const me = p;
       party = me;
       const stream = new ChatStream(
-        Math.max(frame.after ?? me.lastSeq, me.fromSeq),
+        // A client claiming more than was ever sent would otherwise never hear the next messages.
+        Math.max(Math.min(frame.after ?? me.lastSeq, me.lastSeq), me.fromSeq),
         (after, before) => app.serviceChat.between(me, after, before),
         (m) => send({ op: 'msg', m }),
         (e) => request.log.warn({ err: e }, 'service chat: stream failed'),
@@ -99,11 +101,11 @@ export const serviceChatWsRoutes: FastifyPluginAsync = async (app) => {
       if (frame.op === 'ping') return send({ op: 'pong', t: frame.t });
       if (!party) return err(WS_ERR.sessionEnded, 'auth.notLoggedIn');
       if (frame.op === 'typing') return app.serviceChat.typing(party);
-      if (frame.op === 'read') return app.serviceChat.read(party, frame.seq);
       try {
-        await app.serviceChat.sendText(party, frame.cid, frame.text);
+        if (frame.op === 'read') await app.serviceChat.read(party, frame.seq);
+        else await app.serviceChat.sendText(party, frame.cid, frame.text);
       } catch (e) {
-        if (e instanceof AppError) return err(-1001, e.key, frame.cid, e.params);
+        if (e instanceof AppError) return err(-1001, e.key, 'cid' in frame ? frame.cid : undefined, e.params);
         throw e;
       }
     };
