@@ -273,7 +273,8 @@ describe.each(['ur-PK', 'en-US'] as const)('wallet, offline and USDT deposits in
     await page.locator('input[name="amount"]').fill('2000');
     const before = await deposits(user.id);
     await page.getByTestId('deposit-submit').click();
-    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    // the server checks the password with scrypt, one counted try: slow on a loaded machine
+    await expect.poll(() => password.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
     const errorId = (await password.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe(WRONG_CHANNEL_PASSWORD[lang]);
     expect(await deposits(user.id)).toEqual(before);
