@@ -58,6 +58,7 @@ export const PublicSettings = Type.Object({
   'withdraw.dailyMax': PkrSetting,
   'withdraw.feeRate': FeeRateSetting,
   'withdraw.feeMin': PkrSetting,
+  'crypto.withdrawHours': HoursSetting,
   'crypto.withdrawMin': UsdtSetting,
   'crypto.withdrawMax': UsdtSetting,
   'crypto.withdrawDailyMax': UsdtSetting,

@@ -120,6 +120,10 @@ export const WithdrawConfig = Type.Object({
   available: Decimal('available PKR of the real account'),
   hasPassword: Type.Boolean({ description: 'whether the withdrawal password is set' }),
   crypto: Type.Object({
+    open: Type.Boolean({
+      description:
+        "whether a crypto withdrawal may be requested now (the server's clock against crypto.withdrawHours)",
+    }),
     usedToday: Decimal('USDT requested today (pending and paid), against crypto.withdrawDailyMax'),
     available: Decimal('available USDT'),
   }),

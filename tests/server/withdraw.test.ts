@@ -313,7 +313,7 @@ describe('order, status, config', () => {
       usedToday: '1500.00',
       available: '98450.00',
       hasPassword: true,
-      crypto: { usedToday: '12.500000', available: '36.500000' },
+      crypto: { open: true, usedToday: '12.500000', available: '36.500000' },
     });
   });
 });

@@ -86,8 +86,15 @@ export const SETTINGS = {
     'Withdrawal fee as a fraction of the amount (0.001 = 0.1 %)',
   ),
   'withdraw.feeMin': def(Pkr, '50.00', 'Smallest withdrawal fee, PKR'),
-  // ---- withdraw (issue 15): crypto (USDT) withdrawals. Same hours as PKR withdrawals (withdraw.hours); the
-  // network fee is per chain, on top of the amount, and is the only fee of a crypto withdrawal.
+  // ---- withdraw (issue 15): crypto (USDT) withdrawals. Their own hours: chains and crypto markets run all
+  // week, so by default a crypto withdrawal may be requested at any time (withdraw.hours are the banks' hours
+  // and apply to PKR only). The network fee is per chain, on top of the amount, and is the only fee of a
+  // crypto withdrawal.
+  'crypto.withdrawHours': def(
+    Hours,
+    { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' },
+    'When crypto (USDT) withdrawals may be requested (PKT)',
+  ),
   'crypto.withdrawMin': def(Usdt, '10', 'Smallest crypto withdrawal, USDT'),
   'crypto.withdrawMax': def(Usdt, '100000', 'Largest single crypto withdrawal, USDT'),
   'crypto.withdrawDailyMax': def(Usdt, '200000', 'Most withdrawn in crypto in one PKT day, USDT'),

@@ -2,6 +2,7 @@
 // (a key whose type changed) reads as the default, so a bad row can never stop deposits or withdrawals.
 import { Compile } from 'typebox/compile';
 import type { Db } from '../../db/database.ts';
+import { HoursSetting } from '../../../contract/settings.ts';
 import { hoursProblem, type HoursWindow } from './hours.ts';
 import { SETTINGS, isSettingKey, type SettingKey, type SettingValue, type Settings } from './registry.ts';
 
@@ -29,7 +30,8 @@ export class SettingError extends Error {
 export function settingProblem(key: string, value: unknown): string | null {
   if (!isSettingKey(key)) return `unknown setting "${key}"`;
   if (!checker(key).Check(value)) return `not a valid value for ${key}: ${SETTINGS[key].doc}`;
-  if (key.endsWith('.hours')) return hoursProblem(value as HoursWindow);
+  // every hours key (deposit.hours, withdraw.hours, crypto.withdrawHours) by its type, not by its name
+  if (SETTINGS[key].schema === HoursSetting) return hoursProblem(value as HoursWindow);
   return null;
 }
 

@@ -2,7 +2,8 @@
 // coin/withdraw/add for USDT to a saved crypto address). The checks run in the spec's order and every refusal
 // stores nothing: real account (demo accounts have no withdrawals), KYC, a retry of the same clientId (answers
 // the first record), the destination (the caller's own live binding or address; another user's id reads like
-// a missing one), the withdrawal password (set, not locked, correct: a guarded try), the hours, min / max,
+// a missing one), the withdrawal password (set, not locked, correct: a guarded try), the hours (PKR and
+// crypto have their own), min / max,
 // the daily maximum (of the asset), then the row and the freeze of amount + fees in one transaction ('Insufficient
 // Balance' when the available balance cannot cover it).
 //
@@ -93,6 +94,11 @@ async function destinationOf(
   };
 }
 
+/** The hours that apply: the banks' (withdraw.hours) to PKR, crypto's own (crypto.withdrawHours) to USDT. */
+export function hoursKeyOf(asset: 'PKR' | 'USDT'): 'withdraw.hours' | 'crypto.withdrawHours' {
+  return asset === PKR ? 'withdraw.hours' : 'crypto.withdrawHours';
+}
+
 interface Limits {
   min: bigint;
   max: bigint;
@@ -147,7 +153,7 @@ export async function requestWithdrawal(
   await withdrawSecret.verify(db, guard, c.userId, req.password, now);
 
   const settings = await readSettings(db);
-  if (!isWithinHours(settings['withdraw.hours'], now)) throw new AppError('withdraw.closed');
+  if (!isWithinHours(settings[hoursKeyOf(dest.asset)], now)) throw new AppError('withdraw.closed');
   const lim = limitsOf(settings, dest);
   const unit = dest.asset;
   if (amount < lim.min)

@@ -1,6 +1,6 @@
 // GET /admin/api/settings: every key of SETTINGS with its doc, type and current value (admin, finance).
 // POST /admin/api/settings: one key's new value (JSON) through writeSetting + recordAudit in one transaction;
-// admin for any key, finance only for money keys (deposit.*, withdraw.*).
+// admin for any key, finance only for money keys (deposit.*, withdraw.*, crypto.withdraw*).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ConsoleDoneReply, SettingsReply, SettingWriteBody } from '../../../contract/console.ts';
 import { inTx } from '../../db/tx.ts';
@@ -13,8 +13,9 @@ import { ok } from '../../plugins/envelope.ts';
 import { FORM } from '../route-docs.ts';
 import { actorOf, operatorOf } from './console-auth.ts';
 
-/** Keys finance may change besides admin: the money rules of deposits and withdrawals. */
-export const isMoneySetting = (key: string) => key.startsWith('deposit.') || key.startsWith('withdraw.');
+/** Keys finance may change besides admin: the money rules of deposits and withdrawals, PKR and crypto. */
+export const isMoneySetting = (key: string) =>
+  key.startsWith('deposit.') || key.startsWith('withdraw.') || key.startsWith('crypto.withdraw');
 
 export const consoleSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -185,7 +185,11 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         usedToday: formatMinor(usedPkr, 2),
         available: formatMinor(pkr.available, 2),
         hasPassword,
-        crypto: { usedToday: formatMinor(usedUsdt, 6), available: formatMinor(usdt.available, 6) },
+        crypto: {
+          open: isWithinHours(s['crypto.withdrawHours'], now),
+          usedToday: formatMinor(usedUsdt, 6),
+          available: formatMinor(usdt.available, 6),
+        },
       });
     },
   );

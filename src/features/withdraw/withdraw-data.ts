@@ -1,5 +1,5 @@
-// What the withdraw forms show, gathered from where each part lives: the hours, limits and fees from the
-// public settings (common/props), the bank accounts and wallets from bank/list, the crypto addresses from
+// What the withdraw forms show, gathered from where each part lives: the hours (PKR: withdraw.hours; crypto its
+// own crypto.withdrawHours), limits and fees from the public settings (common/props), the bank accounts and wallets from bank/list, the crypto addresses from
 // coin/withdraw/address, and only what is the user's own (today's use, balances, the password, open now) from
 // user/withdraw/config. One remote state for the form: pending until all have answered, an error when one
 // has nothing to show, stale when one is.
@@ -16,6 +16,7 @@ import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { withdrawConfigQuery } from './queries.ts';
 
 export interface WithdrawView {
+  /** the hours of this kind of withdrawal, and whether they are open now (the server's clock) */
   hours: PublicSettings['withdraw.hours'];
   open: boolean;
   hasPassword: boolean;
@@ -35,14 +36,15 @@ export interface WithdrawView {
 }
 
 function view(
+  kind: 'fiat' | 'crypto',
   config: WithdrawConfig,
   s: PublicSettings,
   bindings: readonly Binding[],
   addresses: readonly WithdrawAddress[],
 ): WithdrawView {
   return {
-    hours: s['withdraw.hours'],
-    open: config.open,
+    hours: kind === 'crypto' ? s['crypto.withdrawHours'] : s['withdraw.hours'],
+    open: kind === 'crypto' ? config.crypto.open : config.open,
     hasPassword: config.hasPassword,
     pkr: {
       min: s['withdraw.min'],
@@ -104,6 +106,7 @@ export function useWithdrawView(kind: 'fiat' | 'crypto'): {
   }
   const state = allOf(states, () =>
     view(
+      kind,
       config.data!,
       props.data!.values,
       [...(banks.data ?? []), ...(wallets.data ?? [])],

@@ -54,6 +54,11 @@ export function WithdrawGate({ config, demo }: { config: WithdrawView; demo: boo
   return null;
 }
 
+/** Whether a window never closes (every weekday, 00:00–24:00): crypto withdrawals by default. */
+const isAllWeek = (h: WithdrawView['hours']) =>
+  new Set(h.days).size === 7 && h.open === '00:00' && h.close === '24:00';
+
+/** The hours of this kind of withdrawal (PKR or crypto: each has its own), and when closed, that it is. */
 export function HoursNote({ config }: { config: WithdrawView }) {
   const { t } = useTranslation();
   const days = config.hours.days.map((d) => t(`withdraw:days.${d}`)).join('، ');
@@ -64,7 +69,14 @@ export function HoursNote({ config }: { config: WithdrawView }) {
       data-open={config.open}
     >
       {!config.open && <strong>{t('withdraw:form.closed')}. </strong>}
-      {t('withdraw:form.hours')}: {days} <Num>{`${config.hours.open}–${config.hours.close}`}</Num>
+      {t('withdraw:form.hours')}:{' '}
+      {isAllWeek(config.hours) ? (
+        t('withdraw:form.allHours')
+      ) : (
+        <>
+          {days} <Num>{`${config.hours.open}–${config.hours.close}`}</Num>
+        </>
+      )}
     </p>
   );
 }

@@ -17,6 +17,7 @@ export const PUBLIC_SETTINGS: PublicSettings = {
   'withdraw.dailyMax': '10000000.00',
   'withdraw.feeRate': '0.001',
   'withdraw.feeMin': '50.00',
+  'crypto.withdrawHours': { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' },
   'crypto.withdrawMin': '10',
   'crypto.withdrawMax': '100000',
   'crypto.withdrawDailyMax': '200000',

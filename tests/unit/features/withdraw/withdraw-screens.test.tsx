@@ -31,7 +31,7 @@ const CONFIG: WithdrawConfig = {
   usedToday: '0.00',
   available: '100050.00',
   hasPassword: true,
-  crypto: { usedToday: '0.000000', available: '0.000000' },
+  crypto: { open: true, usedToday: '0.000000', available: '0.000000' },
 };
 const PROPS: PropsResult = {
   values: PUBLIC_SETTINGS,
@@ -213,6 +213,34 @@ describe('CryptoWithdrawPage', () => {
     fireEvent.click(screen.getByTestId('withdraw-confirm'));
     await waitFor(() => expect(screen.getByTestId('withdraw-result').textContent).toContain('21.00 USDT'));
     expect(calls.find((c) => c.path === 'coin/withdraw/add')!.body.get('addressId')).toBe('3');
+  });
+});
+
+describe('withdrawal hours', () => {
+  it('the crypto screen shows the crypto hours and their state, the bank screen the PKR hours', async () => {
+    const week = { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' };
+    const props = { ...PROPS, values: { ...PUBLIC_SETTINGS, 'crypto.withdrawHours': week } };
+    const closedPkr = { ...CONFIG, open: false };
+    answerAll((c) => {
+      if (c.path === 'user/withdraw/config') return ok(closedPkr);
+      if (c.path === 'common/props') return ok(props);
+      if (c.path === 'bank/list') return ok(c.query.get('type') === 'bank' ? [BANK] : []);
+      if (c.path === 'coin/withdraw/address') return ok([]);
+      return undefined;
+    });
+    renderScreen('/pages/withdraw/cryptoWithdraw', <CryptoWithdrawPage />);
+    const crypto = await waitFor(() => screen.getByTestId('withdraw-hours'));
+    expect(crypto.getAttribute('data-open')).toBe('true');
+    expect(crypto.textContent).toContain('Every day, 24 hours');
+    expect(crypto.textContent).not.toContain('Withdrawal is not possible');
+    cleanup();
+    renderScreen('/pages/withdraw/bankWithdraw', <BankWithdrawPage />);
+    const bank = await waitFor(() => screen.getByTestId('withdraw-hours'));
+    expect(bank.getAttribute('data-open')).toBe('false');
+    expect(bank.textContent).toContain('Withdrawal is not possible at the current time');
+    expect(bank.textContent).toContain('09:00–17:00');
+    expect(bank.textContent).toContain('Mon');
+    expect(bank.textContent).not.toContain('Sun');
   });
 });
 
