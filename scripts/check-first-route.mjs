@@ -1,9 +1,10 @@
 // The first screens' JavaScript, from the build alone (no browser): what `/` and Markets load on a first visit
-// in Urdu — the entry and everything it imports, the first screens' Urdu texts, the market worker, and for
-// Markets its page and what that imports — summed as the server sends them (the build's brotli copies) and as gzip, from
-// dist/.vite/manifest.json. `npm test` runs it after the build. The issue's budget is 150 KB (150,000 B) per
-// first screen, the worker counted; a screen over its ceiling (what it measured when this check came, so it can
-// only shrink) fails. The browser bench (bench/browser/first-route.ts) measures the same bytes on the wire.
+// in Urdu and in English — the entry and everything it imports, the first screens' texts of that language, the
+// market worker, and for Markets its page and what that imports — summed as the server sends them (the build's
+// brotli copies) and as gzip, from dist/.vite/manifest.json. `npm test` runs it after the build. The issue's
+// budget is 150 KB (150,000 B) per first screen, the worker counted; a screen over its ceiling (brotli: what it
+// measured when last set, so it can only shrink) fails; gzip is reported beside it. The browser bench
+// (bench/browser/first-route.ts) measures the same bytes on the wire.
 //
 //   node scripts/check-first-route.mjs [dir=dist]
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -34,16 +35,25 @@ const TARGET = 150_000;
  * 178,640 B). An in-house socket in place of partysocket would save 2.2 KB more; partysocket stays (the stack's
  * reconnecting socket, proven on patchy networks). The issue's budget reads "150 KB of gzipped JavaScript": by
  * gzip both screens are ~25 KB over it; by brotli (what the server sends) ~2-5 KB over.
+ * Lowered (session 28) when the icons the first screens show got a module of their own (icons-first.tsx: the
+ * other 17 left the entry) and the service worker's registration became a chunk fetched once the page has
+ * loaded (sw-register.ts): 152,407 / 155,786 -> 151,425 / 154,816 B measured (gzip 174,037 / 177,808 B, ~24 /
+ * ~28 KB over the issue's gzip budget). React Router's data mode (createBrowserRouter, loaders, lazy, useMatches,
+ * ScrollRestoration) is ~32.7 KB gzip of it; its declarative mode would be ~15 KB (esbuild, minified, gzip -9).
  * What is left is mostly libraries (brotli, measured in the entry alone): react-dom ~55 KB, react-router ~27 KB,
  * @tanstack/query-core ~9 KB; the market worker ~22 KB; the app's own shell ~30 KB; the Urdu first texts 4.9 KB.
  * Lower them as the screens shrink; the target is TARGET.
  */
-const CEILING = { '/': 152_400, '/pages/tabbar/markets': 155_800 };
-const SCREENS = {
-  '/': ['src/shared/i18n/texts/ur-PK.ts'],
-  // Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
-  '/pages/tabbar/markets': ['src/shared/i18n/texts/ur-PK.ts', 'src/features/markets/markets-page.tsx'],
+const CEILING = { '/': 151_700, '/pages/tabbar/markets': 155_100 };
+/** The same in English (checked since session 28: its texts chunk is smaller than the Urdu one). */
+const CEILING_EN = { '/': 150_700, '/pages/tabbar/markets': 154_100 };
+/** Per language, the first screens' texts chunk; the English screens have ceilings of their own. */
+const LANGS = {
+  Urdu: { texts: 'src/shared/i18n/texts/ur-PK.ts', ceiling: CEILING },
+  English: { texts: 'src/shared/i18n/texts/en-US.ts', ceiling: CEILING_EN },
 };
+// Markets shows only the first screens' texts, so it does not wait for the rest (src/app/routes.ts).
+const SCREENS = { '/': [], '/pages/tabbar/markets': ['src/features/markets/markets-page.tsx'] };
 
 const manifestFile = path.join(dir, '.vite/manifest.json');
 if (!existsSync(manifestFile)) {
@@ -79,20 +89,22 @@ function bytes(files) {
 }
 
 let failed = false;
-for (const [screen, modules] of Object.entries(SCREENS)) {
-  const files = jsOf('index.html');
-  for (const m of modules) jsOf(m, files);
-  const { br, gz } = bytes(files);
-  const ceiling = CEILING[screen];
-  const verdict =
-    br <= TARGET
-      ? 'within the 150 KB budget'
-      : br <= ceiling
-        ? `${br - TARGET} B over the 150 KB budget`
-        : 'OVER ITS CEILING';
-  if (br > ceiling) failed = true;
-  console.log(
-    `check-first-route: ${screen} (Urdu, first visit): ${files.size} JS files, brotli ${br} B, gzip ${gz} B — ${verdict} (ceiling ${ceiling} B)`,
-  );
+for (const [lang, { texts, ceiling: ceilings }] of Object.entries(LANGS)) {
+  for (const [screen, modules] of Object.entries(SCREENS)) {
+    const files = jsOf('index.html');
+    for (const m of [texts, ...modules]) jsOf(m, files);
+    const { br, gz } = bytes(files);
+    const ceiling = ceilings[screen];
+    const verdict =
+      br <= TARGET
+        ? 'within the 150 KB budget'
+        : br <= ceiling
+          ? `${br - TARGET} B over the 150 KB budget`
+          : 'OVER ITS CEILING';
+    if (br > ceiling) failed = true;
+    console.log(
+      `check-first-route: ${screen} (${lang}, first visit): ${files.size} JS files, brotli ${br} B, gzip ${gz} B — ${verdict} (ceiling ${ceiling} B)`,
+    );
+  }
 }
 process.exit(failed ? 1 : 0);

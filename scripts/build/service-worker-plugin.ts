@@ -20,9 +20,16 @@ const SW_FILE = 'sw.js';
  * icons are inline SVG), and the operator console (admin/: its own bundle, never part of the app).
  */
 const SKIP = /(?:\.map|\.br|\.gz)$|^sw\.js$|^\.vite\/|^icons\/|^admin\//;
-/** Kept as the worker installs besides the entry's files: the page, the texts of both languages. */
+/**
+ * Kept as the worker installs besides the entry's files: the page, the texts of both languages, and the
+ * service worker's registration code (fetched by the page once it has loaded, offline starts included).
+ */
 const SHELL_FILES = new Set(['index.html']);
-const SHELL_MODULES = ['src/shared/i18n/texts/ur-PK.ts', 'src/shared/i18n/texts/en-US.ts'];
+const SHELL_MODULES = [
+  'src/shared/i18n/texts/ur-PK.ts',
+  'src/shared/i18n/texts/en-US.ts',
+  'src/shared/pwa/sw-register.ts',
+];
 
 interface ManifestChunk {
   file: string;

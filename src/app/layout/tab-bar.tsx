@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { IconHome, IconMarkets, IconPositions, IconRobot, IconUser } from '../../shared/ui/icons.tsx';
+import { IconHome, IconMarkets, IconPositions, IconRobot, IconUser } from '../../shared/ui/icons-first.tsx';
 import { TAB_ROUTES, type TabId } from '../route-info.ts';
 import s from './tab-bar.module.css';
 

@@ -3,7 +3,7 @@
 // and reloads into it, the close button hides it until the next release or the next start.
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from '../../shared/pwa/sw-update.ts';
-import { IconClose, IconRefresh } from '../../shared/ui/icons.tsx';
+import { IconClose, IconRefresh } from '../../shared/ui/icons-first.tsx';
 import s from './update-banner.module.css';
 
 export function UpdateBanner() {

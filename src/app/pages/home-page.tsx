@@ -20,7 +20,7 @@ import {
   IconTrade,
   IconWithdraw,
   IconSwap,
-} from '../../shared/ui/icons.tsx';
+} from '../../shared/ui/icons-first.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { HomeMarkets } from '../../features/markets/home-markets.tsx';

@@ -2,7 +2,7 @@
 // the app frame with a retry; a reload is the retry that works, as browsers cache a failed module import.
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { IconRefresh } from '../../shared/ui/icons.tsx';
+import { IconRefresh } from '../../shared/ui/icons-first.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { isChunkLoadError } from '../lazy-page.ts';

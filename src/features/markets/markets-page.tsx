@@ -9,7 +9,7 @@ import { routeTo } from '../../shared/routing/paths.ts';
 import { useSavedWatchlist } from '../../market/watchlist-offline.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { isLoggedInAtom } from '../../shared/state/session-atoms.ts';
-import { IconSearch } from '../../shared/ui/icons.tsx';
+import { IconSearch } from '../../shared/ui/icons-first.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { TradeShortcut } from '../../shared/ui/trade-shortcut.tsx';

@@ -1,7 +1,7 @@
 // The top app bar: back arrow (mirrors in RTL) or a custom start action, a centred title, optional end action.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconBack } from './icons.tsx';
+import { IconBack } from './icons-first.tsx';
 import { useGoBack } from './use-go-back.ts';
 import { cx } from './cx.ts';
 import s from './page-header.module.css';

@@ -1,7 +1,7 @@
 // Toasts: one at a time, callable from anywhere (API handlers, pages) through `showToast`.
 // Default 2000 ms (spec §8); the API's -1001 answer uses 1000 ms with no icon.
 import { appStore, atom, useAtomValue } from '../state/jotai.ts';
-import { IconCheck, IconInfo } from './icons.tsx';
+import { IconCheck, IconInfo } from './icons-first.tsx';
 import s from './toast.module.css';
 
 export type ToastIcon = 'none' | 'success' | 'error';

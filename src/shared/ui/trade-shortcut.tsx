@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTo } from '../routing/paths.ts';
-import { IconTrade } from './icons.tsx';
+import { IconTrade } from './icons-first.tsx';
 
 export function TradeShortcut() {
   const { t } = useTranslation();

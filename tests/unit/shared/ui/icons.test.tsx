@@ -36,3 +36,16 @@ describe('icons', () => {
     expect(attrs(renderToStaticMarkup(<IconSearch className="x" />)).class).toBe('icon x');
   });
 });
+
+describe('icons-first', () => {
+  it('are the same icons icons.tsx offers, so a page may import any icon from there', async () => {
+    const [first, all] = await Promise.all([
+      import('../../../../src/shared/ui/icons-first.tsx'),
+      import('../../../../src/shared/ui/icons.tsx'),
+    ]);
+    const names = Object.keys(first).filter((n) => n.startsWith('Icon'));
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names)
+      expect((all as Record<string, unknown>)[n]).toBe((first as Record<string, unknown>)[n]);
+  });
+});
