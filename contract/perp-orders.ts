@@ -19,9 +19,22 @@
 //   GET  history         the caller's fills (with why a position was liquidated) or funding payments, paged
 //                        (contract/perp-history.ts)
 // Prices are decimal strings at the pair's price decimals, quantities at its quantity decimals, USDT at 6.
+//
+// Transaction password and KYC (spec §5), per call: a call that puts more of the user's money at stake takes
+// `tradePassword` (the stock order's field, checked as for stock orders: the same lock-out counter and
+// refusals, the password first, then KYC) on every account, and KYC on the real one:
+//   add                  yes: it opens or increases a position (as a stock or spot order)
+//   add/mgn              yes: it moves USDT from the contract account into the position
+//   multiple             only when it sets the leverage of a symbol with an open position (the margin moves:
+//                        more in at a lower leverage, the liquidation price nearer at a higher one); reading it,
+//                        or setting the leverage of the next open, is a preference and takes neither
+//   close, liquidate,    no: reduce-only, they take risk off; a user racing a liquidation gets out with one tap,
+//   liquidate/all        as the engine's own TP/SL closes do (and as a stock cancel takes no password)
+//   set/profit, set/loss no: they only set the reduce-only close that fires later (price 0 cancels)
 import { Type, type Static } from 'typebox';
 import { Decimal, envelope, EpochMs } from './envelope.ts';
-import { decimalString, fields, idString, oneOf, opt, text } from './form-fields.ts';
+import { decimalString, fields, idString, oneOf, opt, sixDigitsField, text } from './form-fields.ts';
+import { sixDigits } from './user.ts';
 
 export const PERP_PREFIX = 'coin/contract/order';
 
@@ -35,10 +48,19 @@ const qty = decimalString({ maxIntDigits: 12, maxScale: 8, description: 'base un
 export const LeverageBody = fields({
   symbol,
   leverage: opt(text(1, 3, { pattern: '^[1-9][0-9]{0,2}$', description: '1…125; omitted: read it' })),
+  tradePassword: opt(
+    sixDigitsField('Exactly 6 digits. Needed when `leverage` is set while the symbol has an open position.'),
+  ),
 });
 export type LeverageBody = Static<typeof LeverageBody>;
 
-export const OpenBody = fields({ clientId, symbol, side: oneOf(['long', 'short'], 4, 5), qty });
+export const OpenBody = fields({
+  clientId,
+  symbol,
+  side: oneOf(['long', 'short'], 4, 5),
+  qty,
+  tradePassword: sixDigits,
+});
 export type OpenBody = Static<typeof OpenBody>;
 
 export const CloseBody = fields({ clientId, positionId: idString, qty: opt(qty) });
@@ -61,6 +83,7 @@ export const AddMarginBody = fields({
   clientId,
   positionId: idString,
   amount: decimalString({ maxIntDigits: 12, maxScale: 6, description: 'USDT' }),
+  tradePassword: sixDigits,
 });
 export type AddMarginBody = Static<typeof AddMarginBody>;
 

@@ -12,11 +12,14 @@
 // - clientOrderId is unique per account: a retry with the same id and the same order returns the first order;
 //   the same id for a different order is refused.
 // - Fees are charged in the asset received; `fee` and `feeAsset` say how much of which.
+// - Placing an order (coin/order/add) commits money: it takes the transaction password (`tradePassword`, the
+//   stock order's field) on every account and KYC on the real one, as stock orders do. Cancelling
+//   (coin/order/close) only releases what the order holds and takes neither, as a stock cancel.
 import { Type, type Static } from 'typebox';
 import { Decimal, envelope, EpochMs, Page } from './envelope.ts';
 import { fields, idString, oneOf, opt, text } from './form-fields.ts';
 import { ORDER_SIDES, ORDER_TYPES, OrderSide, OrderStatus, OrderType } from './trade.ts';
-import { AccountType } from './user.ts';
+import { AccountType, sixDigits } from './user.ts';
 
 export const SPOT_TIFS = ['GTC', 'IOC', 'POST_ONLY'] as const;
 export const SpotTif = Type.Enum(SPOT_TIFS, { type: 'string' });
@@ -69,6 +72,7 @@ export const SpotOrderBody = fields({
   qty: opt(amountText('coins, on the pair lot')),
   quoteQty: opt(amountText('USDT to spend (market buys only), up to 6 decimals')),
   clientOrderId: clientOrderIdField,
+  tradePassword: sixDigits,
 });
 export type SpotOrderBody = Static<typeof SpotOrderBody>;
 export const SpotOrderReply = envelope(SpotOrder, 'The order');

@@ -1,9 +1,10 @@
 // Perpetual contracts in Chromium at 360×800 against the real server, in Urdu and in English: a demo user
 // granted 10,000 USDT moves 1,000 to the contract account (the transfer screen), opens the Contract side of
-// /pages/coin/index, sees the margin, fee and liquidation price before sending, opens a 10× long of 0.01 BTC,
-// sees the position with its liquidation price and live P&L (the worker's figures move with the mark), is
-// refused a take-profit below the entry in its own language, sets TP and SL (listed as waiting orders), closes
-// half and then the rest. (The crash journey needs the simulator's test control, not reachable in this
+// /pages/coin/index, sees the margin, fee and liquidation price before sending, is asked to set a transaction
+// password first, sets it and comes back to the same order, confirms it with the PIN and opens a 10× long of
+// 0.01 BTC, sees the position with its liquidation price and live P&L (the worker's figures move with the mark),
+// adds margin (PIN again), is refused a take-profit below the entry in its own language, sets TP and SL (listed as
+// waiting orders, no PIN), closes half and then the rest (no PIN: getting out never waits). (The crash journey needs the simulator's test control, not reachable in this
 // server process: not covered here.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,14 @@ type Lang = keyof typeof TEXT;
 const demoTrader = (lang: Lang) =>
   demoUsdtTrader({ server, browser, database, errors, refTag: 'perp' }, lang);
 
+const PIN = '135790';
+
+async function typePin(page: Page): Promise<void> {
+  const keypad = page.getByTestId('keypad');
+  await keypad.waitFor();
+  for (const d of PIN) await keypad.locator(`[data-key="${d}"]`).click();
+}
+
 const text = async (page: Page, id: string) => (await page.getByTestId(id).first().textContent()) ?? '';
 
 describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) => {
@@ -67,7 +76,25 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     const mark0 = Number(await text(page, 'perp-mark'));
     expect(estLiq).toBeGreaterThan(mark0 * 0.85);
     expect(estLiq).toBeLessThan(mark0 * 0.95);
+    // no transaction password yet: set one, and come back to the same order
     await page.getByTestId('perp-submit').click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.waitFor();
+    await dialog.getByRole('button').last().click();
+    await page.waitForURL(/\/pages\/user\/tradePassword/);
+    const pins = page.getByTestId('trade-password-form').locator('input');
+    await pins.nth(0).fill(PIN);
+    await pins.nth(1).fill(PIN);
+    await page.getByTestId('trade-password-submit').click();
+    await page.waitForURL(/mode=contract/);
+    await expect.poll(() => page.getByTestId('perp-qty').inputValue(), { timeout: 15_000 }).toBe('0.01');
+    await expect.poll(() => text(page, 'perp-est-margin')).toMatch(/^\d+\.\d{6} USDT$/);
+    await page.getByTestId('perp-submit').click();
+    await page.getByTestId('keypad').waitFor();
+    expect(await text(page, 'perp-confirm')).toContain('0.01 BTC');
+    const dir = process.env.SHOT_OUT;
+    if (dir) await page.screenshot({ path: `${dir}/perp-pin.${lang}.png` });
+    await typePin(page);
     await page.getByTestId('perp-done').waitFor();
 
     // the position: size, LP, live P&L moving with the mark (the worker's figures)
@@ -87,6 +114,14 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
       .poll(() => text(page, 'perp-pos-mark'), { timeout: 20_000, interval: 250 })
       .not.toBe(firstMark);
     await expect.poll(() => text(page, 'perp-available')).not.toBe('1000.000000');
+
+    // adding margin is confirmed with the PIN and moves the liquidation price away
+    const margin0 = await text(page, 'perp-pos-margin');
+    await page.getByTestId('perp-add-margin').fill('10');
+    await page.getByTestId('perp-add-margin-go').click();
+    await typePin(page);
+    await expect.poll(() => text(page, 'perp-pos-margin'), { timeout: 10_000 }).not.toBe(margin0);
+    expect(Number(await text(page, 'perp-pos-liq'))).toBeLessThan(liq);
 
     // a take-profit below the entry is refused where the user looks, in the user's language
     const mark = Number(await text(page, 'perp-pos-mark'));

@@ -1,8 +1,8 @@
 // Spot trading in Chromium at 360×800 against the real server, in Urdu and in English: a demo user granted
 // 10,000 USDT (a test_grant straight into the ledger, as the server tests do) opens BTC/USDT from the coin
-// k-line's Buy button, buys BTC at market, sees the BTC balance and the filled order in the history, places a
+// k-line's Buy button, buys BTC at market (each order confirmed with the transaction password), sees the BTC balance and the filled order in the history, places a
 // limit buy far below the market, sees it open with its USDT frozen, cancels it, and sees the USDT back.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -50,8 +50,15 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
+const PIN = '246810';
 const demoTrader = (lang: Lang) =>
-  demoUsdtTrader({ server, browser, database, errors, refTag: 'spot' }, lang);
+  demoUsdtTrader({ server, browser, database, errors, refTag: 'spot', tradePassword: PIN }, lang);
+
+async function confirm(page: Page): Promise<void> {
+  const keypad = page.getByTestId('keypad');
+  await keypad.waitFor();
+  for (const d of PIN) await keypad.locator(`[data-key="${d}"]`).click();
+}
 
 describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
   it('buys BTC at market, places and cancels a limit buy, and shows balances and history', async () => {
@@ -69,6 +76,7 @@ describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
     await page.getByTestId('spot-qty').fill('0.01');
     await expect.poll(() => page.getByTestId('spot-total').textContent()).toMatch(/^\d+\.\d{6} USDT$/);
     await page.getByTestId('spot-submit').click();
+    await confirm(page);
     await page.getByTestId('spot-done').waitFor();
     await page.getByRole('tab', { name: T.history }).click();
     await expect
@@ -86,6 +94,7 @@ describe.each(['ur-PK', 'en-US'] as const)('spot trading in %s', (lang) => {
     await expect.poll(() => page.getByTestId('spot-total').textContent()).toBe('10.000000 USDT');
     const before = await available.textContent();
     await page.getByTestId('spot-submit').click();
+    await confirm(page);
     await page.getByTestId('spot-done').waitFor();
     await page.getByRole('tab', { name: T.open }).click();
     const open = page.getByTestId('spot-open');

@@ -84,7 +84,14 @@ describe('a token sale lists into the market', () => {
     const sell = await post(
       t.app,
       '/api/coin/order/add',
-      { symbol: pair, side: 'sell', type: 'market', qty: '100', clientOrderId: newClientOrderId() },
+      {
+        symbol: pair,
+        side: 'sell',
+        type: 'market',
+        qty: '100',
+        clientOrderId: newClientOrderId(),
+        tradePassword: TRADE_PASSWORD,
+      },
       en(s.tokenReal),
     );
     expect(sell.body).toMatchObject({ code: 0 });

@@ -1,6 +1,8 @@
 // The contract calls that change something (contract/perp-orders.ts lists the paths and what each means):
 // multiple, add, close, liquidate, liquidate/all, add/mgn, set/profit, set/loss. The rules are
-// domain/perp/perp-orders.ts; every id is looked up within the caller's account.
+// domain/perp/perp-orders.ts; every id is looked up within the caller's account. add, add/mgn and a leverage
+// change on an open position take the transaction password and, on the real account, KYC (confirmOrder, as a
+// stock order; contract/perp-orders.ts says why these and not the closes or TP/SL).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddMarginBody,
@@ -29,9 +31,11 @@ import {
 import { executionView, positionView } from '../../domain/perp/perp-views.ts';
 import { DEFAULT_LEVERAGE } from '../../domain/perp/perp-config.ts';
 import { leverageOf, openPosition } from '../../domain/perp/positions-repo.ts';
+import { fieldError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
+import { caller, confirmOrder } from '../trade/trade-context.ts';
 
 const tags = ['coin contract orders'];
 const P = `/${PERP_PREFIX}`;
@@ -54,7 +58,8 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Without `leverage`: the current setting (10× until set). With it: refused above the bracket’s maximum ' +
           'at the position’s size, or when the open position would be liquidatable at the current mark; with a ' +
-          'position its margin becomes the initial margin at the new leverage.',
+          'position its margin becomes the initial margin at the new leverage; that change needs the ' +
+          'transaction password (`tradePassword`) and, on the real account, KYC.',
         consumes: FORM,
         security: NEEDS_TOKEN,
         body: LeverageBody,
@@ -63,7 +68,7 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { accountId } = requireAuth(request.auth);
-      const { symbol } = request.body;
+      const { symbol, tradePassword } = request.body;
       const pair = deps.marks.pair(symbol);
       if (!pair) throw perpError('unknownSymbol', { symbol });
       let leverage: number;
@@ -71,6 +76,11 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.leverage === undefined) {
         leverage = position?.leverage ?? (await leverageOf(app.db, accountId, symbol, DEFAULT_LEVERAGE));
       } else {
+        // with a position the margin moves: confirmed as an order (a refusal changes nothing)
+        if (position) {
+          if (tradePassword === undefined) throw fieldError('tradePassword', 'perp.passwordRequired');
+          await confirmOrder(app, await caller(app, request), tradePassword);
+        }
         const r = await setLeverage(deps, accountId, symbol, Number(request.body.leverage), now());
         leverage = r.leverage;
         position = r.position;
@@ -95,7 +105,8 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Fills at the best ask (long) or bid (short) at the symbol’s leverage; takes the initial margin and the ' +
           '0.05 % taker fee from the contract account. One-way mode: with an opposite position open it is ' +
-          'refused (close that first). A repeated clientId answers the first order.',
+          'refused (close that first). Needs the transaction password; the real account needs KYC. A repeated ' +
+          'clientId answers the first order.',
         consumes: FORM,
         security: NEEDS_TOKEN,
         body: OpenBody,
@@ -103,8 +114,10 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { accountId } = requireAuth(request.auth);
+      const c = await caller(app, request);
+      const { accountId } = c.auth;
       const b = request.body;
+      await confirmOrder(app, c, b.tradePassword);
       const r = await openAtMarket(
         deps,
         { accountId, clientId: b.clientId, symbol: b.symbol, side: b.side, qty: b.qty },
@@ -194,7 +207,8 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Add isolated margin to a position',
         description:
-          'Moves USDT from the contract account to the position; the liquidation price moves away.',
+          'Moves USDT from the contract account to the position; the liquidation price moves away. Needs the ' +
+          'transaction password; the real account needs KYC.',
         consumes: FORM,
         security: NEEDS_TOKEN,
         body: AddMarginBody,
@@ -202,8 +216,10 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { accountId } = requireAuth(request.auth);
+      const c = await caller(app, request);
+      const { accountId } = c.auth;
       const b = request.body;
+      await confirmOrder(app, c, b.tradePassword);
       const p = await addIsolatedMargin(deps, accountId, Number(b.positionId), b.amount, b.clientId, now());
       return ok(positionView(deps.market, deps.marks, p));
     },

@@ -1,7 +1,8 @@
 // Spot orders (issue 16; spec §7 "coin"): POST coin/order/add, POST coin/order/close, GET coin/order/list,
 // GET coin/order/query, and GET coin/spot/balances (extension, for the order form). Decisions and units are in
-// contract/spot.ts and contract/spot-rules.ts; the work is app.spot (domain/spot/). A real account needs KYC
-// (as for stock orders); no transaction password (spot orders move money only inside the user's spot account).
+// contract/spot.ts and contract/spot-rules.ts; the work is app.spot (domain/spot/). Placing an order takes the
+// transaction password on every account and KYC on the real one, checked as for stock orders
+// (trade-context.ts confirmOrder); cancelling takes neither (as a stock cancel).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -24,7 +25,7 @@ import { toSpotOrder } from '../../domain/spot/spot-views.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
-import { caller, type Caller } from '../trade/trade-context.ts';
+import { caller, confirmOrder, type Caller } from '../trade/trade-context.ts';
 
 const tags = ['coin spot orders'];
 
@@ -42,8 +43,8 @@ export const spotRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Market orders walk the simulated book (a remainder it cannot fill is cancelled); a market buy may ' +
           'give quoteQty (USDT to spend) instead of qty. Limit orders reserve USDT (buy) or the coin (sell), ' +
           'take what the book offers at the limit or better, then rest (GTC), are cut (IOC), or are refused ' +
-          'if they would take (POST_ONLY). Fees in the asset received. A repeated clientOrderId returns the ' +
-          'first order.',
+          'if they would take (POST_ONLY). Fees in the asset received. Needs the transaction password; the ' +
+          'real account needs KYC. A repeated clientOrderId returns the first order.',
         consumes: FORM,
         security: NEEDS_TOKEN,
         body: SpotOrderBody,
@@ -52,9 +53,8 @@ export const spotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const c = await caller(app, request);
-      if (c.auth.accountType !== 'demo' && c.user.idStatus !== 'succ')
-        throw new AppError('trade.kycRequired');
       const b = request.body;
+      await confirmOrder(app, c, b.tradePassword);
       const { order } = await app.spot.place({
         accountId: c.auth.accountId,
         symbol: b.symbol.toUpperCase(),

@@ -23,7 +23,7 @@ import { feeTotal } from '../../domain/trading/fees.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { FORM, NEEDS_TOKEN } from '../route-docs.ts';
-import { caller, orderWire } from './trade-context.ts';
+import { caller, kycOk, orderWire } from './trade-context.ts';
 
 const tags = ['stock orders'];
 
@@ -57,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const { order } = await app.trading.place({
           accountId: c.auth.accountId,
-          kycOk: c.auth.accountType === 'demo' || c.user.idStatus === 'succ',
+          kycOk: kycOk(c),
           side,
           type: b.type,
           symbol: b.symbol.toUpperCase(),

@@ -1,8 +1,10 @@
 // One open position: size, entry, mark, liquidation price, margin, margin ratio, uPnL and ROE (live from the
 // worker, src/market/contracts.ts; the server's figures until the first tick), TP/SL, and its actions: close
-// half or all, add margin, set or cancel TP/SL. Refusals show on the row, in the user's language.
+// half or all, add margin, set or cancel TP/SL. Refusals show on the row, in the user's language. Adding margin
+// is confirmed with the transaction password (the closes and TP/SL are reduce-only and take none;
+// contract/perp-orders.ts); a detour to set one keeps the amount.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PerpPositionView } from '../../../contract/perp-orders.ts';
 import { useContractLive } from '../../market/contracts.ts';
@@ -10,6 +12,10 @@ import { BusinessError } from '../../shared/api/api-errors.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { cx } from '../../shared/ui/cx.ts';
+import { rememberForm, takeForm } from '../../shared/ui/detour-memory.ts';
+import { NeedPasswordDialog } from '../../shared/ui/need-password-dialog.tsx';
+import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
+import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
 import tf from '../../shared/ui/trade-form.module.css';
 import s from './contract.module.css';
 import { cleanDecimal, halfOf } from './contract-preview.ts';
@@ -24,20 +30,42 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
   const client = useQueryClient();
   const live = useContractLive(p.id);
   const [error, setError] = useState('');
-  const [margin, setMargin] = useState('');
+  const [margin, setMargin] = useState(() => takeForm(`perp-margin:${p.id}`)?.['amount'] ?? '');
+  const [marginId, setMarginId] = useState(newClientId);
   const [tp, setTp] = useState(p.tpPrice ?? '');
   const [sl, setSl] = useState(p.slPrice ?? '');
   const [source, setSource] = useState<'mark' | 'last'>(p.tpSource);
   const pd = p.markPrice.split('.')[1]?.length ?? 0;
   const qd = p.qty.split('.')[1]?.length ?? 0;
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: contractKey(scope) });
+    void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.coinAssets) });
+  }, [client, scope]);
   const act = useMutation({
     mutationFn: async (a: () => Promise<unknown>) => a(),
     onSuccess: () => {
       setError('');
-      void client.invalidateQueries({ queryKey: contractKey(scope) });
-      void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.coinAssets) });
+      refresh();
     },
     onError: (e) => setError(e instanceof BusinessError ? e.msg : t('contract:failed')),
+  });
+  const addMargin = usePasswordAction({
+    call: useCallback(
+      (tradePassword: string) =>
+        perpCall.addMargin({ clientId: marginId, positionId: p.id, amount: margin, tradePassword }),
+      [marginId, p.id, margin],
+    ),
+    onDone: useCallback(() => {
+      setError('');
+      setMargin('');
+      setMarginId(newClientId());
+    }, []),
+    onRefused: useCallback(() => setMarginId(newClientId()), []),
+    settle: refresh,
+    beforeSetPassword: useCallback(
+      () => rememberForm(`perp-margin:${p.id}`, { amount: margin }),
+      [p.id, margin],
+    ),
   });
   const half = halfOf(p.qty, qd);
   const pnl = live?.pnl ?? p.unrealisedPnl;
@@ -137,14 +165,9 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
         <button
           type="button"
           className="btn"
-          disabled={act.isPending || !margin}
+          disabled={act.isPending || addMargin.sheetOpen || !margin}
           data-testid="perp-add-margin-go"
-          onClick={() =>
-            act.mutate(async () => {
-              await perpCall.addMargin({ clientId: newClientId(), positionId: p.id, amount: margin });
-              setMargin('');
-            })
-          }
+          onClick={addMargin.start}
         >
           {t('contract:add')}
         </button>
@@ -199,6 +222,22 @@ export function ContractPosition({ p }: { p: PerpPositionView }) {
           {error}
         </p>
       )}
+      {addMargin.sheetOpen && (
+        <PasswordSheet
+          open
+          onClose={addMargin.closeSheet}
+          onComplete={addMargin.submit}
+          summary={
+            <p className="muted" data-testid="perp-confirm-margin">
+              {t('contract:addMargin')} ·{' '}
+              <span className="num" dir="ltr">
+                {margin} USDT · {p.symbol.replace(/USDT$/, '/USDT')}
+              </span>
+            </p>
+          }
+        />
+      )}
+      <NeedPasswordDialog flow={addMargin} />
     </li>
   );
 }

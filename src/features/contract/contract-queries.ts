@@ -110,13 +110,23 @@ export interface Executed {
 }
 
 export const perpCall = {
-  leverage: (symbol: string, leverage: number) =>
-    postData<LeverageInfo>(`${P}/multiple`, { symbol, leverage: String(leverage) }),
-  open: (b: { clientId: string; symbol: string; side: 'long' | 'short'; qty: string }) =>
-    postData<Executed>(`${P}/add`, b),
+  /** `tradePassword`: needed when the symbol has an open position (its margin moves) */
+  leverage: (symbol: string, leverage: number, tradePassword?: string) =>
+    postData<LeverageInfo>(`${P}/multiple`, {
+      symbol,
+      leverage: String(leverage),
+      ...(tradePassword ? { tradePassword } : {}),
+    }),
+  open: (b: {
+    clientId: string;
+    symbol: string;
+    side: 'long' | 'short';
+    qty: string;
+    tradePassword: string;
+  }) => postData<Executed>(`${P}/add`, b),
   close: (b: { clientId: string; positionId: number; qty?: string }) =>
     postData<Executed>(`${P}/close`, { ...b, positionId: String(b.positionId) }),
-  addMargin: (b: { clientId: string; positionId: number; amount: string }) =>
+  addMargin: (b: { clientId: string; positionId: number; amount: string; tradePassword: string }) =>
     postData<PerpPositionView>(`${P}/add/mgn`, { ...b, positionId: String(b.positionId) }),
   tpsl: (kind: 'profit' | 'loss', b: { positionId: number; price: string; source: 'mark' | 'last' }) =>
     postData<PerpPositionView>(`${P}/set/${kind}`, { ...b, positionId: String(b.positionId) }),

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AccountType, LoginResult } from '../../../workers/protocol/api.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { postRecord } from '../../../server/domain/ledger/post.ts';
-import { registerUser, signInContext } from './account.ts';
+import { apiPost, registerUser, signInContext } from './account.ts';
 import { phoneContext } from './browser.ts';
 import { collectPageErrors } from './page-checks.ts';
 import type { RunningServer } from './server.ts';
@@ -58,12 +58,32 @@ export async function grantDemoUsdt(
   });
 }
 
-/** A new user on the demo account holding 10,000 USDT, signed in on a phone page in `lang`. */
+/**
+ * A new user on the demo account holding 10,000 USDT, signed in on a phone page in `lang`; with `tradePassword`
+ * that transaction password is set first (without, the first confirmed order leads to setting one).
+ */
 export async function demoUsdtTrader(
-  o: { server: RunningServer; browser: Browser; database: Database; errors: string[]; refTag: string },
+  o: {
+    server: RunningServer;
+    browser: Browser;
+    database: Database;
+    errors: string[];
+    refTag: string;
+    tradePassword?: string;
+  },
   lang: string,
 ): Promise<SignedInPage> {
   const login = await registerUser(o.server);
   await grantDemoUsdt(o.database, login, 10_000n, o.refTag);
+  if (o.tradePassword) {
+    const p = o.tradePassword;
+    const set = await apiPost(
+      o.server,
+      'user/password/trade/set',
+      { password: p, password2: p },
+      login.tokenDemo,
+    );
+    if (set.code !== 0) throw new Error(`setting the transaction password: ${set.msg}`);
+  }
   return signedInPage(o.browser, login, { lang, accountType: 'demo', errors: o.errors });
 }

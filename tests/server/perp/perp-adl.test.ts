@@ -6,7 +6,15 @@ import { parseMinor } from '../../../contract/money.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { post } from '../helpers.ts';
 import type { TradeTestApp } from '../trade/trade-helpers.ts';
-import { cid, makePerpApp, perpUser, SYMBOL, systemOf, type PerpUser } from './perp-helpers.ts';
+import {
+  cid,
+  makePerpApp,
+  perpUser,
+  SYMBOL,
+  systemOf,
+  TRADE_PASSWORD,
+  type PerpUser,
+} from './perp-helpers.ts';
 
 let t: TradeTestApp;
 beforeAll(async () => {
@@ -20,7 +28,7 @@ async function openPos(u: PerpUser, side: 'long' | 'short', qty: string) {
   const r = await post(
     t.app,
     '/api/coin/contract/order/add',
-    { clientId: cid(), symbol: SYMBOL, side, qty },
+    { clientId: cid(), symbol: SYMBOL, side, qty, tradePassword: TRADE_PASSWORD },
     { token: u.token, lang: 'en-US' },
   );
   expect(r.body.code).toBe(0);

@@ -13,6 +13,7 @@ import {
   perpUser,
   SYMBOL,
   systemOf,
+  TRADE_PASSWORD,
   usdt,
   type PerpUser,
 } from './perp-helpers.ts';
@@ -31,7 +32,7 @@ const open = (u: PerpUser, fields: Record<string, string>) =>
   post(
     t.app,
     `${P}/add`,
-    { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', ...fields },
+    { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: TRADE_PASSWORD, ...fields },
     { lang: 'en-US', token: u.token },
   );
 
@@ -113,7 +114,7 @@ describe('coin/contract/order', () => {
     const ur = await post(
       t.app,
       `${P}/add`,
-      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '1' },
+      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '1', tradePassword: TRADE_PASSWORD },
       { token: u.token, lang: 'ur-PK' },
     );
     expect(ur.body.msg).toBe('کنٹریکٹ اکاؤنٹ میں بیلنس ناکافی ہے');
@@ -175,7 +176,13 @@ describe('coin/contract/order', () => {
       /order available/,
     );
     await expectRefused(
-      () => post(t.app, `${P}/add/mgn`, { clientId: cid(), positionId: id, amount: '5' }, tk),
+      () =>
+        post(
+          t.app,
+          `${P}/add/mgn`,
+          { clientId: cid(), positionId: id, amount: '5', tradePassword: TRADE_PASSWORD },
+          tk,
+        ),
       /order available/,
     );
     await expectRefused(
@@ -240,16 +247,37 @@ describe('coin/contract/order', () => {
     const p = (await open(u, {})).body.data.position;
     const id = String(p.id);
     const mid = cid();
-    const m = await post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '100' }, tk);
+    const m = await post(
+      t.app,
+      `${P}/add/mgn`,
+      { clientId: mid, positionId: id, amount: '100', tradePassword: TRADE_PASSWORD },
+      tk,
+    );
     expect(Number(m.body.data.liqPrice)).toBeLessThan(Number(p.liqPrice));
     expect(micro(m.body.data.margin)).toBe(micro(p.margin) + usdt(100));
-    const again = await post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '100' }, tk);
+    const again = await post(
+      t.app,
+      `${P}/add/mgn`,
+      { clientId: mid, positionId: id, amount: '100', tradePassword: TRADE_PASSWORD },
+      tk,
+    );
     expect(micro(again.body.data.margin)).toBe(micro(p.margin) + usdt(100));
     await expectRefused(
-      () => post(t.app, `${P}/add/mgn`, { clientId: mid, positionId: id, amount: '50' }, tk),
+      () =>
+        post(
+          t.app,
+          `${P}/add/mgn`,
+          { clientId: mid, positionId: id, amount: '50', tradePassword: TRADE_PASSWORD },
+          tk,
+        ),
       /already used/,
     );
-    const lev = await post(t.app, `${P}/multiple`, { symbol: SYMBOL, leverage: '50' }, tk);
+    const lev = await post(
+      t.app,
+      `${P}/multiple`,
+      { symbol: SYMBOL, leverage: '50', tradePassword: TRADE_PASSWORD },
+      tk,
+    );
     expect(lev.body.code).toBe(0);
     expect(lev.body.data.position.leverage).toBe(50);
     expect(Number(lev.body.data.position.liqPrice)).toBeGreaterThan(Number(m.body.data.liqPrice));
@@ -291,16 +319,20 @@ describe('coin/contract/order', () => {
       ['multiple', { symbol: 'btcusdt' }],
       ['multiple', { symbol: SYMBOL, leverage: '0' }],
       ['multiple', { symbol: SYMBOL, leverage: 'ten' }],
-      ['add', { clientId: 'short', symbol: SYMBOL, side: 'long', qty: '0.01' }],
-      ['add', { clientId: cid(), symbol: SYMBOL, side: 'long' }],
+      [
+        'add',
+        { clientId: 'short', symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: TRADE_PASSWORD },
+      ],
+      ['add', { clientId: cid(), symbol: SYMBOL, side: 'long', tradePassword: TRADE_PASSWORD }],
+      ['add', { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: '12345' }],
       ['close', { clientId: cid(), positionId: '0' }],
       ['close', { clientId: cid(), positionId: id, qty: '-1' }],
       ['close', { clientId: cid(), positionId: id, qty: '0' }],
       ['liquidate', { clientId: cid(), positionId: 'x' }],
       ['liquidate/all', {}],
-      ['add/mgn', { clientId: cid(), positionId: id, amount: '0' }],
-      ['add/mgn', { clientId: cid(), positionId: id, amount: '1.0000001' }],
-      ['add/mgn', { clientId: cid(), positionId: id, amount: '999999999' }],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '0', tradePassword: TRADE_PASSWORD }],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '1.0000001', tradePassword: TRADE_PASSWORD }],
+      ['add/mgn', { clientId: cid(), positionId: id, amount: '999999999', tradePassword: TRADE_PASSWORD }],
       ['set/profit', { positionId: id, price: 'abc' }],
       ['set/profit', { positionId: id, price: '1', source: 'index' }],
       ['set/loss', { positionId: id, price: '1.001' }],

@@ -7,7 +7,7 @@ import type { MarkTick } from '../../../server/domain/perp/mark-book.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { post } from '../helpers.ts';
 import type { TradeTestApp } from '../trade/trade-helpers.ts';
-import { bookOf, cid, makePerpApp, perpUser, SYMBOL } from './perp-helpers.ts';
+import { bookOf, cid, makePerpApp, perpUser, SYMBOL, TRADE_PASSWORD } from './perp-helpers.ts';
 
 let t: TradeTestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('crash scenario', () => {
     const r = await post(
       t.app,
       '/api/coin/contract/order/add',
-      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01' },
+      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: TRADE_PASSWORD },
       { token: u.token, lang: 'en-US' },
     );
     expect(r.body.code).toBe(0);

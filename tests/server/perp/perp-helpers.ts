@@ -6,6 +6,8 @@ import { sysAcct, userAcct, type UserBook } from '../../../server/domain/ledger/
 import { postRecord } from '../../../server/domain/ledger/post.ts';
 import { makeTradeApp, trader, type TradeTestApp, type Trader } from '../trade/trade-helpers.ts';
 
+export { TRADE_PASSWORD } from '../trade/trade-helpers.ts';
+
 export const SYMBOL = 'BTCUSDT';
 export const USDT = 'USDT';
 export const usdt = (whole: number): bigint => BigInt(whole) * 1_000_000n;
@@ -19,9 +21,9 @@ export interface PerpUser extends Trader {
   token: string;
 }
 
-/** A trader whose demo account's contract book holds `funds` micro-USDT. */
+/** A trader (transaction password TRADE_PASSWORD) whose demo account's contract book holds `funds` micro-USDT. */
 export async function perpUser(t: TradeTestApp, funds: bigint = usdt(100_000)): Promise<PerpUser> {
-  const u = await trader(t, false);
+  const u = await trader(t);
   const acc = await t.db
     .selectFrom('accounts')
     .select('id')

@@ -16,6 +16,7 @@ import {
   makeTradeApp,
   newClientOrderId,
   tableCounts,
+  TRADE_PASSWORD,
   trader,
   type TradeTestApp,
 } from '../trade/trade-helpers.ts';
@@ -40,7 +41,7 @@ async function demoAccount(userId: number): Promise<number> {
 }
 
 async function spotTrader(usdt = 10_000_000000n) {
-  const u = await trader(t, false);
+  const u = await trader(t);
   await grant(t.db, await demoAccount(u.userId), 'USDT', usdt);
   return u;
 }
@@ -49,7 +50,7 @@ const add = (token: string, fields: Record<string, string>, lang = 'en-US') =>
   post<SpotOrder>(
     t.app,
     '/api/coin/order/add',
-    { clientOrderId: newClientOrderId(), ...fields },
+    { clientOrderId: newClientOrderId(), tradePassword: TRADE_PASSWORD, ...fields },
     { token, lang },
   );
 
@@ -183,6 +184,7 @@ describe('coin/order/add', () => {
       price: '1000.00',
       qty: '0.01',
       clientOrderId: newClientOrderId(),
+      tradePassword: TRADE_PASSWORD,
     };
     const answers = await Promise.all(
       Array.from({ length: 100 }, async () => {

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The spot screen with the API answered by MSW: the balance of the side, the exact total and fee of a limit
-// order, the percentage shortcut, a submit with its client order id, a refusal shown in the form, and the open
-// orders with Cancel.
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+// order, the percentage shortcut, a submit confirmed with the transaction password (the PIN sheet) with its client
+// order id, a refusal toasted, and the open orders with Cancel.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpotBalances, SpotOrder } from '../../../../contract/spot.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
+import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
+import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
 import { answerAll, calls, ok, refused, useMswServer } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 import { liveModule } from './live-mock.ts';
@@ -65,7 +67,7 @@ beforeEach(() => {
     tokenReal: 'tok-real',
     tokenDemo: 'tok-demo',
     accountType: 'demo',
-    user: { id: 1 } as never,
+    user: { id: 1, hasTradePassword: true } as never,
   });
   unbind = bindSessionToStorage();
   window.scrollTo = () => undefined;
@@ -75,6 +77,11 @@ afterEach(() => {
   cleanup();
   calls.length = 0;
 });
+
+async function pin(digits: string) {
+  const keypad = await screen.findByTestId('keypad');
+  for (const d of digits) fireEvent.click(within(keypad).getByRole('button', { name: d }));
+}
 
 describe('SpotPage', () => {
   it('computes the total and fee exactly, fills a percentage, and sends a limit order', async () => {
@@ -96,6 +103,7 @@ describe('SpotPage', () => {
     expect(screen.getByTestId('spot-total').textContent).toBe('1175.389566 USDT');
     expect(screen.getByTestId('spot-fee').textContent).toBe('0.00001 BTC');
     fireEvent.click(screen.getByTestId('spot-submit'));
+    await pin('135790');
     await waitFor(() => expect(screen.getByTestId('spot-done').textContent).toBe('Open'));
     const sent = calls.find((c) => c.path === 'coin/order/add')!;
     expect(Object.fromEntries(sent.body)).toMatchObject({
@@ -105,11 +113,12 @@ describe('SpotPage', () => {
       price: '95250.37',
       qty: '0.01234',
       timeInForce: 'GTC',
+      tradePassword: '135790',
     });
     expect(sent.body.get('clientOrderId')).toMatch(/^spot-[0-9a-f]{24}$/);
   });
 
-  it("shows the server's refusal in the form and lists open orders with Cancel", async () => {
+  it("toasts the server's refusal and lists open orders with Cancel", async () => {
     answerAll((c) =>
       c.path === 'coin/spot/balances'
         ? ok(BAL)
@@ -126,7 +135,12 @@ describe('SpotPage', () => {
     fireEvent.change(screen.getByTestId('spot-price'), { target: { value: '90000' } });
     fireEvent.change(screen.getByTestId('spot-qty'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('spot-submit'));
-    await waitFor(() => expect(screen.getByTestId('spot-error').textContent).toBe('Insufficient Balance'));
+    await pin('135790');
+    await waitFor(() => expect(appStore.get(toastAtom)?.msg).toBe('Insufficient Balance'));
+    // the sheet stays for another try; closing it leaves the form as it was
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('keypad')).toBeNull());
+    expect((screen.getByTestId('spot-qty') as HTMLInputElement).value).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'coin/order/close')).toBe(true));
     expect(calls.find((c) => c.path === 'coin/order/close')!.body.get('id')).toBe('9');
