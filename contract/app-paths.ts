@@ -22,6 +22,8 @@ export const ROUTE_PATHS = {
   'account.reg': '/pages/account/reg',
   'account.login': '/pages/account/login',
   'common.login': '/pages/common/login',
+  // The crypto door of the same sign-in (issue 16): one account signs in once for stocks and crypto; this is the
+  // login screen with a crypto heading that leads to coin.index (src/features/account/coin-login-page.tsx).
   'account.coinLogin': '/pages/account/coinLogin',
   // Beyond spec §2 (which has no way back into an account whose password is lost): the SMS-code password
   // reset, reached from login's "Forgot password?". Listed in EXTRA_PATHS of tests/unit/app/routes.test.ts.

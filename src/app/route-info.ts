@@ -60,6 +60,7 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'common.login',
   'account.reg',
   'account.resetPassword',
+  // the crypto door of the same sign-in (issue 16: one account for stocks and crypto, coin-login-page.tsx)
   'account.coinLogin',
   'common.lang',
   'user.about',

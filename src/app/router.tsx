@@ -11,8 +11,14 @@ import { RouteErrorScreen } from './pages/route-error.tsx';
 import { FIRST_PAGES, ROUTE_INFOS, type RouteInfo } from './route-info.ts';
 import type { AppRoute } from './routes.ts';
 
-/** Screens only a guest needs: a signed-in user is sent home from them. */
-const GUEST_ONLY: ReadonlySet<RouteName> = new Set(['account.login', 'common.login', 'account.reg']);
+/** Screens only a guest needs, and where a signed-in user who opens one goes instead (unless ?redirect=
+ * says): home, or the crypto trading screen from the crypto door of login. */
+const GUEST_ONLY: Partial<Record<RouteName, RouteName>> = {
+  'account.login': 'tabbar.home',
+  'common.login': 'tabbar.home',
+  'account.reg': 'tabbar.home',
+  'account.coinLogin': 'coin.index',
+};
 
 /** The page table, fetched once (a failed fetch is tried again with the next page). */
 type PageTable = { findRoute: (name: RouteName) => AppRoute };
@@ -29,6 +35,7 @@ export function pageOf(name: RouteName): PageLoader {
 }
 
 export function toRouteObject(r: RouteInfo): RouteObject {
+  const signedInGoesTo = GUEST_ONLY[r.name];
   return {
     id: r.name,
     path: r.path,
@@ -36,7 +43,7 @@ export function toRouteObject(r: RouteInfo): RouteObject {
     lazy: lazyPage(pageOf(r.name), { allTexts: !r.firstScreenTexts }),
     errorElement: <RouteErrorScreen />,
     ...(!r.public && { loader: requireLogin }),
-    ...(GUEST_ONLY.has(r.name) && { loader: guestOnly }),
+    ...(signedInGoesTo && { loader: guestOnly(routeTo(signedInGoesTo)) }),
   };
 }
 

@@ -1,6 +1,6 @@
 // Defect i of the fast/offline issue, in Chromium at 360×800: every built page has exactly one <main>
 // landmark and no content outside landmarks (axe's landmark-one-main, region and the other landmark rules),
-// in Urdu and in English, for a guest and for a signed-in user. A coming-soon page is checked once too.
+// in Urdu and in English, for a guest and for a signed-in user.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

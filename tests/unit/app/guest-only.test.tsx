@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Login and registration are for guests: a signed-in user who opens them goes home, or where ?redirect= said
-// (issue 14, 6l); a guest still sees them.
+// (issue 14, 6l); a guest still sees them. The crypto door of login (coinLogin) sends a signed-in user to the
+// crypto trading screen instead of home.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { answerAll, ok, useMswServer } from '../support/msw.ts';
 import { renderRoutes } from '../support/render-app.tsx';
@@ -44,6 +45,18 @@ describe('guest-only screens', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/pages/tabbar/home'));
     },
   );
+
+  it('show the crypto door of login to a guest, and send a signed-in user from it to crypto trading', async () => {
+    renderAt('/pages/account/coinLogin');
+    expect(await screen.findByRole('heading', { name: 'Sign in to trade crypto' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    cleanup();
+    storage.set('userToken', 'tok-real');
+    storage.set('userTokenReal', 'tok-real');
+    syncSessionFromStorage();
+    const router = renderAt('/pages/account/coinLogin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/coin/index'));
+  });
 
   it('honour a safe ?redirect= and ignore an unsafe one', async () => {
     storage.set('userToken', 'tok-real');

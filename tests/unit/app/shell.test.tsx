@@ -109,12 +109,13 @@ describe('guest guard', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
-  it('shows a coming-soon route with its translated title', async () => {
-    logIn();
-    // Every other screen is real now; the crypto-only sign-in is the one still coming soon.
-    renderAt('/pages/account/coinLogin');
-    expect(await screen.findByRole('heading', { name: 'Crypto account login' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+  it('sends a guest bound for the crypto trading screen to the crypto door of login', async () => {
+    const router = renderAt('/pages/coin/index?symbol=ETHUSDT');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/account/coinLogin'));
+    expect(router.state.location.search).toBe('?redirect=%2Fpages%2Fcoin%2Findex%3Fsymbol%3DETHUSDT');
+    expect(await screen.findByRole('heading', { name: 'Sign in to trade crypto' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Crypto login' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 });
 

@@ -5,6 +5,7 @@
 // password reset and the login-password change (a wrong current password at its field).
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import CoinLoginPage from '../../../../src/features/account/coin-login-page.tsx';
 import LoginPage from '../../../../src/features/account/login-page.tsx';
 import LoginPasswordPage from '../../../../src/features/account/login-password-page.tsx';
 import RegisterPage from '../../../../src/features/account/register-page.tsx';
@@ -65,6 +66,7 @@ function open(path: string, page: ReactNode) {
       { path: routeTo('tabbar.home'), element: <p>home</p> },
       { path: routeTo('account.login'), element: <p>login screen</p> },
       { path: routeTo('common.login'), element: <p>login screen</p> },
+      { path: routeTo('coin.index'), element: <p>crypto trading</p> },
     ],
     path,
   );
@@ -102,6 +104,26 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(routeTo('tabbar.home')));
     expect(storage.get('userToken')).toBe('tok-r');
+  });
+});
+
+describe('CoinLoginPage', () => {
+  it('is the login form with a crypto heading; signing in goes to crypto trading and records the trade type', async () => {
+    server.use(answer('user/login', () => ok(loginResult)));
+    storage.set('systemTradeType', 'stock');
+    const { router } = open(routeTo('account.coinLogin'), <CoinLoginPage />);
+    expect(screen.getByRole('heading', { name: 'Sign in to trade crypto' })).toBeTruthy();
+    expect(screen.getByText(/One account for stocks and crypto/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(routeTo('account.reg'));
+    expect(screen.getByTestId('forgot-password').getAttribute('href')).toBe(routeTo('account.resetPassword'));
+
+    type('Mobile number', '03001234567');
+    type('Password', 'Karachi#1');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(routeTo('coin.index')));
+    expect(bodies['user/login']).toEqual([{ areaCode: '+92', phone: '3001234567', password: 'Karachi#1' }]);
+    expect(storage.get('userToken')).toBe('tok-r');
+    expect(storage.get('systemTradeType')).toBe('coin');
   });
 });
 
