@@ -12,6 +12,7 @@ import {
   type ScenarioTarget,
 } from '../../../server/domain/market/market-scenarios.ts';
 import type { MarkTick } from '../../../server/domain/perp/mark-book.ts';
+import { runBackoffice } from '../../../server/tools/backoffice.ts';
 import { asOperator, cookieOf, makeOperator } from '../console-helpers.ts';
 import { post } from '../helpers.ts';
 import { makeTradeApp, type TradeTestApp } from '../trade/trade-helpers.ts';
@@ -42,7 +43,7 @@ describe('without SIM_CONTROLS', () => {
   let t: TradeTestApp;
   beforeAll(async () => {
     t = await makeTradeApp('scenario-off');
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
 
   it('refuses even an admin, in the caller’s language, writing nothing', async () => {
@@ -65,7 +66,7 @@ describe('with SIM_CONTROLS=1', () => {
     t = await makeTradeApp('scenario-on', { SIM_CONTROLS: '1' });
     for (const role of ['admin', 'finance', 'support', 'kyc', 'manager'])
       cookies[role] = await cookieOf(t, await makeOperator(t, role));
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
   const as = (role: string, lang = 'en-US') => ({ ...asOperator(cookies[role] ?? ''), lang });
 
@@ -170,6 +171,43 @@ describe('with SIM_CONTROLS=1', () => {
     expect([...a, ...b]).toEqual([fresh!.id]);
     expect(calls).toEqual(['SOLUSDT 5 1']);
     expect(await statusOf(t, old!.id)).toBe('expired');
+  });
+
+  it('backoffice market-crash: refused without the flag or with bad input; else written, audited, started', async () => {
+    const cli = async (args: string[], flag: boolean) => {
+      const lines: string[] = [];
+      const env = {
+        ...process.env,
+        DATABASE_URL: t.config.databaseUrl,
+        SIM_CONTROLS: flag ? '1' : '0',
+      };
+      const io = { out: (l: string) => void lines.push(l), err: (l: string) => void lines.push(l) };
+      const status = await runBackoffice([t.dataDir, 'market-crash', ...args], env, io);
+      return { status, text: lines.join('\n') };
+    };
+    const before = await counts(t);
+    const good = ['--symbol', 'BNBUSDT', '--pct', '12.5', '--seconds', '3'];
+    expect(await cli(good, false)).toMatchObject({
+      status: 1,
+      text: expect.stringContaining('SIM_CONTROLS'),
+    });
+    expect((await cli(['--symbol', 'OGDC', '--pct', '5', '--seconds', '3'], true)).status).toBe(1);
+    expect((await cli(['--symbol', 'BNBUSDT', '--pct', '-91', '--seconds', '3'], true)).status).toBe(2);
+    expect((await cli(['--symbol', 'BNBUSDT', '--pct', '5', '--seconds', '0'], true)).status).toBe(2);
+    expect(await counts(t)).toEqual(before);
+    const ok = await cli(good, true);
+    expect(ok.status).toBe(0);
+    const out = JSON.parse(ok.text) as { id: number; pct: string };
+    expect(out.pct).toBe('12.50');
+    expect(await counts(t)).toEqual({ scenarios: before.scenarios + 1, audit: before.audit + 1 });
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'market.scenario', source: 'cli', subject_id: 'BNBUSDT' });
+    // no bus reaches the server from the command: the leader's periodic look finds the row
+    await expect.poll(() => statusOf(t, out.id), { timeout: 10_000 }).toBe('started');
   });
 
   it('a 10× long is liquidated at the first mark past its liquidation price under a console scenario', async () => {
