@@ -101,6 +101,11 @@ export interface Config {
   /** OPTION_DAY_MS: one day of an option's term lasts this many ms of clock time (demos and browser tests,
    *  which cannot wait a day); 0 (default) = an N-day option expires at the PSX close N days on. */
   optionDayMs: number;
+  /**
+   * SIM_CONTROLS=1: the simulator's test and demo controls are on (the console's market scenario, the
+   * back-office `market-crash`; domain/market/market-scenarios.ts). Off by default: never on a real deployment.
+   */
+  simControls: boolean;
 }
 
 export interface DepositsConfig {
@@ -258,5 +263,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     fundDealingMs: intVar(env, 'FUND_DEALING_MS', 0, 0, 86_400_000),
     // ---- options
     optionDayMs: intVar(env, 'OPTION_DAY_MS', 0, 0, 86_400_000),
+    simControls: boolVar(env, 'SIM_CONTROLS', false),
   };
 }

@@ -1126,6 +1126,19 @@ export interface SchemaMigrationsTable {
   applied_at: number;
 }
 
+// ---- market scenarios (issue 16 item 7, migration 260)
+/** An operator's crash/spike request for the simulator (domain/market/market-scenarios.ts). */
+export interface MarketScenariosTable {
+  id: IdColumn;
+  symbol: string;
+  pct_bp: number;
+  seconds: number;
+  status: Generated<'pending' | 'started' | 'expired'>;
+  created_by: number | null;
+  created_at: number;
+  started_at: number | null;
+}
+
 // ---- votes (h-vote, migration 250)
 /** A resolution put to a listed company's holders (options_json: [{ur, en}, ...]). */
 export interface VoteResolutionsTable {
@@ -1245,6 +1258,8 @@ export interface Schema {
   // ---- votes (h-vote, migration 250)
   vote_resolutions: VoteResolutionsTable;
   vote_ballots: VoteBallotsTable;
+  // ---- market scenarios (migration 260)
+  market_scenarios: MarketScenariosTable;
   // ---- placements (migration 210)
   investor_types: InvestorTypesTable;
   placements: PlacementsTable;

@@ -9,6 +9,7 @@ import type { MarketSource } from '../domain/market/market-source.ts';
 import { SimulatedMarket } from '../domain/market/simulated-market.ts';
 import { followListings, listedOfferings } from '../domain/ipo/ipo-listing.ts';
 import { followTokenListings, listedTokenSales } from '../domain/ico/ico-listing.ts';
+import { followScenarios, type ScenarioTarget } from '../domain/market/market-scenarios.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,16 @@ export const marketPlugin = fp(
       ],
     };
     const listingsFailed = (err: unknown) => app.log.error({ err }, 'market: adding a listing failed');
+    // ---- market scenarios (issue 16 item 7): only with SIM_CONTROLS=1, the leader starts what operators asked
+    const scenarios = (simulator: () => ScenarioTarget | undefined) =>
+      app.config.simControls
+        ? followScenarios({
+            bus: app.bus,
+            db: app.db,
+            simulator,
+            onError: (err) => app.log.error({ err }, 'market: starting a scenario failed'),
+          })
+        : async () => undefined;
     if (app.redis) {
       const cluster = await startClusterMarket({
         db: app.db,
@@ -57,9 +68,11 @@ export const marketPlugin = fp(
       };
       const stopListings = followListings(follow);
       const stopTokens = followTokenListings(follow); // ---- coin ICO
+      const stopScenarios = scenarios(cluster.simulator);
       app.addHook('onClose', async () => {
         stopListings();
         stopTokens();
+        await stopScenarios();
         await cluster.close();
       });
       return;
@@ -76,10 +89,12 @@ export const marketPlugin = fp(
     };
     const stopListings = followListings(follow);
     const stopTokens = followTokenListings(follow); // ---- coin ICO
+    const stopScenarios = scenarios(() => market);
     if (cfg.tick) market.start();
     app.addHook('onClose', async () => {
       stopListings();
       stopTokens();
+      await stopScenarios();
       await market.stop();
     });
   },

@@ -47,6 +47,8 @@ import {
 import { INVESTOR_USAGE, investorCommand } from './backoffice-placement.ts';
 // ---- loans (issue 18)
 import { LOAN_ACTIONS, LOAN_OPTIONS, LOAN_USAGE, loanCommand, type LoanAction } from './backoffice-loan.ts';
+// ---- market scenarios (issue 16 item 7)
+import { MARKET_USAGE, marketCrashCommand } from './backoffice-market.ts';
 
 export const USAGE = `usage: npx tsx server/tools/backoffice.ts [<dataDir>] <command> [options]
        npm run backoffice -- [<dataDir>] <command> [options]
@@ -81,6 +83,7 @@ ${WITHDRAW_USAGE}
 ${IPO_USAGE}
 ${INVESTOR_USAGE}
 ${LOAN_USAGE}
+${MARKET_USAGE}
 
 exit status: 0 done (also a repeated deposit), 1 refused (the reason is printed), 2 bad usage`;
 
@@ -99,6 +102,8 @@ const COMMANDS = [
   'loan',
   // ---- placements (issue 17 §4)
   'investor',
+  // ---- market scenarios (issue 16 item 7)
+  'market-crash',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
@@ -116,6 +121,8 @@ const ALLOWED: Record<Command, readonly string[]> = {
   loan: [],
   // ---- placements (issue 17 §4)
   investor: ['phone', 'user', 'type'],
+  // ---- market scenarios (issue 16 item 7)
+  'market-crash': ['symbol', 'pct', 'seconds'],
 };
 
 class UsageError extends Error {}
@@ -302,6 +309,9 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
         password: { type: 'string' },
         // ---- placements (issue 17 §4)
         type: { type: 'string' },
+        // ---- market scenarios (issue 16 item 7; --symbol is the ipo command's)
+        pct: { type: 'string' },
+        seconds: { type: 'string' },
         ...Object.fromEntries(
           IPO_OPTION_NAMES.filter((k) => !['limit', 'id'].includes(k)).map((k) => [
             k,
@@ -353,6 +363,10 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
     } else if (cmd === 'investor') {
       // ---- placements (issue 17 §4)
       await investorCommand(db, userRef(values), str(values, 'type'), io.out, (m) => new UsageError(m));
+    } else if (cmd === 'market-crash') {
+      // ---- market scenarios (issue 16 item 7)
+      const simControls = loadConfig(env).simControls;
+      await marketCrashCommand(db, simControls, values, io.out, (m) => new UsageError(m));
     } else if (cmd === 'loan') {
       await loanCommand(db, loanAction ?? 'list', values, io.out, io.err, (m) => new UsageError(m));
     } else {

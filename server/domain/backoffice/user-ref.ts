@@ -16,7 +16,10 @@ export type BackofficeRefusal =
   | 'badChannel'
   | 'referenceConflict'
   | 'badStatus'
-  | 'badReason';
+  | 'badReason'
+  // ---- market scenarios (issue 16 item 7)
+  | 'simControlsOff'
+  | 'unknownPair';
 
 export class BackofficeError extends Error {
   constructor(

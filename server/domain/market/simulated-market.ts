@@ -281,6 +281,11 @@ export class SimulatedMarket implements MarketSource {
     this.crashes.start(symbol, pct, seconds, this.opts.ticksPerSecond);
   }
 
+  /** Whether a crash scenario is moving `symbol` now (tests wait for a started scenario on it). */
+  crashing(symbol: string): boolean {
+    return this.crashes.moving(symbol);
+  }
+
   step(): void {
     const ts = this.clock();
     const psx = psxState(ts, this.opts.alwaysOpen);

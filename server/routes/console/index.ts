@@ -27,6 +27,8 @@ import { consolePlacementRoutes } from './placement-routes.ts';
 import { consoleBulkRoutes } from './bulk-routes.ts';
 // ---- coin ICO (issue 17 §7)
 import { consoleIcoRoutes } from './ico-routes.ts';
+// ---- market scenarios (issue 16 item 7)
+import { consoleMarketRoutes } from './market-routes.ts';
 
 /** Every review queue; a new one (deposits, withdrawals) is one file in queues/ and one line here. */
 export const CONSOLE_QUEUES: readonly ConsoleQueue[] = [
@@ -61,5 +63,7 @@ export const consoleApi: FastifyPluginAsync = async (app) => {
   await app.register(consoleBulkRoutes);
   // ---- coin ICO (issue 17 §7): token sales
   await app.register(consoleIcoRoutes);
+  // ---- market scenarios (issue 16 item 7): the simulator's crash/spike control (SIM_CONTROLS=1 only)
+  await app.register(consoleMarketRoutes);
   for (const q of CONSOLE_QUEUES) await app.register(queueRoutes(q), { prefix: `/queues/${q.name}` });
 };

@@ -174,7 +174,7 @@ export function LiquidationNotice({ onSeen }: { onSeen: () => void }) {
   }, [q.data, onSeen, t]);
   if (!shown?.reason) return null;
   return (
-    <div role="alert" className={tf.error} data-testid="perp-liquidated">
+    <div role="alert" className={`${tf.error} ${s.notice}`} data-testid="perp-liquidated">
       <strong>{t('contract:history.liquidatedTitle')}</strong>{' '}
       {t('contract:history.liquidatedToast', {
         symbol: shown.symbol,

@@ -6,6 +6,7 @@ declare const styles: {
   readonly info: string;
   readonly inline: string;
   readonly note: string;
+  readonly notice: string;
   readonly order: string;
   readonly orderFacts: string;
   readonly orderHead: string;
