@@ -24,7 +24,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { signedInPage } from './support/trader.ts';
 
 const OUT = 'tests/e2e/screenshots';
-/** The transaction password set for every user (contract calls will ask for it: add the step here then). */
+/** The transaction password set for every user: opening the position asks for it. */
 const PIN = '246810';
 
 let server: RunningServer;
@@ -168,6 +168,10 @@ describe.each(['ur-PK', 'en-US'] as const)('a perpetual liquidated by a market c
     await page.getByTestId('perp-qty').fill('0.01');
     await expect.poll(() => text(page, 'perp-est-liq')).toMatch(/^\d+\.\d{2}$/);
     await page.getByTestId('perp-submit').click();
+    // opening is confirmed with the transaction password (as every money-committing crypto order)
+    const keypad = page.getByTestId('keypad');
+    await keypad.waitFor();
+    for (const d of PIN) await keypad.locator(`[data-key="${d}"]`).click();
     await page.getByTestId('perp-done').waitFor();
     await page.getByTestId('perp-position').first().waitFor({ timeout: 10_000 });
     const liq = await text(page, 'perp-pos-liq');
