@@ -5,7 +5,7 @@
 //  - check: the read that finds the crossed positions of every pair of the tick (crossedPositions through the
 //    (symbol, side, liq_price) index), the marks a seeded walk of ±3 % so some positions cross on most ticks;
 //  - engine tick: PerpEngine.onMarks for the 10 pairs with nothing crossed (the pairs held, the liquidation
-//    read, the TP/SL candidates, the premium sample): what the leader spends on an ordinary tick;
+//    read, the TP/SL triggers reached, the premium sample): what the leader spends on an ordinary tick;
 //  - liquidating k crossed positions (a separate step: each in its own transaction, re-read under its account's
 //    lock, closed at the mark through the ledger, its owner's message written), on an 11th pair whose k
 //    positions were opened through openAtMarket.
@@ -30,9 +30,9 @@ import { liquidateCrossed } from '../../server/domain/perp/perp-liquidation.ts';
 import { openAtMarket, type PerpDeps } from '../../server/domain/perp/perp-orders.ts';
 import {
   crossedPositions,
+  reachedTriggers,
   saveLeverage,
   symbolsWithPositions,
-  triggeredCandidates,
 } from '../../server/domain/perp/positions-repo.ts';
 import type { Instrument, Ticker } from '../../workers/protocol/market.ts';
 import { prng } from '../calc/seeded.ts';
@@ -43,7 +43,7 @@ const POSITIONS = Number(process.env['PERP_BENCH_POSITIONS'] ?? (QUICK ? 10_000 
 const PAIRS = CRYPTO_PAIRS.slice(0, 10);
 const [LIQ_BASE, , , LIQ_PRICE, LIQ_PD, LIQ_QD] = CRYPTO_PAIRS[10]!; // the pair of the liquidation rounds
 const ACCOUNTS = Math.ceil(POSITIONS / PAIRS.length);
-const TICKS = QUICK ? 50 : 300;
+const TICKS = QUICK ? 50 : 100;
 const LIQ_ROUNDS = QUICK ? 2 : 5;
 const LIQ_K = 10;
 const TARGET_MS = 5;
@@ -273,7 +273,7 @@ log(
     `p50 ${checkCrossing.p50Ms}, p99 ${checkCrossing.p99Ms}`,
 );
 
-// ---- the engine tick's other reads, each alone: the pairs held, and the TP/SL candidates of every pair
+// ---- the engine tick's other reads, each alone: the pairs held, and the TP/SL triggers reached on every pair
 const timed = async (f: () => Promise<unknown>) => {
   const ms: number[] = [];
   for (let t = 0; t < 40; t++) {
@@ -285,10 +285,10 @@ const timed = async (f: () => Promise<unknown>) => {
 };
 const heldRead = await timed(() => symbolsWithPositions(db));
 const triggersRead = await timed(async () => {
-  for (const [base] of PAIRS) await triggeredCandidates(db, `${base}USDT`);
+  for (const m of tickMarks(0.01, true)) await reachedTriggers(db, m.symbol, m);
 });
 log(
-  `pairs held: mean ${heldRead.meanMs} ms; TP/SL candidates of ${PAIRS.length} pairs: mean ${triggersRead.meanMs} ms`,
+  `pairs held: mean ${heldRead.meanMs} ms; TP/SL reached on ${PAIRS.length} pairs: mean ${triggersRead.meanMs} ms`,
 );
 
 // ---- the engine's whole tick with nothing crossed
@@ -375,7 +375,7 @@ const out = {
     `ones, seeded. check: crossedPositions for each of the ${PAIRS.length} pairs of one mark tick, ${TICKS} ` +
     `ticks after 20 of warm-up, marks a walk of ±1 % a tick within ±3 % of the anchors (some cross). ` +
     `engineTick: PerpEngine.onMarks for the ${PAIRS.length} pairs with every mark where nothing is crossed ` +
-    `(symbolsWithPositions, crossedPositions and triggeredCandidates per pair; a tenth of the positions have a ` +
+    `(symbolsWithPositions, crossedPositions and reachedTriggers per pair; a tenth of the positions have a ` +
     `stop-loss). liquidation: liquidateCrossed of ${LIQ_K} crossed positions on another pair, opened through ` +
     `openAtMarket (ledger, notices), ${LIQ_ROUNDS} rounds. Exactness: the set found at 15 marks of every pair ` +
     `equals a brute-force scan of all rows. One process on a shared 2-core machine (see loadAverageAtStart).`,
@@ -385,7 +385,7 @@ const out = {
   check,
   checkCrossing,
   engineTick,
-  engineReads: { pairsHeld: heldRead, triggerCandidates: triggersRead },
+  engineReads: { pairsHeld: heldRead, triggersReached: triggersRead },
   liquidation,
 };
 writeFileSync(RESULTS, `${JSON.stringify(out, null, 2)}\n`);
