@@ -1,8 +1,10 @@
-// `npm run bench`: micro benches of the pure calculators (Vitest bench), then the server bench (real server
-// processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket fan-out; bench/server/), then the
-// browser benches against the bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive
-// baselines, which the production build in dist/ does not carry), and the first-route bench on the production
-// build (bench/browser/first-route.ts: a first visit's bytes on the wire) and every screen's touch targets in both
+// `npm run bench`: micro benches of the pure calculators and of the worker's contract valuation (Vitest bench),
+// then the server bench (real server processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket
+// fan-out; bench/server/), the chat, and the contracts' liquidation check on the leader
+// (bench/server/perp-liquidation.ts → bench/results/perp-liquidation.json), then the browser benches against the
+// bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive baselines, which the
+// production build in dist/ does not carry), and the first-route bench on the production build
+// (bench/browser/first-route.ts: a first visit's bytes on the wire) and every screen's touch targets in both
 // languages (tests/e2e/every-screen-targets.test.ts; `npm test` checks Urdu). BENCH_QUICK=1 makes the server bench
 // a one-minute smoke run.
 import { spawnSync } from 'node:child_process';
@@ -32,6 +34,9 @@ if (server.status !== 0) failed = server.status || 1;
 // The service chat at full size: 200 users and 5 operators for a minute (bench/server/chat-load.ts).
 const chat = spawnSync('npx', ['tsx', 'bench/server/chat-load.ts'], { stdio: 'inherit' });
 if (chat.status !== 0 && !failed) failed = chat.status || 1;
+// The leader's contract liquidation check over 100,000 open positions on SQLite (bench/server/perp-liquidation.ts).
+const perp = spawnSync('npx', ['tsx', 'bench/server/perp-liquidation.ts'], { stdio: 'inherit' });
+if (perp.status !== 0 && !failed) failed = perp.status || 1;
 const browserBenches = existsSync('bench/browser')
   ? readdirSync('bench/browser').filter((f) => f.endsWith('.bench-run.ts'))
   : [];

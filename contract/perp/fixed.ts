@@ -18,7 +18,14 @@ export interface PerpGrid {
 /** Long +1, short −1 (the reference's s). */
 export type Side = 1 | -1;
 
+// Every USDT figure scales by a power of ten (valueToUsdt): kept, not multiplied out on each call (the worker
+// values thousands of positions a tick).
+const POW10: bigint[] = [1n];
+for (let i = 1; i <= 64; i++) POW10.push(POW10[i - 1]! * 10n);
+
 export function pow10(k: number): bigint {
+  const t = POW10[k];
+  if (t !== undefined) return t;
   let r = 1n;
   for (let i = 0; i < k; i++) r *= 10n;
   return r;

@@ -135,8 +135,19 @@ export function marginRatio(
   p: PerpPosition,
   mark: bigint,
 ): bigint | null {
+  return marginRatioWith(g, tiers, p, mark, unrealisedPnl(g, p, mark));
+}
+
+/** marginRatio when the uPnL on the mark is at hand (the worker computes it once for both figures). */
+export function marginRatioWith(
+  g: PerpGrid,
+  tiers: readonly Tier[],
+  p: PerpPosition,
+  mark: bigint,
+  pnl: bigint,
+): bigint | null {
   const mm = positionMaintenance(g, tiers, p, mark);
-  const balance = p.margin + unrealisedPnl(g, p, mark);
+  const balance = p.margin + pnl;
   if (mm === null || balance <= 0n) return null;
   return divCeil(mm * RATE_ONE, balance);
 }

@@ -22,7 +22,7 @@ import {
   mathOf,
   openPositionsOfSymbol,
   positionById,
-  triggeredCandidates,
+  reachedTriggers,
   type ExecutionRow,
   type PositionRow,
 } from './positions-repo.ts';
@@ -88,7 +88,7 @@ export async function fireTriggers(
     if (p.tpPrice !== null && tpSlFires(sideOf(p), 'tp', p.tpPrice, ref(p.tpSource))) return 'tp';
     return null;
   };
-  for (const candidate of await triggeredCandidates(db, pair.symbol)) {
+  for (const candidate of await reachedTriggers(db, pair.symbol, prices)) {
     if (!hit(candidate)) continue;
     const e = await inTx(db, async (tx) => {
       await lockAccounts(tx, [candidate.accountId]);

@@ -1,5 +1,6 @@
 // Rows of the perpetual contracts (migration 092): positions, executions, leverage settings. Every read that
 // answers a user is scoped by the caller's account id.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PerpAction } from '../../db/schema.ts';
 import type { PerpPosition } from '../../../contract/perp/position.ts';
@@ -124,17 +125,42 @@ export async function crossedPositions(db: Db, symbol: string, mark: bigint): Pr
   return [...l, ...s].map(toRow).sort((a, b) => a.id - b.id);
 }
 
-/** Open positions of a symbol with a take-profit or a stop-loss set. */
-export async function triggeredCandidates(db: Db, symbol: string): Promise<PositionRow[]> {
-  const rows = await db
-    .selectFrom('perp_positions')
-    .select(POSITION_COLUMNS)
-    .where('symbol', '=', symbol)
-    .where('status', '=', 'open')
-    .where((eb) => eb.or([eb('tp_price', 'is not', null), eb('sl_price', 'is not', null)]))
-    .orderBy('id')
-    .execute();
-  return rows.map(toRow);
+// Which price reaches a trigger (contract/perp/tpsl.ts tpSlFires): a long's stop-loss at price ≤ SL, its
+// take-profit at ≥ TP; a short's mirrored. Each pair (kind, side, source) is one range of the (symbol, side,
+// source, price) indexes of migration 260.
+const TRIGGER_RANGES = [
+  { price: 'sl_price', source: 'sl_source', side: 'long', op: '>=' },
+  { price: 'tp_price', source: 'tp_source', side: 'long', op: '<=' },
+  { price: 'sl_price', source: 'sl_source', side: 'short', op: '<=' },
+  { price: 'tp_price', source: 'tp_source', side: 'short', op: '>=' },
+] as const;
+
+/**
+ * Open positions of a symbol whose take-profit or stop-loss the prices have reached (on the mark or the last
+ * price, as each was set), read through the trigger indexes: O(reached), not O(positions with a trigger).
+ */
+export async function reachedTriggers(
+  db: Db,
+  symbol: string,
+  prices: { mark: bigint; last: bigint },
+): Promise<PositionRow[]> {
+  const ranges = TRIGGER_RANGES.flatMap((t) =>
+    (['mark', 'last'] as const).map((source) =>
+      db
+        .selectFrom('perp_positions')
+        .select(POSITION_COLUMNS)
+        .where('symbol', '=', symbol)
+        .where('side', '=', t.side)
+        .where('status', '=', 'open')
+        .where(t.source, '=', source)
+        .where(t.price, 'is not', null)
+        .where(t.price, t.op, prices[source]),
+    ),
+  );
+  const rows = await ranges.reduce((all, q) => all.unionAll(q)).execute();
+  // A position whose stop and take-profit were both reached comes twice: once is enough.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...byId.values()].map(toRow).sort((a, b) => a.id - b.id);
 }
 
 /** Every open position of a symbol (funding, auto-deleveraging). */
@@ -149,15 +175,21 @@ export async function openPositionsOfSymbol(db: Db, symbol: string): Promise<Pos
   return rows.map(toRow);
 }
 
-/** Symbols with at least one open position. */
+/**
+ * Symbols with at least one open position (read on every mark tick): a loose index scan of the (symbol, side,
+ * liq_price) index of open positions, one step per symbol held, not a pass over every open position.
+ */
 export async function symbolsWithPositions(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('perp_positions')
-    .select('symbol')
-    .distinct()
-    .where('status', '=', 'open')
-    .execute();
-  return rows.map((r) => r.symbol);
+  const r = await sql<{ symbol: string }>`
+    WITH RECURSIVE held (symbol) AS (
+      SELECT (SELECT symbol FROM perp_positions WHERE status = 'open' ORDER BY symbol LIMIT 1)
+      UNION ALL
+      SELECT (SELECT p.symbol FROM perp_positions p
+              WHERE p.status = 'open' AND p.symbol > held.symbol ORDER BY p.symbol LIMIT 1)
+      FROM held WHERE held.symbol IS NOT NULL
+    )
+    SELECT symbol FROM held WHERE symbol IS NOT NULL`.execute(db);
+  return r.rows.map((x) => x.symbol);
 }
 
 export async function insertPosition(

@@ -5,7 +5,7 @@ import { formatMinor, parseMinor, parseSignedMinor } from '../../../../contract/
 import { RATE_ONE, type PerpGrid } from '../../../../contract/perp/fixed.ts';
 import {
   entryMargin,
-  marginRatio,
+  marginRatioWith,
   roe,
   unrealisedPnl,
   type PerpPosition,
@@ -24,6 +24,8 @@ export interface LivePosition {
   premium: bigint;
   liq: bigint | null;
   serverMark: bigint;
+  /** the ROE base: initial margin at entry for the leverage (fixed while the position is) */
+  roeBase: bigint;
 }
 
 const placesOf = (s: string): number => {
@@ -43,16 +45,19 @@ export function parsePosition(p: ContractPositionInput): LivePosition | null {
   const liq = p.liqPrice === null ? null : parseMinor(p.liqPrice, pd);
   if (!qty || entryValue === null || margin === null || !mark || last === null) return null;
   if (p.liqPrice !== null && liq === null) return null;
+  const grid = { priceDecimals: pd, qtyDecimals: qd };
+  const math: PerpPosition = { side: p.side === 'long' ? 1 : -1, qty, entryValue, margin };
   return {
     id: p.id,
     symbol: p.symbol,
-    grid: { priceDecimals: pd, qtyDecimals: qd },
+    grid,
     tiers: tiersOf(p.symbol.replace(/USDT$/, '')),
-    math: { side: p.side === 'long' ? 1 : -1, qty, entryValue, margin },
+    math,
     leverage: p.leverage,
     premium: mark - last,
     liq,
     serverMark: mark,
+    roeBase: entryMargin(grid, math, p.leverage),
   };
 }
 
@@ -62,7 +67,12 @@ export function parsePosition(p: ContractPositionInput): LivePosition | null {
  * else the server's mark of the last answer.
  */
 export function liveMark(p: LivePosition, last: string | undefined, published?: string): bigint {
-  const m = published === undefined ? null : parseSignedMinor(published, p.grid.priceDecimals);
+  return markAt(p, last, published === undefined ? null : parseSignedMinor(published, p.grid.priceDecimals));
+}
+
+/** liveMark with the published mark already read (the feed reads it once per pair and tick, not per position). */
+export function markAt(p: LivePosition, last: string | undefined, published: bigint | null): bigint {
+  const m = published;
   if (m !== null && m > 0n) return m;
   const l = last === undefined ? null : parseSignedMinor(last.replace(/,/g, ''), p.grid.priceDecimals);
   if (l === null || l <= 0n) return p.serverMark;
@@ -75,13 +85,13 @@ const pct = (rate: bigint | null): string => (rate === null ? '' : formatMinor(r
 /** The figures on a mark (price units). */
 export function liveView(p: LivePosition, mark: bigint): ContractLiveView {
   const pnl = unrealisedPnl(p.grid, p.math, mark);
-  const ratio = marginRatio(p.grid, p.tiers, p.math, mark);
+  const ratio = marginRatioWith(p.grid, p.tiers, p.math, mark, pnl);
   const distance = p.liq === null ? null : ((mark > p.liq ? mark - p.liq : p.liq - mark) * RATE_ONE) / mark;
   return {
     id: p.id,
     mark: formatMinor(mark, p.grid.priceDecimals),
     pnl: formatMinor(pnl, 6),
-    roe: pct(roe(pnl, entryMargin(p.grid, p.math, p.leverage))),
+    roe: pct(roe(pnl, p.roeBase)),
     marginRatio: pct(ratio),
     liqDistance: pct(distance),
     pnlSign: pnl > 0n ? 1 : pnl < 0n ? -1 : 0,

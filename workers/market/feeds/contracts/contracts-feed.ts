@@ -7,7 +7,8 @@ import type { ContractLiveView, ContractPositionInput } from '../../../protocol/
 import type { ContractsFeedApi } from '../../../protocol/contracts-api.ts';
 import type { Feed, FeedContext } from '../../host/feed.ts';
 import type { PriceBoard } from '../market/price-board.ts';
-import { liveMark, liveView, parsePosition, type LivePosition } from './contract-live.ts';
+import { parseSignedMinor } from '../../../../contract/money.ts';
+import { liveView, markAt, parsePosition, type LivePosition } from './contract-live.ts';
 
 const same = (a: ContractLiveView, b: ContractLiveView): boolean =>
   a.mark === b.mark &&
@@ -20,6 +21,8 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
   private ctx: FeedContext | null = null;
   private accountKey = '';
   private readonly rows = new Map<number, LivePosition>();
+  /** The same rows by pair: a pair's tick values its own positions without passing over the others. */
+  private readonly bySymbol = new Map<string, LivePosition[]>();
   /** What the app was last sent, per position id. */
   private readonly sent = new Map<number, ContractLiveView>();
 
@@ -52,6 +55,7 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
 
   dispose(): void {
     this.rows.clear();
+    this.bySymbol.clear();
     this.sent.clear();
   }
 
@@ -61,9 +65,14 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     else for (const id of this.rows.keys()) if (!positions.some((p) => p.id === id)) removed.push(id);
     this.accountKey = accountKey;
     this.rows.clear();
+    this.bySymbol.clear();
     for (const p of positions) {
       const live = parsePosition(p);
-      if (live) this.rows.set(live.id, live);
+      if (!live) continue;
+      this.rows.set(live.id, live);
+      const list = this.bySymbol.get(live.symbol);
+      if (list) list.push(live);
+      else this.bySymbol.set(live.symbol, [live]);
     }
     for (const id of removed) this.sent.delete(id);
     this.flush(null, removed);
@@ -72,13 +81,28 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
   /** Values the rows of these pairs (all when null); posts what changed. */
   private flush(symbols: ReadonlySet<string> | null, removed: number[]): void {
     const rows: ContractLiveView[] = [];
-    for (const p of this.rows.values()) {
-      if (symbols && !symbols.has(p.symbol)) continue;
-      const v = liveView(p, liveMark(p, this.prices.price(p.symbol), this.prices.mark?.(p.symbol)));
-      const prev = this.sent.get(p.id);
-      if (prev && same(prev, v)) continue;
-      this.sent.set(p.id, v);
-      rows.push(v);
+    const lists = symbols ? [...symbols].map((s) => this.bySymbol.get(s)) : [[...this.rows.values()]];
+    for (const list of lists) {
+      if (!list) continue;
+      // The pair's prices, read (and its published mark parsed) once for its positions, not once for each.
+      let symbol = '';
+      let d = -1;
+      let mark: bigint | null = null;
+      let last: string | undefined;
+      for (const p of list) {
+        if (symbol !== p.symbol || d !== p.grid.priceDecimals) {
+          symbol = p.symbol;
+          d = p.grid.priceDecimals;
+          const text = this.prices.mark?.(symbol);
+          mark = text === undefined ? null : parseSignedMinor(text, d);
+          last = this.prices.price(symbol);
+        }
+        const v = liveView(p, markAt(p, last, mark));
+        const prev = this.sent.get(p.id);
+        if (prev && same(prev, v)) continue;
+        this.sent.set(p.id, v);
+        rows.push(v);
+      }
     }
     if (!rows.length && !removed.length) return;
     this.ctx?.post({
