@@ -5,11 +5,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpotBalances, SpotOrder } from '../../../../contract/spot.ts';
+import { resetApiHandlers, setApiHandlers } from '../../../../src/shared/api/api-handlers.ts';
 import { initI18n } from '../../../../src/shared/i18n/i18n.ts';
 import { bindSessionToStorage } from '../../../../src/shared/state/session-atoms.ts';
 import { appStore } from '../../../../src/shared/state/jotai.ts';
 import { storage } from '../../../../src/shared/storage/storage.ts';
-import { toastAtom } from '../../../../src/shared/ui/toast.tsx';
+import { showToast, toastAtom } from '../../../../src/shared/ui/toast.tsx';
 import { answerAll, calls, ok, refused, useMswServer } from '../../support/msw.ts';
 import { renderScreen } from '../../support/render-app.tsx';
 import { liveModule } from './live-mock.ts';
@@ -62,6 +63,8 @@ beforeAll(async () => {
   await initI18n('en-US');
 });
 beforeEach(() => {
+  // The app's start wires -1001 refusals to the toast (src/app/start.ts); the screen alone does not.
+  setApiHandlers({ toast: (msg, opts) => showToast(msg, opts) });
   storage.saveLogin({
     token: 'tok-demo',
     tokenReal: 'tok-real',
@@ -73,6 +76,7 @@ beforeEach(() => {
   window.scrollTo = () => undefined;
 });
 afterEach(() => {
+  resetApiHandlers();
   unbind();
   cleanup();
   calls.length = 0;
