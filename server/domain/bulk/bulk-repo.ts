@@ -2,6 +2,7 @@
 // the caller's account, so another user's order reads like a missing one.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, newestFirstPage } from '../../db/owned-rows.ts';
 import type { BulkBlocksTable, BulkOrdersTable } from '../../db/schema.ts';
 import type { BlockState, BulkBlock, BulkOrder } from '../../../contract/bulk.ts';
 import type { TradeMarket } from '../trading/market-port.ts';
@@ -85,12 +86,7 @@ export async function listBlocks(
 }
 
 export function findOrderByClientId(db: Db, accountId: number, clientId: string) {
-  return db
-    .selectFrom('bulk_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'bulk_orders', 'account_id', accountId, clientId);
 }
 
 export function toBulkOrder(o: BulkOrderRow, b: BlockRow, now: number): BulkOrder {
@@ -121,25 +117,14 @@ export async function listOwnOrders(
   size: number,
   now: number,
 ): Promise<{ list: BulkOrder[]; total: number }> {
-  const { n } = await db
-    .selectFrom('bulk_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('bulk_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
+  const base = db.selectFrom('bulk_orders').where('account_id', '=', accountId);
+  const { rows, total } = await newestFirstPage(base, { page, size });
   const ids = [...new Set(rows.map((r) => r.block_id))];
   const blocks = ids.length
     ? await db.selectFrom('bulk_blocks').selectAll().where('id', 'in', ids).execute()
     : [];
   const byId = new Map(blocks.map((b) => [b.id, b]));
-  return { list: rows.map((r) => toBulkOrder(r, byId.get(r.block_id)!, now)), total: Number(n) };
+  return { list: rows.map((r) => toBulkOrder(r, byId.get(r.block_id)!, now)), total };
 }
 
 /** The account's unreleased share locks of one symbol (T+1 and block), soonest unlock first. */

@@ -5,6 +5,7 @@
 import type { CoinAccount, CoinTransfer } from '../../../contract/exchange.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
+import { findByClientId } from '../../db/owned-rows.ts';
 import type { CoinTransfersTable } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { fieldError } from '../../errors.ts';
@@ -46,12 +47,7 @@ export async function transferCoin(
     db,
     async (tx) => {
       await lockAccounts(tx, [c.accountId]);
-      const again = await tx
-        .selectFrom('coin_transfers')
-        .selectAll()
-        .where('account_id', '=', c.accountId)
-        .where('client_id', '=', req.clientId)
-        .executeTakeFirst();
+      const again = await findByClientId(tx, 'coin_transfers', 'account_id', c.accountId, req.clientId);
       if (again) return again;
       const row = await tx
         .insertInto('coin_transfers')

@@ -9,6 +9,7 @@
 // the caller's account's (another user's or the other account's reads as missing), not used by another
 // request (the same clientId again answers the executed quote), not expired.
 import type { Db } from '../../db/database.ts';
+import { findOwn } from '../../db/owned-rows.ts';
 import { inTx } from '../../db/tx.ts';
 import type { ExchangeQuotesTable } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -117,12 +118,7 @@ export async function acceptQuote(
     db,
     async (tx) => {
       await lockAccounts(tx, [c.accountId]);
-      const q = await tx
-        .selectFrom('exchange_quotes')
-        .selectAll()
-        .where('id', '=', quoteId)
-        .where('account_id', '=', c.accountId)
-        .executeTakeFirst();
+      const q = await findOwn(tx, 'exchange_quotes', 'account_id', c.accountId, quoteId);
       if (!q) throw fieldError('quoteId', 'exchange.quoteNotFound');
       if (q.accepted_at !== null) {
         if (q.client_id === clientId) return q;

@@ -1,6 +1,7 @@
 // Deposit records (migration 060): insert once per (user, client id), read and list the caller's own, and turn
 // a row into its wire form. Every read here is scoped by user id: another user's id reads as missing.
 import type { Db } from '../../db/database.ts';
+import { findByClientId, findOwn, newestFirstPage } from '../../db/owned-rows.ts';
 import type { DepositsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { formatMinor } from '../../../contract/money.ts';
@@ -46,12 +47,7 @@ export async function depositWire(db: Db, row: DepositRow, settings?: Settings):
 }
 
 export async function depositOfUser(db: Db, userId: number, id: number): Promise<DepositRow | undefined> {
-  return db
-    .selectFrom('deposits')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return findOwn(db, 'deposits', 'user_id', userId, id);
 }
 
 export async function depositByClientId(
@@ -59,12 +55,7 @@ export async function depositByClientId(
   userId: number,
   clientId: string,
 ): Promise<DepositRow | undefined> {
-  return db
-    .selectFrom('deposits')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'deposits', 'user_id', userId, clientId);
 }
 
 export interface UserDepositsQuery {
@@ -85,12 +76,5 @@ export async function depositsOfUser(
   if (q.channels) base = base.where('channel', 'in', q.channels);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.chain) base = base.where('chain', '=', q.chain);
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { rows, total: Number(count.n) };
+  return newestFirstPage(base, q);
 }

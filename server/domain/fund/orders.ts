@@ -6,6 +6,7 @@
 import type { Selectable } from 'kysely';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, findOwn } from '../../db/owned-rows.ts';
 import type { FundOrdersTable } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -36,22 +37,12 @@ export function dealingClose(dealing: Dealing, now: number): number {
 }
 
 async function byClientId(db: Db, accountId: number, clientId: string): Promise<FundOrderRow | undefined> {
-  return db
-    .selectFrom('fund_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'fund_orders', 'account_id', accountId, clientId);
 }
 
 export async function findOwnFundOrder(db: Db, accountId: number, id: number) {
   if (!Number.isSafeInteger(id)) return undefined;
-  return db
-    .selectFrom('fund_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  return findOwn(db, 'fund_orders', 'account_id', accountId, id);
 }
 
 /** Units the account holds in the pool, and of them the ones free to redeem now (past the lock-in, not asked). */

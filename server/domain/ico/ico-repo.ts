@@ -2,6 +2,7 @@
 // the clock, contract/ico.ts) and the wire shapes. USDT in micro-USDT, tokens in the token's smallest unit.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, newestFirstPage } from '../../db/owned-rows.ts';
 import type { IcoCommitmentsTable, IcoSalesTable } from '../../db/schema.ts';
 import { formatMinor, pow10 } from '../../../contract/money.ts';
 import { ICO_RULE, type IcoCommitment, type IcoSale, type SaleState } from '../../../contract/ico.ts';
@@ -119,12 +120,7 @@ export async function findCommitmentByClientId(
   accountId: number,
   clientId: string,
 ): Promise<CommitmentRow | undefined> {
-  return db
-    .selectFrom('ico_commitments')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'ico_commitments', 'account_id', accountId, clientId);
 }
 
 export async function listOwnCommitments(
@@ -133,16 +129,10 @@ export async function listOwnCommitments(
   q: { page: number; size: number },
 ): Promise<{ list: IcoCommitment[]; total: number }> {
   const base = db.selectFrom('ico_commitments').where('account_id', '=', accountId);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { rows, total } = await newestFirstPage(base, q);
   const ids = [...new Set(rows.map((r) => r.sale_id))];
   const sales =
     ids.length === 0 ? [] : await db.selectFrom('ico_sales').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(sales.map((s) => [s.id, s]));
-  return { list: rows.map((r) => toCommitment(r, byId.get(r.sale_id)!)), total: Number(count.n) };
+  return { list: rows.map((r) => toCommitment(r, byId.get(r.sale_id)!)), total };
 }

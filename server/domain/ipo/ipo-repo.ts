@@ -2,6 +2,7 @@
 // the clock, contract/ipo.ts) and the wire shapes. Prices and amounts are bigint paisa; share counts numbers.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, findOwn, newestFirstPage } from '../../db/owned-rows.ts';
 import type { IpoApplicationsTable, IpoOfferingsTable } from '../../db/schema.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { IpoApplication, IpoOffering, OfferingState } from '../../../contract/ipo.ts';
@@ -147,12 +148,7 @@ export async function findApplicationByClientId(
   accountId: number,
   clientId: string,
 ): Promise<ApplicationRow | undefined> {
-  return db
-    .selectFrom('ipo_applications')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'ipo_applications', 'account_id', accountId, clientId);
 }
 
 /** The account's application by id; another account's id reads exactly like a missing one. */
@@ -161,12 +157,7 @@ export async function findOwnApplication(
   accountId: number,
   id: number,
 ): Promise<ApplicationRow | undefined> {
-  return db
-    .selectFrom('ipo_applications')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  return findOwn(db, 'ipo_applications', 'account_id', accountId, id);
 }
 
 /** The account's applications with their offerings, newest first, one page. */
@@ -177,16 +168,10 @@ export async function listOwnApplications(
 ): Promise<{ list: IpoApplication[]; total: number }> {
   let base = db.selectFrom('ipo_applications').where('account_id', '=', accountId);
   if (q.state) base = base.where('state', '=', q.state);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { rows, total } = await newestFirstPage(base, q);
   const ids = [...new Set(rows.map((r) => r.offering_id))];
   const offerings =
     ids.length === 0 ? [] : await db.selectFrom('ipo_offerings').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(offerings.map((o) => [o.id, o]));
-  return { list: rows.map((r) => toApplication(r, byId.get(r.offering_id)!)), total: Number(count.n) };
+  return { list: rows.map((r) => toApplication(r, byId.get(r.offering_id)!)), total };
 }

@@ -6,6 +6,7 @@ import { aprText, lateDays, repaymentAt } from '../../../contract/loan-terms.ts'
 import type { Loan, LoanStatus } from '../../../contract/loan.ts';
 import { feeRatePpm } from '../../../contract/withdraw-fee.ts';
 import type { Db } from '../../db/database.ts';
+import { findByClientId as findOwnByClientId, findOwn, newestFirstPage } from '../../db/owned-rows.ts';
 import type { LoansTable } from '../../db/schema.ts';
 import type { Settings } from '../settings/registry.ts';
 
@@ -85,21 +86,11 @@ export function toLoan(r: LoanRow, now: number): Loan {
 }
 
 export function findByClientId(db: Db, userId: number, clientId: string): Promise<LoanRow | undefined> {
-  return db
-    .selectFrom('loans')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findOwnByClientId(db, 'loans', 'user_id', userId, clientId);
 }
 
 export function findOwnLoan(db: Db, userId: number, id: number): Promise<LoanRow | undefined> {
-  return db
-    .selectFrom('loans')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return findOwn(db, 'loans', 'user_id', userId, id);
 }
 
 export function findLoan(db: Db, id: number): Promise<LoanRow | undefined> {
@@ -134,14 +125,6 @@ export async function listOwnLoans(
 ): Promise<{ list: LoanRow[]; total: number }> {
   let base = db.selectFrom('loans').where('user_id', '=', userId);
   if (q.status !== undefined) base = base.where('status', '=', q.status);
-  const [list, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list, total: Number(count.n) };
+  const { rows, total } = await newestFirstPage(base, q);
+  return { list: rows, total };
 }

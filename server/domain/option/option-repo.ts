@@ -2,6 +2,7 @@
 // missing one), the wire form (contract/option.ts OptionOrder) and the statistics.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId as findOwnByClientId, newestFirstPage } from '../../db/owned-rows.ts';
 import type { OptionOrdersTable } from '../../db/schema.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { OptionOrder, OptionState, OptionStatistics } from '../../../contract/option.ts';
@@ -16,12 +17,7 @@ export async function findByClientId(
   accountId: number,
   clientId: string,
 ): Promise<OptionRow | undefined> {
-  return db
-    .selectFrom('option_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findOwnByClientId(db, 'option_orders', 'account_id', accountId, clientId);
 }
 
 export function toOptionOrder(r: OptionRow): OptionOrder {
@@ -58,14 +54,8 @@ export async function listOwnOptions(
 ): Promise<{ list: OptionOrder[]; total: number }> {
   let base = db.selectFrom('option_orders').where('account_id', '=', accountId);
   if (q.state) base = base.where('state', '=', q.state);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { list: rows.map(toOptionOrder), total: Number(count.n) };
+  const { rows, total } = await newestFirstPage(base, q);
+  return { list: rows.map(toOptionOrder), total };
 }
 
 /** Counts and sums over every option of the account, from the rows themselves (premium and payoff paid). */

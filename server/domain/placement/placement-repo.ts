@@ -2,6 +2,7 @@
 // clock), who may apply, and the wire shapes. Prices and amounts are bigint paisa; share counts numbers.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, newestFirstPage } from '../../db/owned-rows.ts';
 import type { InvestorType, PlacementApplicationsTable, PlacementsTable } from '../../db/schema-placement.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import {
@@ -135,12 +136,7 @@ export async function findApplicationByClientId(
   accountId: number,
   clientId: string,
 ): Promise<PlacementApplicationRow | undefined> {
-  return db
-    .selectFrom('placement_applications')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'placement_applications', 'account_id', accountId, clientId);
 }
 
 /** The account's applications with their placements, newest first, one page. */
@@ -152,19 +148,13 @@ export async function listOwnApplications(
 ): Promise<{ list: PlacementApplication[]; total: number }> {
   let base = db.selectFrom('placement_applications').where('account_id', '=', accountId);
   if (q.state) base = base.where('state', '=', q.state);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { rows, total } = await newestFirstPage(base, q);
   const ids = [...new Set(rows.map((r) => r.placement_id))];
   const placements =
     ids.length === 0 ? [] : await db.selectFrom('placements').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(placements.map((p) => [p.id, p]));
   return {
     list: rows.map((r) => toApplication(r, byId.get(r.placement_id)!, now)),
-    total: Number(count.n),
+    total,
   };
 }

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
+import { findByClientId, findOwn } from '../../db/owned-rows.ts';
 import type { RobotOrdersTable } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -29,12 +30,7 @@ const DAY_MS = 86_400_000;
 
 export async function findOwnOrder(db: Db, accountId: number, id: number): Promise<OrderRow | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  return db
-    .selectFrom('robot_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  return findOwn(db, 'robot_orders', 'account_id', accountId, id);
 }
 
 function amountOf(text: string): bigint {
@@ -154,12 +150,7 @@ export async function buyRobot(
 }
 
 async function byClientId(db: Db, accountId: number, clientId: string): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('robot_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'robot_orders', 'account_id', accountId, clientId);
 }
 
 export interface AddRequest {

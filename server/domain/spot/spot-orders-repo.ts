@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { writeBehind } from '../../db/tx.ts';
+import { findOwnBy, newestFirstPage } from '../../db/owned-rows.ts';
 import type { SpotOrdersTable } from '../../db/schema.ts';
 import type { OrderSide, OrderStatus, OrderType } from '../../../workers/protocol/trade.ts';
 
@@ -78,10 +79,7 @@ export async function spotOrderByClientId(
   accountId: number,
   clientOrderId: string,
 ): Promise<SpotOrderRow | undefined> {
-  const r = await orders(db)
-    .where('account_id', '=', accountId)
-    .where('client_order_id', '=', clientOrderId)
-    .executeTakeFirst();
+  const r = await findOwnBy(db, 'spot_orders', 'account_id', accountId, 'client_order_id', clientOrderId);
   return r && toRow(r);
 }
 
@@ -107,14 +105,8 @@ export async function listSpotOrders(
     .where('account_id', '=', accountId)
     .where('status', q.scope === 'open' ? 'in' : 'not in', SPOT_OPEN);
   if (q.symbol) sel = sel.where('symbol', '=', q.symbol);
-  const { n } = await sel.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await sel
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map(toRow), total: Number(n) };
+  const { rows, total } = await newestFirstPage(sel, q);
+  return { list: rows.map(toRow), total };
 }
 
 export interface NewSpotOrder {

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { writeBehind } from '../../db/tx.ts';
+import { findOwnBy, newestFirstPage } from '../../db/owned-rows.ts';
 import type { StockOrdersTable } from '../../db/schema.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import type {
@@ -74,10 +75,7 @@ export async function orderByClientId(
   accountId: number,
   clientOrderId: string,
 ): Promise<OrderRow | undefined> {
-  const r = await orders(db)
-    .where('account_id', '=', accountId)
-    .where('client_order_id', '=', clientOrderId)
-    .executeTakeFirst();
+  const r = await findOwnBy(db, 'stock_orders', 'account_id', accountId, 'client_order_id', clientOrderId);
   return r && toRow(r);
 }
 
@@ -114,14 +112,8 @@ export async function listOrders(
   const statuses = status === 'open' ? OPEN_STATUSES : status ? [status] : undefined;
   let q = db.selectFrom('stock_orders').where('account_id', '=', accountId);
   if (statuses) q = q.where('status', 'in', statuses);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  return { list: rows.map(toRow), total: Number(n) };
+  const { rows, total } = await newestFirstPage(q, { page, size });
+  return { list: rows.map(toRow), total };
 }
 
 export interface NewOrder {

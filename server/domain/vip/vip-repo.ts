@@ -1,5 +1,6 @@
 // Reads and writes of vip_memberships and vip_purchases (migration 130), on SQLite and PostgreSQL alike.
 import { dialectOf, type Db } from '../../db/database.ts';
+import { findByClientId } from '../../db/owned-rows.ts';
 import type { MembershipFacts } from './vip-status.ts';
 import { NO_MEMBERSHIP } from './vip-status.ts';
 
@@ -33,12 +34,7 @@ export async function ensureMembershipRow(db: Db, userId: number, now: number): 
 }
 
 export async function findPurchaseByClientId(db: Db, userId: number, clientId: string) {
-  return db
-    .selectFrom('vip_purchases')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findByClientId(db, 'vip_purchases', 'user_id', userId, clientId);
 }
 
 /** Switches the strategy service of a user; returns the value before. */

@@ -2,6 +2,7 @@
 // daily limit is checked against. Amounts are bigint minor units of the row's asset (PKR 2 places, USDT 6).
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findByClientId as findOwnByClientId, findOwn, newestFirstPage } from '../../db/owned-rows.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { Withdrawal, WithdrawStatus } from '../../../contract/withdraw.ts';
@@ -52,12 +53,7 @@ export async function findOwnWithdrawal(
   userId: number,
   id: number,
 ): Promise<WithdrawalRow | undefined> {
-  return db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return findOwn(db, 'withdrawals', 'user_id', userId, id);
 }
 
 export async function findByClientId(
@@ -65,12 +61,7 @@ export async function findByClientId(
   userId: number,
   clientId: string,
 ): Promise<WithdrawalRow | undefined> {
-  return db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return findOwnByClientId(db, 'withdrawals', 'user_id', userId, clientId);
 }
 
 export interface OwnListQuery {
@@ -93,14 +84,8 @@ export async function listOwnWithdrawals(
       ? base.where('channel', '=', 'crypto')
       : base.where('channel', 'in', ['bank', 'wallet']);
   if (q.status) base = base.where('status', '=', q.status);
-  const list = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { list, total: Number(count.n) };
+  const { rows, total } = await newestFirstPage(base, q);
+  return { list: rows, total };
 }
 
 /** The asset requested by the user in the Pakistan day of `now`, pending and paid (rejected ones gave it back). */
