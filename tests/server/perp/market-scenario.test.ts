@@ -16,7 +16,7 @@ import { runBackoffice } from '../../../server/tools/backoffice.ts';
 import { asOperator, cookieOf, makeOperator } from '../console-helpers.ts';
 import { post } from '../helpers.ts';
 import { makeTradeApp, type TradeTestApp } from '../trade/trade-helpers.ts';
-import { bookOf, cid, perpUser, SYMBOL } from './perp-helpers.ts';
+import { bookOf, cid, perpUser, SYMBOL, TRADE_PASSWORD } from './perp-helpers.ts';
 
 const URL = '/admin/api/market/scenario';
 
@@ -217,7 +217,7 @@ describe('with SIM_CONTROLS=1', () => {
     const r = await post(
       t.app,
       '/api/coin/contract/order/add',
-      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01' },
+      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: TRADE_PASSWORD },
       { token: u.token, lang: 'en-US' },
     );
     expect(r.body.code).toBe(0);

@@ -8,7 +8,7 @@ import { ACCOUNT_WS_PATH, type AccountDelta } from '../../../workers/protocol/tr
 import { post } from '../helpers.ts';
 import { waitFor } from '../../support/wait-for.ts';
 import { listenLocally, type TradeTestApp } from '../trade/trade-helpers.ts';
-import { cid, makePerpApp, perpUser, SYMBOL, type PerpUser } from './perp-helpers.ts';
+import { cid, makePerpApp, perpUser, SYMBOL, TRADE_PASSWORD, type PerpUser } from './perp-helpers.ts';
 
 const P = '/api/coin/contract/order';
 let t: TradeTestApp;
@@ -24,7 +24,7 @@ async function open(u: PerpUser, side: 'long' | 'short') {
   const r = await post(
     t.app,
     `${P}/add`,
-    { clientId: cid(), symbol: SYMBOL, side, qty: '0.01' },
+    { clientId: cid(), symbol: SYMBOL, side, qty: '0.01', tradePassword: TRADE_PASSWORD },
     { token: u.token, lang: 'en-US' },
   );
   expect(r.body.code).toBe(0);

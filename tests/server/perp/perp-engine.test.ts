@@ -9,7 +9,17 @@ import { FUNDING_CLEARING } from '../../../server/domain/perp/perp-funding.ts';
 import { parseMinor } from '../../../contract/money.ts';
 import { post } from '../helpers.ts';
 import type { TradeTestApp } from '../trade/trade-helpers.ts';
-import { bookOf, cid, makePerpApp, perpUser, SYMBOL, systemOf, usdt, type PerpUser } from './perp-helpers.ts';
+import {
+  bookOf,
+  cid,
+  makePerpApp,
+  perpUser,
+  SYMBOL,
+  systemOf,
+  TRADE_PASSWORD,
+  usdt,
+  type PerpUser,
+} from './perp-helpers.ts';
 
 const P = '/api/coin/contract/order';
 let t: TradeTestApp;
@@ -25,7 +35,12 @@ const px = (s: string) => parseMinor(s, 2)!;
 const en = (u: PerpUser) => ({ token: u.token, lang: 'en-US' });
 
 async function openLong(u: PerpUser, side: 'long' | 'short' = 'long') {
-  const r = await post(t.app, `${P}/add`, { clientId: cid(), symbol: SYMBOL, side, qty: '0.01' }, en(u));
+  const r = await post(
+    t.app,
+    `${P}/add`,
+    { clientId: cid(), symbol: SYMBOL, side, qty: '0.01', tradePassword: TRADE_PASSWORD },
+    en(u),
+  );
   expect(r.body.code).toBe(0);
   return r.body.data;
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers.ts';
 import type { TradeTestApp } from '../trade/trade-helpers.ts';
-import { cid, makePerpApp, perpUser, SYMBOL, type PerpUser } from './perp-helpers.ts';
+import { cid, makePerpApp, perpUser, SYMBOL, TRADE_PASSWORD, type PerpUser } from './perp-helpers.ts';
 
 const P = '/api/coin/contract/order';
 let t: TradeTestApp;
@@ -24,7 +24,13 @@ describe('coin/contract/order/history', () => {
   it('lists open, close and the liquidation newest first, the liquidation with its reason; pages', async () => {
     const u = await perpUser(t);
     const other = await perpUser(t);
-    const o = await call(u, 'add', { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.02' });
+    const o = await call(u, 'add', {
+      clientId: cid(),
+      symbol: SYMBOL,
+      side: 'long',
+      qty: '0.02',
+      tradePassword: TRADE_PASSWORD,
+    });
     expect(o.body.code).toBe(0);
     const id: number = o.body.data.position.id;
     const lp: string = o.body.data.position.liqPrice;
@@ -84,8 +90,20 @@ describe('coin/contract/order/history', () => {
   it('lists the caller’s funding payments with the interval’s rate and mark', async () => {
     const u = await perpUser(t);
     const other = await perpUser(t);
-    const long = await call(u, 'add', { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01' });
-    const short = await call(other, 'add', { clientId: cid(), symbol: SYMBOL, side: 'short', qty: '0.01' });
+    const long = await call(u, 'add', {
+      clientId: cid(),
+      symbol: SYMBOL,
+      side: 'long',
+      qty: '0.01',
+      tradePassword: TRADE_PASSWORD,
+    });
+    const short = await call(other, 'add', {
+      clientId: cid(),
+      symbol: SYMBOL,
+      side: 'short',
+      qty: '0.01',
+      tradePassword: TRADE_PASSWORD,
+    });
     expect([long.body.code, short.body.code]).toEqual([0, 0]);
     await t.app.perp.engine.settleAll(8 * 3_600_000 * 1000, t.sim.now());
     const r = await history(u, { type: 'funding' });
