@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../../contract/money.ts';
 import { get, post } from '../helpers.ts';
 import type { TradeTestApp } from '../trade/trade-helpers.ts';
-import { cid, makePerpApp, perpUser, SYMBOL } from './perp-helpers.ts';
+import { cid, makePerpApp, perpUser, SYMBOL, TRADE_PASSWORD } from './perp-helpers.ts';
 
 const P = '/api/coin/contract/order';
 let t: TradeTestApp;
@@ -47,7 +47,7 @@ describe('coin/contract/order/ticker', () => {
     const r = await post(
       t.app,
       `${P}/add`,
-      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01' },
+      { clientId: cid(), symbol: SYMBOL, side: 'long', qty: '0.01', tradePassword: TRADE_PASSWORD },
       { token: u.token, lang: 'en-US' },
     );
     expect(r.body.code).toBe(0);
