@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: i18nAlias },
   test: {
+    // Passwords hash at scrypt 2^12 in the suite (production: 2^17, server/domain/auth/password-hash.ts): at
+    // 2^17 one hash takes 0.3–1 s of CPU and the suites create thousands of users. Test servers inherit it.
+    env: { SCRYPT_LOG2N_FOR_TESTS: '12' },
     projects: [
       {
         extends: true,

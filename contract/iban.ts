@@ -67,7 +67,9 @@ export function ibanMod97(iban: string): number {
 export function pkIbanProblem(iban: string): IbanProblem | null {
   if (iban.length !== PK_IBAN_LENGTH) return 'length';
   if (!PK_IBAN.test(iban)) return 'format';
-  if (ibanMod97(iban) !== 1) return 'checksum';
+  // ISO 13616 check digits run 02–98: "00", "01" and "99" can satisfy mod 97 (97 + 0…2) but are never issued.
+  const check = Number(iban.slice(2, 4));
+  if (check < 2 || check > 98 || ibanMod97(iban) !== 1) return 'checksum';
   if (!Object.hasOwn(PK_BANK_CODES, iban.slice(4, 8))) return 'bank';
   return null;
 }

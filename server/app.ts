@@ -1,5 +1,6 @@
 // Builds the Fastify app: cross-cutting plugins in a visible order, then the API under /api/, then the
 // built client with history-mode fallback. Tests call buildApp with a temp DATA_DIR and use app.inject.
+import { setHashCost } from './domain/auth/password-hash.ts';
 import { depositsPlugin } from './plugins/deposits.ts';
 import { ipoPaymentsPlugin } from './plugins/ipo-payments.ts';
 // ---- votes (h-vote)
@@ -63,6 +64,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  setHashCost(config.passwordHashLog2n);
   const app = Fastify({
     logger: opts.logger ? { level: 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
     bodyLimit: config.bodyLimit,

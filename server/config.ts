@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseMinor } from '../contract/money.ts';
+import { hashCostFor } from './domain/auth/password-hash.ts';
 import { marketConfig, type MarketConfig } from './domain/market/market-config.ts';
 import type { BackoffRule } from './domain/rate-limit/attempt-rules.ts';
 import { feeConfig, type FeeConfig } from './domain/trading/fees.ts';
@@ -106,6 +107,8 @@ export interface Config {
    * back-office `market-crash`; domain/market/market-scenarios.ts). Off by default: never on a real deployment.
    */
   simControls: boolean;
+  /** log2 of scrypt's N for new password hashes: 17, cheaper only in the test suite (password-hash.ts). */
+  passwordHashLog2n: number;
 }
 
 export interface DepositsConfig {
@@ -264,5 +267,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     // ---- options
     optionDayMs: intVar(env, 'OPTION_DAY_MS', 0, 0, 86_400_000),
     simControls: boolVar(env, 'SIM_CONTROLS', false),
+    passwordHashLog2n: hashCostFor(env),
   };
 }

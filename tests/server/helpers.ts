@@ -44,6 +44,9 @@ export async function makeTestApp(
     SERVE_STATIC: '0',
     MARKET_TICK: '0',
     MARKET_HISTORY_DAYS: '5',
+    // The suite's cheap password hashes (vitest.config.ts; server/domain/auth/password-hash.ts).
+    NODE_ENV: process.env['NODE_ENV'] ?? '',
+    SCRYPT_LOG2N_FOR_TESTS: process.env['SCRYPT_LOG2N_FOR_TESTS'] ?? '',
     ...place.env,
     ...env,
     DATA_DIR: dataDir,

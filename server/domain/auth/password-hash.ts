@@ -8,6 +8,26 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { HashQueue, type HashLane } from './hash-queue.ts';
 
 const LOG2_N = 17;
+
+/**
+ * The cost new hashes get from the configuration (config.ts `passwordHashLog2n`): production's 2^17 always,
+ * except in the test suite (NODE_ENV=test, which Vitest sets and the test servers it spawns inherit) when
+ * SCRYPT_LOG2N_FOR_TESTS names a cheaper one (10 to 16): a hash at 2^17 takes 0.3–1 s of a 2-core machine's
+ * CPU, and the suites register thousands of users. Verifying reads the cost from the stored hash, so both
+ * kinds verify. tests/unit/server/password-cost.test.ts checks both.
+ */
+export function hashCostFor(env: Readonly<Record<string, string | undefined>>): number {
+  if (env['NODE_ENV'] !== 'test') return LOG2_N;
+  const n = Number(env['SCRYPT_LOG2N_FOR_TESTS']);
+  return Number.isInteger(n) && n >= 10 && n < LOG2_N ? n : LOG2_N;
+}
+
+let newHashLog2n = LOG2_N;
+
+/** Sets the cost of new hashes in this process (buildApp, from the configuration); out of range: 2^17. */
+export function setHashCost(log2n: number): void {
+  newHashLog2n = Number.isInteger(log2n) && log2n >= 10 && log2n <= LOG2_N ? log2n : LOG2_N;
+}
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
@@ -60,8 +80,9 @@ function derive(
  */
 export async function hashPassword(password: string, lane: HashLane = 'login'): Promise<string> {
   const salt = randomBytes(SALT_LEN);
-  const key = await derive(password, salt, LOG2_N, R, P, KEY_LEN, lane, false);
-  return ['scrypt', LOG2_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const log2n = newHashLog2n;
+  const key = await derive(password, salt, log2n, R, P, KEY_LEN, lane, false);
+  return ['scrypt', log2n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /**

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { PerpFundingPayment, PerpHistoryOrder } from '../../../contract/perp-history.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Num } from '../../shared/ui/num.tsx';
 import { Segmented } from '../../shared/ui/segmented.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import tf from '../../shared/ui/trade-form.module.css';
@@ -26,9 +27,11 @@ function Row({ o }: { o: PerpHistoryOrder }) {
         <span dir="ltr">{o.symbol.replace(/USDT$/, '/USDT')}</span>
         <span className="muted small">{new Date(o.createdAt).toLocaleString(i18n.language)}</span>
       </div>
-      <p className="num small" dir="ltr">
-        {t('contract:history.price')} {o.price} · {t('contract:history.qty')} {o.qty} ·{' '}
-        {t('contract:history.fee')} {o.fee} · {t('contract:history.pnl')} {o.realizedPnl}
+      {/* Each figure is isolated left-to-right: after an Urdu label a negative P&L would show its minus last. */}
+      <p className="small">
+        {t('contract:history.price')} <Num>{o.price}</Num> · {t('contract:history.qty')} <Num>{o.qty}</Num> ·{' '}
+        {t('contract:history.fee')} <Num>{o.fee}</Num> · {t('contract:history.pnl')}{' '}
+        <Num className={o.realizedPnl.startsWith('-') ? s.down : undefined}>{o.realizedPnl}</Num>
       </p>
       {o.reason && (
         <p className={tf.error} data-testid="perp-history-why">
@@ -53,9 +56,9 @@ function FundingRow({ f }: { f: PerpFundingPayment }) {
         <span dir="ltr">{f.symbol.replace(/USDT$/, '/USDT')}</span>
         <span className="muted small">{new Date(f.createdAt).toLocaleString(i18n.language)}</span>
       </div>
-      <p className="num small" dir="ltr">
-        <span className={paid ? s.down : s.up}>{f.amount} USDT</span> · {t('contract:history.rate')} {f.rate}%
-        · {t('contract:history.mark')} {f.markPrice}
+      <p className="small">
+        <Num className={paid ? s.down : s.up}>{f.amount} USDT</Num> · {t('contract:history.rate')}{' '}
+        <Num>{f.rate}%</Num> · {t('contract:history.mark')} <Num>{f.markPrice}</Num>
       </p>
     </li>
   );

@@ -15,8 +15,7 @@ export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const amount = (text: string): string =>
   withThousands(text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 export const usdt = (text: string): string => `${amount(text)} USDT`;
-/** A number or date inside a sentence: isolated left-to-right. */
-export const ltr = (text: string): string => `\u2066${text}\u2069`;
+export { ltr } from '../../shared/format/bidi.ts';
 
 /** The step a sale waits for next and when: opening, closing, distribution or listing; none once listed. */
 export function nextStep(

@@ -6,8 +6,7 @@ import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 
 export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const pkr = (amount: string): string => `${formatPKRAmount(amount)} PKR`;
-/** A number or date inside a sentence: isolated left-to-right, so an Urdu sentence does not reorder it. */
-export const ltr = (text: string): string => `\u2066${text}\u2069`;
+export { ltr } from '../../shared/format/bidi.ts';
 export const shares = (n: number): string => withThousands(n);
 export const costOf = (price: string, qty: number): string =>
   formatMinor((parseMinor(price, 2) ?? 0n) * BigInt(qty), 2);

@@ -8,9 +8,7 @@ import { formatDate } from '../../shared/format/dates.ts';
 import { withThousands } from '../../shared/format/numbers.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
-
-/** A number or date inside a sentence: isolated left-to-right, so an Urdu sentence does not reorder it. */
-const ltr = (text: string): string => `\u2066${text}\u2069`;
+import { ltr } from '../../shared/format/bidi.ts';
 
 export function PositionLocks({ symbol }: { symbol: string }) {
   const { t } = useTranslation();

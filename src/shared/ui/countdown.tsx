@@ -1,6 +1,7 @@
 // The time left until a state changes (an IPO closing, a token sale listing, a vote's deadline): one clock hook,
 // one text format and one line component for every screen that counts down, and the delay after which a list
 // of such states should be read again so a countdown that reaches zero shows what follows without a reload.
+import { ltr } from '../format/bidi.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import s from './countdown.module.css';
@@ -54,7 +55,7 @@ export function Countdown({
   const text = countdownText(at - now, (n) => t('common:daysShort', { n }));
   return (
     <p className={s.countdown} data-testid={testId} aria-live="off">
-      {label(`\u2066${text}\u2069`)}
+      {label(ltr(text))}
     </p>
   );
 }

@@ -44,6 +44,16 @@ describe('IBAN', () => {
     expect(pkIbanProblem('GB36SCBL0000001123456702')).toBe('format');
     expect(pkIbanProblem('PK36SCBL00000011234567AB')).toBe('format');
     expect(pkIbanProblem('PK37SCBL0000001123456702')).toBe('checksum');
+    // Check digits 00, 01 and 99 satisfy mod 97 where 97, 98 or 02 are right, but ISO 13616 never issues them.
+    const wraps = { '97': '00', '98': '01', '02': '99' } as const;
+    for (const [right, alias] of Object.entries(wraps)) {
+      let n = 0;
+      let bban = '';
+      do bban = `SCBL${String(n++).padStart(16, '0')}`;
+      while (pkIbanCheckDigits(bban) !== right);
+      expect(pkIbanProblem(`PK${right}${bban}`)).toBeNull();
+      expect(pkIbanProblem(`PK${alias}${bban}`), `PK${alias}${bban}`).toBe('checksum');
+    }
     const unknown = `PK${pkIbanCheckDigits('ZZZZ0000001123456702')}ZZZZ0000001123456702`;
     expect(pkIbanProblem(unknown)).toBe('bank');
     expect(pkIbanBank(unknown)).toBeUndefined();

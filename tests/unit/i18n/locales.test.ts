@@ -90,4 +90,14 @@ describe('locales', () => {
     const common = locales['ur-PK'].get('common');
     expect(String(common?.get('appName'))).toMatch(/[\u0600-\u06FF]/);
   });
+
+  it('keeps each Urdu figure with its unit or sign in one left-to-right isolate', () => {
+    // "{{margin}} USDT" in an Urdu sentence would read "USDT 81.29", and "{{pct}}%" of a negative figure
+    // "0.50-%": a figure with its unit sits inside U+2066 … U+2069 (see src/shared/format/bidi.ts).
+    const loose = /(?<!\u2066)(\{\{\w+\}\} ?(?:USDT|PKR|%)|(?:USDT|PKR) \{\{\w+\}\})(?!\u2069)/;
+    const found: string[] = [];
+    for (const [ns, keys] of locales['ur-PK'])
+      for (const [key, v] of keys) if (typeof v === 'string' && loose.test(v)) found.push(`${ns}:${key}`);
+    expect(found).toEqual([]);
+  });
 });
