@@ -2,19 +2,11 @@
 // one text format and one line component for every screen that counts down, and the delay after which a list
 // of such states should be read again so a countdown that reaches zero shows what follows without a reload.
 import { ltr } from '../format/bidi.ts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import s from './countdown.module.css';
+import { useNow } from './use-now.ts';
 
-/** The time now, re-read every `everyMs` while mounted. */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
+export { useNow };
 
 /** ms as "2d 03:04:05" (days only when there are some; `daysWord` says them in the reader's language). */
 export function countdownText(ms: number, daysWord: (n: number) => string): string {
@@ -50,7 +42,7 @@ export function Countdown({
   now?: number;
 }) {
   const { t } = useTranslation();
-  const own = useNow(given === undefined ? 1000 : 3_600_000);
+  const own = useNow(given === undefined ? 1000 : null);
   const now = given ?? own;
   const text = countdownText(at - now, (n) => t('common:daysShort', { n }));
   return (

@@ -1,10 +1,10 @@
 // The feed badge's details (issue 14 §5): where prices come from now (the socket, polling, or the portfolio
 // saved on this device) and how old the last tick is, counting up once a second while the sheet is open.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { BottomSheet } from '../../../shared/ui/bottom-sheet.tsx';
 import { Num } from '../../../shared/ui/num.tsx';
+import { useNow } from '../../../shared/ui/use-now.ts';
 import type { FeedInfo } from '../live.ts';
 import styles from './feed-badge.module.css';
 
@@ -15,16 +15,6 @@ export function ageOf(ms: number): { n: number; unit: 's' | 'min' | 'h' | 'd' } 
   if (s < 3600) return { n: Math.floor(s / 60), unit: 'min' };
   if (s < 86_400) return { n: Math.floor(s / 3600), unit: 'h' };
   return { n: Math.floor(s / 86_400), unit: 'd' };
-}
-
-/** The clock, once a second while mounted (the sheet is mounted only while open). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /** Mount only while open: its clock starts with it. */
