@@ -6,6 +6,7 @@ import type { Assets, Position, StockOrder } from '../../../workers/protocol/tra
 import { get, post } from '../helpers.ts';
 import {
   newClientOrderId,
+  step,
   TRADE_PASSWORD,
   tradeSetup,
   type Trader,
@@ -57,9 +58,12 @@ describe("today's P&L", () => {
   it('values shares held from before today against the previous close, and mixes both exactly', async () => {
     // The first buy becomes yesterday's (before the start of this PSX trading day).
     await t.db.updateTable('stock_fills').set({ created_at: 0 }).execute();
+    // The simulated day must have moved, so the check below is not trivially zero: the price can sit exactly
+    // on the previous close after the warm-up (it did once on CI), so step the market until it does not.
+    for (let i = 0; i < 500 && t.sim.ticker(sym)!.p === t.sim.ticker(sym)!.pc; i++) await step(t);
     const old = await holdInfo();
     const tk = t.sim.ticker(sym)!;
-    expect(tk.pc).not.toBe(tk.p); // the simulated day has moved, so the check below is not trivially zero
+    expect(tk.pc).not.toBe(tk.p);
     expect(old.todayQty).toBe('0');
     expect(old.todayCost).toBe('0.00');
     const moveOld = new Decimal(old.qty).times(new Decimal(tk.p).minus(tk.pc));
