@@ -14,7 +14,6 @@ import s from './bulk.module.css';
 export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const day = (ms: number): string => formatDate(ms, 'YYYY-MM-DD');
 export const pkr = (amount: string): string => `${formatPKRAmount(amount)} PKR`;
-export { ltr } from '../../shared/format/bidi.ts';
 export const shares = (n: number): string => withThousands(n);
 export const paisa = (amount: string): bigint => parseMinor(amount, 2) ?? 0n;
 /** price × qty as a PKR decimal string, from integers only. */

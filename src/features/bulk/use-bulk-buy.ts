@@ -10,7 +10,8 @@ import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
-import { day, ltr } from './bulk-parts.tsx';
+import { day } from './bulk-parts.tsx';
+import { ltr } from '../../shared/format/bidi.ts';
 import { bulkBuyCall, invalidateAfterBulkBuy } from './queries.ts';
 
 export function useBulkBuy(blockId: number, qty: number) {

@@ -15,7 +15,6 @@ export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const amount = (text: string): string =>
   withThousands(text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 export const usdt = (text: string): string => `${amount(text)} USDT`;
-export { ltr } from '../../shared/format/bidi.ts';
 
 /** The step a sale waits for next and when: opening, closing, distribution or listing; none once listed. */
 export function nextStep(

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Num } from '../../shared/ui/num.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { toastCallFailure } from '../../shared/ui/toast-call-failure.ts';
-import { ApplicationChip, ltr, paisa, pkr, shares, when } from './ipo-parts.tsx';
+import { ApplicationChip, paisa, pkr, shares, when } from './ipo-parts.tsx';
+import { ltr } from '../../shared/format/bidi.ts';
 import { invalidateAfterIpoAction, ipoActionCall } from './queries.ts';
 import s from './ipo.module.css';
 

@@ -10,9 +10,10 @@ import { formatPKRAmount } from '../../shared/format/numbers.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
 import { useAtomValue } from '../../shared/state/jotai.ts';
 import { accountTypeAtom, userInfoAtom } from '../../shared/state/session-atoms.ts';
-import { useNow } from '../../shared/ui/countdown.tsx';
+import { useNow } from '../../shared/ui/use-now.ts';
 import { Num } from '../../shared/ui/num.tsx';
-import { lotCost, ltr, OfferingChip, OfferingCountdown, PriceText, shares, when } from './ipo-parts.tsx';
+import { lotCost, OfferingChip, OfferingCountdown, PriceText, shares, when } from './ipo-parts.tsx';
+import { ltr } from '../../shared/format/bidi.ts';
 import { OfferingPage } from './offering-page.tsx';
 import s from './ipo.module.css';
 

@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { routeTo } from '../../shared/routing/paths.ts';
-import { useNow } from '../../shared/ui/countdown.tsx';
+import { useNow } from '../../shared/ui/use-now.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconReceipt } from '../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../shared/ui/list-row.tsx';

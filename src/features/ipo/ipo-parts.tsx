@@ -16,7 +16,6 @@ import s from './ipo.module.css';
 /** A moment as the IPO screens show it: Pakistan time, to the minute. */
 export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const pkr = (amount: string): string => `${formatPKRAmount(amount)} PKR`;
-export { ltr } from '../../shared/format/bidi.ts';
 export const shares = (n: number): string => withThousands(n);
 
 /** A PKR decimal string as paisa (0 for anything that is not one: the server's strings always are). */

@@ -14,7 +14,7 @@ import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { ApplicationCard } from './application-card.tsx';
 import { applicationsQuery } from './queries.ts';
-import { useNow } from '../../shared/ui/countdown.tsx';
+import { useNow } from '../../shared/ui/use-now.ts';
 import s from './ipo.module.css';
 
 const FILTERS = ['', ...APPLICATION_STATES] as const;

@@ -6,7 +6,6 @@ import { formatPKRAmount, withThousands } from '../../shared/format/numbers.ts';
 
 export const when = (ms: number): string => formatDate(ms, 'YYYY-MM-DD HH:mm');
 export const pkr = (amount: string): string => `${formatPKRAmount(amount)} PKR`;
-export { ltr } from '../../shared/format/bidi.ts';
 export const shares = (n: number): string => withThousands(n);
 export const costOf = (price: string, qty: number): string =>
   formatMinor((parseMinor(price, 2) ?? 0n) * BigInt(qty), 2);

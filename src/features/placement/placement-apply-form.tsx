@@ -14,7 +14,8 @@ import { Num } from '../../shared/ui/num.tsx';
 import { PasswordSheet } from '../../shared/ui/password-sheet.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { usePasswordAction } from '../../shared/ui/use-password-action.ts';
-import { costOf, ltr, pkr, shares, when } from './format.ts';
+import { costOf, pkr, shares, when } from './format.ts';
+import { ltr } from '../../shared/format/bidi.ts';
 import { invalidateAfterPlacementApply, placementApplyCall } from './queries.ts';
 import s from './placement.module.css';
 

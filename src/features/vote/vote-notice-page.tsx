@@ -12,7 +12,7 @@ import { RemoteView } from '../../shared/ui/remote-view.tsx';
 import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { votesQuery } from './queries.ts';
 import { Countdown, Dates, StateChip } from './vote-parts.tsx';
-import { useNow } from '../../shared/ui/countdown.tsx';
+import { useNow } from '../../shared/ui/use-now.ts';
 import s from './vote.module.css';
 
 export default function VoteNoticePage() {

@@ -17,7 +17,7 @@ import { toRemoteState } from '../../shared/ui/remote-state.ts';
 import { TabPanel, Tabs } from '../../shared/ui/tabs.tsx';
 import { votesQuery } from './queries.ts';
 import { BallotForm, Countdown, Dates, Results, StateChip } from './vote-parts.tsx';
-import { useNow } from '../../shared/ui/countdown.tsx';
+import { useNow } from '../../shared/ui/use-now.ts';
 import s from './vote.module.css';
 
 const TABS = ['open', 'closed'] as const;

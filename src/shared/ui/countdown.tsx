@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import s from './countdown.module.css';
 import { useNow } from './use-now.ts';
 
-export { useNow };
-
 /** ms as "2d 03:04:05" (days only when there are some; `daysWord` says them in the reader's language). */
 export function countdownText(ms: number, daysWord: (n: number) => string): string {
   const total = Math.max(0, Math.floor(ms / 1000));
