@@ -8,6 +8,7 @@ import { RedisWindowLimiter } from '../domain/rate-limit/window-limiter-redis.ts
 import { AppError } from '../errors.ts';
 import { CODE_BUSINESS } from '../../workers/protocol/api.ts';
 import fp from 'fastify-plugin';
+import { redisKey } from '../domain/cluster/cluster-name.ts';
 
 export interface Limiters {
   codeSendPerPhone: RateLimiter;
@@ -41,7 +42,9 @@ export const limitersPlugin = fp(
     const l = app.config.limits;
     const redis = app.redis;
     const make = (name: keyof Limiters): RateLimiter =>
-      redis ? new RedisWindowLimiter(l[name], redis, `rl:${name}:`) : new WindowLimiter(l[name]);
+      redis
+        ? new RedisWindowLimiter(l[name], redis, redisKey(app.config, `rl:${name}:`))
+        : new WindowLimiter(l[name]);
     app.decorate('limits', {
       codeSendPerPhone: make('codeSendPerPhone'),
       codeSendPerIp: make('codeSendPerIp'),
@@ -65,7 +68,9 @@ export const floodGuardPlugin = fp(
       max: l.apiPerIp.max,
       timeWindow: l.apiPerIp.windowMs,
       keyGenerator: (request) => request.ip,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'rl:api:', skipOnError: true } : {}),
+      ...(app.redis
+        ? { redis: app.redis, nameSpace: redisKey(app.config, 'rl:api:'), skipOnError: true }
+        : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError('rateLimit.waitSeconds', { seconds: Math.ceil(context.ttl / 1000) }, CODE_BUSINESS, 429),
     });

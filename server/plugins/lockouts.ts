@@ -19,6 +19,7 @@ import type { BackoffRule } from '../domain/rate-limit/attempt-rules.ts';
 import { AppError } from '../errors.ts';
 import fp from 'fastify-plugin';
 import { refuseIfLimited } from './limits.ts';
+import { redisKey } from '../domain/cluster/cluster-name.ts';
 
 export interface Lockouts {
   /** Login password per phone; user/update/password uses the same record (it guesses the same secret). */
@@ -57,7 +58,7 @@ export const lockoutsPlugin = fp(
     // forgets them, which costs an attacker a restart of ours). The transaction password's survive restarts.
     const loginStore = (scope: string, rule: BackoffRule) =>
       redis
-        ? new RedisAttemptStore(redis, `lockout:${scope}:`, rule.forgetAfterMs)
+        ? new RedisAttemptStore(redis, redisKey(app.config, `lockout:${scope}:`), rule.forgetAfterMs)
         : new MemoryAttemptStore();
     app.decorate('lockouts', {
       loginPerPhone: new AttemptGuard(l.loginPerPhone, loginStore('login_phone', l.loginPerPhone)),

@@ -3,7 +3,7 @@
 // nodes) every node follows the leader's market and the lease holder simulates (domain/cluster/cluster-market.ts).
 // It stops the loop and persists the live bars when the app closes, before the database closes.
 import fp from 'fastify-plugin';
-import { clusterName } from '../domain/cluster/cluster-name.ts';
+import { redisKey } from '../domain/cluster/cluster-name.ts';
 import { startClusterMarket, type Leadership } from '../domain/cluster/cluster-market.ts';
 import type { MarketSource } from '../domain/market/market-source.ts';
 import { SimulatedMarket } from '../domain/market/simulated-market.ts';
@@ -55,7 +55,7 @@ export const marketPlugin = fp(
         sim,
         log: app.log,
         nodeId,
-        snapshotKey: `${clusterName(app.config)}:market:snapshot`,
+        snapshotKey: redisKey(app.config, 'market:snapshot'),
       });
       app.decorate('market', cluster.market);
       app.decorate('leader', cluster.leader);

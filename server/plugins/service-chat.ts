@@ -8,6 +8,7 @@ import { WindowLimiter, type RateLimiter } from '../domain/rate-limit/window-lim
 import { RedisWindowLimiter } from '../domain/rate-limit/window-limiter-redis.ts';
 import { ChatHub } from '../domain/service-chat/chat-hub.ts';
 import { ChatService } from '../domain/service-chat/chat-service.ts';
+import { redisKey } from '../domain/cluster/cluster-name.ts';
 
 /** Guest chat sessions one address may start in an hour (each also costs a captcha). */
 export const GUEST_SESSIONS_PER_HOUR = 10;
@@ -25,7 +26,9 @@ export const serviceChatPlugin = fp(
   async (app) => {
     const redis = app.redis;
     const make = (rule: RateLimitRule, name: string): RateLimiter =>
-      redis ? new RedisWindowLimiter(rule, redis, `rl:${name}:`) : new WindowLimiter(rule);
+      redis
+        ? new RedisWindowLimiter(rule, redis, redisKey(app.config, `rl:${name}:`))
+        : new WindowLimiter(rule);
     const hub = new ChatHub(app.bus, (err) => app.log.warn({ err }, 'service chat: a delivery failed'));
     app.addHook('onClose', async () => hub.close());
     const limits = {

@@ -1,22 +1,33 @@
 // Two nodes sharing one Redis (project server-pg, which has one) share their limits: the per-IP flood guard,
 // the named limiters (captchas, code sending) and the login lock-outs per phone and per address, so spreading
-// the calls over the nodes gains nothing. Each app runs on a SQLite database of its own: what they share is
-// Redis alone. Single-node behaviour of the same limits: rate-limits.test.ts, password-lockouts.test.ts.
+// the calls over the nodes gains nothing. The two apps are two nodes of one deployment: one PostgreSQL database
+// and one Redis (Redis keys carry the deployment's name: server/domain/cluster/cluster-name.ts). Single-node
+// behaviour of the same limits: rate-limits.test.ts, password-lockouts.test.ts.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDbPlace } from '../support/test-db.ts';
 import { testRedisUrl } from '../support/test-redis.ts';
 import { get, login, makeTestApp, post, registerUser, uniquePhone, type TestApp } from './helpers.ts';
 
 /** An address no other test of the run uses (the run's Redis is shared by every file). */
 const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Two nodes on one Redis, each with a database of its own. */
+/** Two nodes on one Redis and one database; the database goes when both have closed. */
 async function twoNodes(env: Record<string, string>): Promise<[TestApp, TestApp]> {
-  const shared = { ...env, REDIS_URL: testRedisUrl() ?? '', DATABASE_URL: '' };
-  return [
-    await makeTestApp({ ...shared, NODE_ID: 'node-a' }),
-    await makeTestApp({ ...shared, NODE_ID: 'node-b' }),
-  ];
+  const place = await freshDbPlace();
+  const shared = { ...env, REDIS_URL: testRedisUrl() ?? '', DATABASE_URL: place.databaseUrl ?? '' };
+  let open = 2;
+  const node = async (id: string): Promise<TestApp> => {
+    const t = await makeTestApp({ ...shared, NODE_ID: id });
+    return {
+      ...t,
+      close: async () => {
+        await t.close();
+        if (--open === 0) await place.remove();
+      },
+    };
+  };
+  return [await node('node-a'), await node('node-b')];
 }
 
 const en = { lang: 'en-US' };
@@ -52,6 +63,13 @@ describe.skipIf(!testRedisUrl())('two nodes on one Redis', () => {
       expect(res.body.msg).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
       expect(res.headers['retry-after']).toBeDefined();
       expect((await get(x.app, '/api/user/login/info', {}, { ip: freshIp() })).status).toBe(200);
+      // Another deployment on the same Redis (its own database) counts that address afresh.
+      const other = await makeTestApp({ RATE_API_PER_IP_PER_MIN: '3', REDIS_URL: testRedisUrl() ?? '' });
+      try {
+        expect((await get(other.app, '/api/user/login/info', {}, { ip })).status).toBe(200);
+      } finally {
+        await other.close();
+      }
     } finally {
       await x.close();
       await y.close();
