@@ -29,6 +29,11 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The files share one module graph per worker instead of importing the whole server again each
+          // (1.3 s a file, 131 files): the server keeps no state in modules that outlives an app, and every file
+          // builds its own app on its own database. With the cheaper test apps (tests/server/helpers.ts) and the
+          // crash test at 8 kills, the SQLite project went from 613 to 277 s on this machine.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,6 +47,7 @@ export default defineConfig({
           name: 'server-pg',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          isolate: false, // as above
           globalSetup: ['tests/support/services/global-setup.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,

@@ -1,6 +1,6 @@
 // `npm run bench`: micro benches of the pure calculators and of the worker's contract valuation (Vitest bench),
 // then the server bench (real server processes on SQLite, PostgreSQL and Redis: orders per second, WebSocket
-// fan-out; bench/server/), the chat, and the contracts' liquidation check on the leader
+// fan-out; bench/server/), the crash test at its full 20 kills, the chat, and the contracts' liquidation check on the leader
 // (bench/server/perp-liquidation.ts → bench/results/perp-liquidation.json), then the browser benches against the
 // bench build (bench/app/ → dist-bench/: the app with the bench probe and the naive baselines, which the
 // production build in dist/ does not carry), and the first-route bench on the production build
@@ -31,6 +31,22 @@ let failed = 0;
 run('node', ['scripts/services/ensure-services.mjs']);
 const server = spawnSync('npx', ['tsx', 'bench/server/main.ts'], { stdio: 'inherit' });
 if (server.status !== 0) failed = server.status || 1;
+// Crash safety at full size: 20 kill -9s of the server under an order load, on SQLite and on PostgreSQL
+// (`npm test` runs 8 of each: tests/server/cluster/crash-orders.test.ts).
+const crash = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-pg',
+    'tests/server/cluster/crash-orders.test.ts',
+  ],
+  { stdio: 'inherit', env: { ...process.env, CRASH_KILLS: '20' } },
+);
+if (crash.status !== 0 && !failed) failed = crash.status || 1;
 // The service chat at full size: 200 users and 5 operators for a minute (bench/server/chat-load.ts).
 const chat = spawnSync('npx', ['tsx', 'bench/server/chat-load.ts'], { stdio: 'inherit' });
 if (chat.status !== 0 && !failed) failed = chat.status || 1;

@@ -39,11 +39,14 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const place = await freshDbPlace();
   const dataDir = env['DATA_DIR'] ?? place.dataDir;
-  // No market timer and a short history keep test apps fast (`env` sets others to test the market itself).
+  // No market timer and a short history keep test apps fast (`env` sets others to test the market itself): one
+  // day of minute bars instead of three halves what an app costs to start (0.8 → 0.3 s on SQLite, 3.5 → 1 s on
+  // PostgreSQL), and the suite starts about a hundred.
   const config = loadConfig({
     SERVE_STATIC: '0',
     MARKET_TICK: '0',
     MARKET_HISTORY_DAYS: '5',
+    MARKET_MINUTE_DAYS: '1',
     // The suite's cheap password hashes (vitest.config.ts; server/domain/auth/password-hash.ts).
     NODE_ENV: process.env['NODE_ENV'] ?? '',
     SCRYPT_LOG2N_FOR_TESTS: process.env['SCRYPT_LOG2N_FOR_TESTS'] ?? '',

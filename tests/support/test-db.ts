@@ -23,14 +23,18 @@ export interface TestDbPlace {
   remove(): Promise<void>;
 }
 
-/** A fresh, empty place for a database (the app migrates it when it opens it). */
+/**
+ * A fresh place for a database: an empty SQLite DATA_DIR (the app migrates it when it opens it, in ~40 ms), or on
+ * PostgreSQL a copy of the run's migrated database (migrating there takes 0.5–0.7 s; the start-up check finds
+ * every migration applied).
+ */
 export async function freshDbPlace(): Promise<TestDbPlace> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trade-test-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (testDialect() === 'sqlite') {
     return { dataDir, env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
   }
-  const pg = await freshPgDatabase();
+  const pg = await freshPgDatabase({ migrated: true });
   return {
     dataDir,
     databaseUrl: pg.url,

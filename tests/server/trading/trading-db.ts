@@ -1,12 +1,13 @@
-// Databases for the trading domain tests, on this run's engine (tests/support/test-db.ts): migrated once per
-// test file and then copied (SQLite: the file; PostgreSQL: CREATE DATABASE … TEMPLATE), so a fresh database
-// per test costs a copy, not a migration run; plus users and accounts inserted directly (no scrypt).
+// Databases for the trading domain tests, on this run's engine (tests/support/test-db.ts), copied from a migrated
+// one, so a fresh database per test costs a copy, not a migration run: on PostgreSQL the run's migrated template
+// (CREATE DATABASE … TEMPLATE, tests/support/services/global-setup.ts), on SQLite a file migrated once per test
+// process and removed when it exits (the server projects share modules between files: vitest.config.ts); plus
+// users and accounts inserted directly (no scrypt).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { openDatabase, type Db } from '../../../server/db/database.ts';
-import { freshPgDatabase, type PgTestDatabase } from '../../support/services/pg-test-db.ts';
+import { freshPgDatabase } from '../../support/services/pg-test-db.ts';
 import { testDialect } from '../../support/test-db.ts';
 
 export interface TradingDb {
@@ -14,35 +15,21 @@ export interface TradingDb {
   close(): Promise<void>;
 }
 
-let template: Promise<{ file?: string; pg?: PgTestDatabase }> | undefined;
+let sqliteTemplate: Promise<string> | undefined;
 
-// The file's template goes with the file (importing this module registers the hook for the file).
-afterAll(async () => {
-  const t = await template;
-  await t?.pg?.drop();
-  if (t?.file) fs.rmSync(path.dirname(t.file), { recursive: true, force: true });
-});
-
-async function makeTemplate(): Promise<{ file?: string; pg?: PgTestDatabase }> {
-  if (testDialect() === 'postgres') {
-    const pg = await freshPgDatabase();
-    const migrated = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: pg.url, poolSize: 1 });
-    await migrated.close();
-    return { pg };
-  }
+async function makeSqliteTemplate(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trading-template-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const migrated = await openDatabase({ dataDir: dir });
   // Closing the last connection folds the WAL into app.db, so copying that one file copies everything.
   await migrated.close();
-  return { file: path.join(dir, 'app.db') };
+  return path.join(dir, 'app.db');
 }
 
 /** A fresh, migrated database of this run's engine. */
 export async function tradingDb(): Promise<TradingDb> {
-  template ??= makeTemplate();
-  const t = await template;
-  if (t.pg) {
-    const pg = await freshPgDatabase({ template: t.pg.name });
+  if (testDialect() === 'postgres') {
+    const pg = await freshPgDatabase({ migrated: true });
     const database = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: pg.url, poolSize: 4 });
     return {
       db: database.db,
@@ -52,8 +39,10 @@ export async function tradingDb(): Promise<TradingDb> {
       },
     };
   }
+  sqliteTemplate ??= makeSqliteTemplate();
+  const file = await sqliteTemplate;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-trading-'));
-  fs.copyFileSync(t.file!, path.join(dir, 'app.db'));
+  fs.copyFileSync(file, path.join(dir, 'app.db'));
   const database = await openDatabase({ dataDir: dir });
   return {
     db: database.db,

@@ -13,10 +13,16 @@ export interface PgTestDatabase {
 
 let counter = 0;
 
-/** Creates the database (copied from `template`, default template0) and returns its url. */
-export async function freshPgDatabase(opts: { template?: string } = {}): Promise<PgTestDatabase> {
+/**
+ * Creates the database and returns its url: a copy of `template` (default template0: empty), or with
+ * `migrated` a copy of the run's migrated database (global-setup.ts), which the app's start-up check accepts as is.
+ */
+export async function freshPgDatabase(
+  opts: { template?: string; migrated?: boolean } = {},
+): Promise<PgTestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${process.pid}_${++counter}_${randomBytes(4).toString('hex')}`;
-  const url = await createDatabase(adminUrl, name, opts);
+  const template = opts.migrated ? inject('pgTemplate') : opts.template;
+  const url = await createDatabase(adminUrl, name, template ? { template } : {});
   return { url, name, drop: () => dropDatabase(adminUrl, name) };
 }
