@@ -30,6 +30,18 @@ export async function axeSeriousOrCritical(p: Page, include: string): Promise<st
 }
 
 /** The smallest a control may be, either way (CSS px; var(--touch-min)). */
+/**
+ * Defect i of the fast/offline issue: one <main>, no content outside landmarks (landmarks.test.ts,
+ * every-screen-targets.test.ts).
+ */
+export const LANDMARK_RULES = [
+  'landmark-one-main',
+  'region',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+  'landmark-main-is-top-level',
+];
+
 export const MIN_TARGET_PX = 44;
 
 /**
