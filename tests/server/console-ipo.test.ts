@@ -130,6 +130,9 @@ it('says what is wrong with a new offering in Urdu or English, field names inclu
     ],
     [{ closes: String(now - 1) }, 'تاریخیں ترتیب میں ہوں', 'dates must be in order'],
     [{ price: '1.234' }, 'قیمت زیادہ سے زیادہ 2 اعشاریہ', 'price must be a positive PKR amount'],
+    // Beyond what the market simulator can walk exactly (a JS number of paisa): refused, not rounded.
+    [{ price: '1000000.01' }, 'قیمت فی حصص', 'price must be at most PKR 1,000,000 a share'],
+    [{ price: '99999999999.99' }, 'قیمت فی حصص', 'price must be at most PKR 1,000,000 a share'],
   ] as const) {
     const u = await post(t.app, '/admin/api/ipo/offerings', { ...form, ...fields }, ur);
     expect(u.body.code).toBe(-1001);

@@ -85,6 +85,13 @@ export interface OfferingInput {
 
 const SYMBOL = /^[A-Z][A-Z0-9]{1,9}$/;
 
+/**
+ * The highest issue price (and band cap) an offering may have: PKR 1,000,000 a share, far above any PSX share
+ * (the dearest trade in the thousands). The listed share's price walks in the simulator as a JS number of paisa
+ * (domain/ipo/ipo-listing.ts), which must stay exact.
+ */
+export const MAX_ISSUE_PRICE_PAISA = 100_000_000n;
+
 /** Every rule an offering must satisfy; the first broken one, or null. */
 export function offeringProblem(i: OfferingInput): OfferingProblem | null {
   const whole = (n: number) => Number.isSafeInteger(n) && n > 0;
@@ -96,6 +103,8 @@ export function offeringProblem(i: OfferingInput): OfferingProblem | null {
   if (i.prospectus.length > 4000)
     return problem('prospectus', 'prospectus summary must be at most 4000 characters');
   if (i.price <= 0n) return problem('price', 'price must be positive');
+  if (i.price > MAX_ISSUE_PRICE_PAISA || (i.priceCap ?? 0n) > MAX_ISSUE_PRICE_PAISA)
+    return problem('priceMax', 'price must be at most PKR 1,000,000 a share');
   if ((i.priceFloor === null) !== (i.priceCap === null))
     return problem('bandBoth', 'a price band needs both floor and cap');
   if (i.priceFloor !== null && i.priceCap !== null) {
