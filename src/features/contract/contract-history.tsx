@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PerpFundingPayment, PerpHistoryOrder } from '../../../contract/perp-history.ts';
+import { formatDate } from '../../shared/format/dates.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Num } from '../../shared/ui/num.tsx';
@@ -19,13 +20,13 @@ import { historyQuery, type HistoryData } from './contract-queries.ts';
 const SIZE = 20;
 
 function Row({ o }: { o: PerpHistoryOrder }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <li className={s.order} data-testid="perp-history-row" data-action={o.action}>
       <div className={s.orderHead}>
         <strong>{t(`contract:history.action.${o.action}`)}</strong>
         <span dir="ltr">{o.symbol.replace(/USDT$/, '/USDT')}</span>
-        <span className="muted small">{new Date(o.createdAt).toLocaleString(i18n.language)}</span>
+        <Num className="muted small">{formatDate(o.createdAt)}</Num>
       </div>
       {/* Each figure is isolated left-to-right: after an Urdu label a negative P&L would show its minus last. */}
       <p className="small">
@@ -47,14 +48,14 @@ function Row({ o }: { o: PerpHistoryOrder }) {
 }
 
 function FundingRow({ f }: { f: PerpFundingPayment }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const paid = f.amount.startsWith('-');
   return (
     <li className={s.order} data-testid="perp-funding-row">
       <div className={s.orderHead}>
         <strong>{t(paid ? 'contract:history.fundingPaid' : 'contract:history.fundingReceived')}</strong>
         <span dir="ltr">{f.symbol.replace(/USDT$/, '/USDT')}</span>
-        <span className="muted small">{new Date(f.createdAt).toLocaleString(i18n.language)}</span>
+        <Num className="muted small">{formatDate(f.createdAt)}</Num>
       </div>
       <p className="small">
         <Num className={paid ? s.down : s.up}>{f.amount} USDT</Num> · {t('contract:history.rate')}{' '}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useContractPositionsFeed } from '../../market/contracts.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
+import { formatDate } from '../../shared/format/dates.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
 import { routeTo } from '../../shared/routing/paths.ts';
@@ -34,12 +35,8 @@ const TABS = ['positions', 'active', 'history'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
-function fundingTime(ms: number, lang: string): string {
-  return new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
-}
-
 export function ContractPanel({ symbol, base }: { symbol: string; base: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const scope = useAccountScope();
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -90,7 +87,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
         </dd>
         <dt>{t('contract:nextFunding')}</dt>
         <dd className="num" dir="ltr" data-testid="perp-next-funding">
-          {tk ? fundingTime(tk.nextFundingTime, i18n.language) : '—'}
+          {tk ? formatDate(tk.nextFundingTime, 'HH:mm') : '—'}
         </dd>
       </dl>
       <div className={s.balance} data-testid="perp-balance">
