@@ -14,7 +14,9 @@ import { get, makeTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  // PSX open around the clock: the app's own close timer stays off (auto-news plugin). Started within six hours
+  // of a real close, it would write that close's article itself before the test does.
+  t = await makeTestApp({ PSX_ALWAYS_OPEN: '1' });
 });
 afterAll(async () => t?.close());
 

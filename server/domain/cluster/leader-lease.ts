@@ -2,9 +2,9 @@
 // time. On PostgreSQL the leader holds a session-level advisory lock on a connection of its own, taken from the
 // pool and kept while it leads; the others try every `pollMs` (1 s). The lock lives as long as that connection:
 // when the connection breaks (an error, the server ending it, a check that fails or does not answer within
-// `pollMs`) the node stops leading at once, and PostgreSQL frees the lock once the session is gone, so another
-// node takes over within a poll or two. A node stops leading before the lock is freed, never after, so two
-// leaders can only overlap if this process stalls for longer than a check without noticing; the work itself
+// `answerMs`, 3 s) the node stops leading at once, and PostgreSQL frees the lock once the session is gone, so
+// another node takes over within a poll or two. A node stops leading before the lock is freed, never after, so
+// two leaders can only overlap if this process stalls for longer than a check without noticing; the work itself
 // must still commit through database transactions that would refuse a conflicting change. On SQLite (one
 // node) the lease always leads.
 import { createHash } from 'node:crypto';
@@ -22,6 +22,13 @@ export interface LeaderLeaseOptions {
   name?: string;
   /** How often a follower tries to take the lead and a leader checks its connection (default 1000 ms). */
   pollMs?: number;
+  /**
+   * How long a check may go unanswered before the leader gives up (default 3000 ms). A connection that breaks
+   * (a killed node, an ended session) is noticed at once; this bound is for a stalled one, and longer than a
+   * poll so a loaded database or machine does not hand the lead back and forth. A stalled leader stops within
+   * this plus one poll; another node leads a poll after the lock is freed (the 10 s hand-over holds).
+   */
+  answerMs?: number;
   log?: LeaseLog;
   /** This node, for the log. */
   nodeId?: string;
@@ -35,11 +42,19 @@ export function leaseKey(name: string): bigint {
 
 const silent: LeaseLog = { info: () => {}, warn: () => {} };
 
-/** `query`'s result, or an error once `ms` have passed without one (the connection is then closed). */
+/**
+ * `query`'s result, or an error once `ms` have passed without one (the connection is then closed). When the
+ * timer fires the refusal waits for one turn of I/O (setImmediate): after the event loop was blocked (a loaded
+ * machine, a long synchronous step) the timer comes due before the loop reads the answer already waiting on
+ * the socket, and a node would stop leading though PostgreSQL answered in time.
+ */
 async function answered<T>(query: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from PostgreSQL within ${ms} ms`)), ms);
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`no answer from PostgreSQL within ${ms} ms`))),
+      ms,
+    );
   });
   try {
     return await Promise.race([query, late]);
@@ -52,6 +67,7 @@ export class LeaderLease {
   private readonly pool: pg.Pool | undefined;
   private readonly key: string;
   private readonly pollMs: number;
+  private readonly answerMs: number;
   private readonly log: LeaseLog;
   private readonly who: object;
   private readonly listeners = new Set<(leading: boolean) => void>();
@@ -69,6 +85,7 @@ export class LeaderLease {
     const name = opts.name ?? 'market-and-matching';
     this.key = leaseKey(name).toString();
     this.pollMs = opts.pollMs ?? 1_000;
+    this.answerMs = opts.answerMs ?? Math.max(3_000, this.pollMs);
     this.log = opts.log ?? silent;
     this.who = { lease: name, node: opts.nodeId };
   }
@@ -141,7 +158,7 @@ export class LeaderLease {
     this.onBreak = onBreak;
     const res = await answered(
       client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [this.key]),
-      this.pollMs,
+      this.answerMs,
     );
     if (this.client !== client) return; // lost while asking
     if (res.rows[0]?.ok && !this.stopped) {
@@ -165,7 +182,7 @@ export class LeaderLease {
   private async checkConnection(): Promise<void> {
     const client = this.client;
     if (!client) throw new Error('no connection');
-    await answered(client.query('SELECT 1'), this.pollMs);
+    await answered(client.query('SELECT 1'), this.answerMs);
   }
 
   /** The connection broke or stopped answering: stop leading now, and close it so the lock is freed. */

@@ -90,7 +90,7 @@ function connect(node: ServerProcess, path: string, first: object): Promise<Clie
   });
 }
 
-const until = (cond: () => boolean, what: string, timeoutMs = 15_000) =>
+const until = (cond: () => boolean, what: string | (() => string), timeoutMs = 15_000) =>
   waitFor(cond, { timeoutMs, intervalMs: 25, what });
 
 /** Deltas of `ch` by seq; fails on a gap (a seq that is not the one before plus one). */
@@ -115,7 +115,12 @@ describe.runIf(onPg)('three nodes on one PostgreSQL and one Redis', () => {
     const onA = await connect(nodes.a!, '/api/ws', { op: 'sub', ch: [CH] });
     const onC = await connect(nodes.c!, '/api/ws', { op: 'sub', ch: [CH] });
     try {
-      await until(() => deltas(onA, CH).size >= 8 && deltas(onC, CH).size >= 8, '8 deltas on both nodes');
+      await until(
+        () => deltas(onA, CH).size >= 8 && deltas(onC, CH).size >= 8,
+        () =>
+          `8 deltas on both nodes (A: ${deltas(onA, CH).size} of ${onA.msgs.length} messages, C: ` +
+          `${deltas(onC, CH).size} of ${onC.msgs.length}; A's first: ${JSON.stringify(onA.msgs.slice(0, 3)).slice(0, 300)})`,
+      );
       const a = deltas(onA, CH);
       const c = deltas(onC, CH);
       const common = [...a.keys()].filter((s) => c.has(s));
