@@ -2,7 +2,11 @@
 // throw-away PostgreSQL and Redis servers), then a production build and the browser tests against the real
 // server. Stops at the first failing step; ends with one plain "Tests: N passed, N failed" line summed over
 // every Vitest run.
-import { spawnSync } from 'node:child_process';
+//
+// CI has two cores, and the static checks are single-threaded: the type check runs beside lint, format and the
+// two builds (about 110 s together instead of 210). Each of the two lanes prints its output when it is done, so
+// the log reads in order. Installing PostgreSQL, Redis and Chromium (apt, which takes a lock) comes first, alone.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const REPORT_DIR = '.tmp/test-reports';
@@ -20,22 +24,31 @@ const vitest = (name, projects) => [
   ],
 ];
 
-const steps = [
-  ['typecheck', 'npx', ['tsc', '-b']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['postgresql + redis', 'node', ['scripts/services/ensure-services.mjs']],
-  ['unit + server tests', ...vitest('unit-server', ['unit', 'server', 'server-pg'])],
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+/** A stage is one lane (steps one after another) or several lanes side by side. */
+const stages = [
   [
-    'build the operator console',
-    'npx',
-    ['vite', 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'],
+    [
+      ['postgresql + redis', 'node', ['scripts/services/ensure-services.mjs']],
+      ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
+    ],
   ],
-  ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
-  ['first screens within their size', 'node', ['scripts/check-first-route.mjs', 'dist']],
-  ['browser tests', ...vitest('e2e', ['e2e'])],
+  [
+    [['typecheck', 'npx', ['tsc', '-b']]],
+    [
+      ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+      ['format', 'npx', ['prettier', '--check', '.']],
+      ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+      [
+        'build the operator console',
+        'npx',
+        ['vite', 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'],
+      ],
+      ['no bench code in dist/', 'node', ['scripts/check-dist.mjs', 'dist']],
+      ['first screens within their size', 'node', ['scripts/check-first-route.mjs', 'dist']],
+    ],
+  ],
+  [[['unit + server tests', ...vitest('unit-server', ['unit', 'server', 'server-pg'])]]],
+  [[['browser tests', ...vitest('e2e', ['e2e'])]]],
 ];
 
 function summary() {
@@ -53,15 +66,51 @@ function summary() {
   console.log(`\nTests: ${passed} passed, ${failed} failed`);
 }
 
-for (const [name, cmd, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${r.status ?? r.signal})`);
-    summary();
-    process.exit(r.status || 1);
+const running = new Set();
+
+/** Runs one step; a lane that shares the machine with another buffers its output. */
+function runStep([name, cmd, args], out) {
+  return new Promise((resolve) => {
+    out(`\n▶ ${name}\n`);
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      stdio: out.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    running.add(child);
+    if (!out.live) {
+      child.stdout.on('data', (d) => out(d));
+      child.stderr.on('data', (d) => out(d));
+    }
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (code === 0) out(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      else out(`\n✖ ${name} failed (exit ${code ?? signal})\n`);
+      resolve(code === 0 ? 0 : code || 1);
+    });
+  });
+}
+
+async function runLane(steps, live) {
+  const chunks = [];
+  const out = live ? (s) => process.stdout.write(s) : (s) => chunks.push(Buffer.from(s));
+  out.live = live;
+  let status = 0;
+  for (const step of steps) {
+    status = await runStep(step, out);
+    if (status !== 0) break;
   }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!live) process.stdout.write(Buffer.concat(chunks));
+  if (status !== 0) for (const child of running) child.kill('SIGTERM'); // stop the other lane: the run has failed
+  return status;
+}
+
+for (const lanes of stages) {
+  const statuses = await Promise.all(lanes.map((steps) => runLane(steps, lanes.length === 1)));
+  const failed = statuses.find((s) => s !== 0);
+  if (failed) {
+    summary();
+    process.exit(failed);
+  }
 }
 summary();

@@ -3,7 +3,6 @@
 // details (?type=2), adds an IBAN (the bank named as it is typed, the title prefilled with the verified name)
 // and sees it in the list, masked and left-to-right; every control is at least 44 px; axe finds nothing
 // serious or critical on the form or the list.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +11,7 @@ import { pkIbanCheckDigits } from '../../contract/iban.ts';
 import { registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,13 +39,6 @@ function verifyKyc(userId: number): void {
   } finally {
     db.close();
   }
-}
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function smallControls(page: Page): Promise<string[]> {
@@ -78,14 +71,14 @@ describe.each(['ur-PK', 'en-US'] as const)('binding an IBAN in %s (360×800)', (
       await field.fill(iban);
       await page.getByText('HBL', { exact: true }).waitFor();
       expect(await smallControls(page)).toEqual([]);
-      expect(await seriousAxe(page)).toEqual([]);
+      expect(await axeSeriousOrCritical(page)).toEqual([]);
       await page.getByTestId('add-bank-submit').click();
       const row = page.getByTestId('binding-row');
       await row.waitFor();
       expect(await row.textContent()).toContain(iban.slice(-4));
       const direction = await row.locator('[dir="ltr"]').evaluate((el) => getComputedStyle(el).direction);
       expect(direction).toBe('ltr');
-      expect(await seriousAxe(page)).toEqual([]);
+      expect(await axeSeriousOrCritical(page)).toEqual([]);
       expect(await smallControls(page)).toEqual([]);
     } finally {
       await context.close();

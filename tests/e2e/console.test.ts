@@ -7,9 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
@@ -18,6 +17,7 @@ import { totpCode } from '../../server/domain/console/totp.ts';
 import { registerUser } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 
 const SHOTS = 'tests/e2e/artifacts/console';
 let server: RunningServer;
@@ -69,13 +69,6 @@ async function seedSubmission(): Promise<{ id: number; userId: number }> {
   return { id: row.id, userId: login.user.id };
 }
 
-async function seriousAxe(page: Page): Promise<string[]> {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const TEXT = {
   'ur-PK': {
     submit: 'سائن اِن',
@@ -108,13 +101,13 @@ describe.each(['ur-PK', 'en-US'] as const)('console in %s (360×800)', (lang) =>
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill(password);
       await page.locator('input[name="code"]').fill(totpCode(totpSecret, Date.now()));
-      expect(await seriousAxe(page)).toEqual([]);
+      expect(await axeSeriousOrCritical(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/login-${lang}.png` });
       await page.getByRole('button', { name: t.submit, exact: true }).click();
 
       const open = page.getByRole('button', { name: `${t.open} #${sub.id}` });
       await open.waitFor();
-      expect(await seriousAxe(page)).toEqual([]);
+      expect(await axeSeriousOrCritical(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/queue-${lang}.png`, fullPage: true });
       await open.click();
 
@@ -125,7 +118,7 @@ describe.each(['ur-PK', 'en-US'] as const)('console in %s (360×800)', (lang) =>
           images.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).naturalWidth === 320)),
         )
         .toBe(true);
-      expect(await seriousAxe(page)).toEqual([]);
+      expect(await axeSeriousOrCritical(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/detail-${lang}.png`, fullPage: true });
 
       await page.getByRole('button', { name: t.approve, exact: true }).click();

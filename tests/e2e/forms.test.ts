@@ -2,7 +2,6 @@
 // is at least 44×44 px (the links inside the agreement sentence too); the +92 and the number read left-to-right inside Urdu (the prefix left of the input);
 // an empty submit shows the contract's messages at the fields in the page's language, sends nothing, and leaves
 // no serious axe violation; a server refusal that names a field (a wrong current password) shows at it.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../workers/protocol/api.ts';
@@ -11,6 +10,7 @@ import ur from '../../locales/ur-PK/errors.json';
 import { registerUser, signInContext } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,13 +51,6 @@ function smallControls(page: Page): Promise<string[]> {
   });
 }
 
-async function seriousAxe(page: Page): Promise<string[]> {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe.each(['ur-PK', 'en-US'] as const)('forms in %s (360×800)', (lang) => {
   it('guest forms: 44 px controls, +92 left of the number, the contract messages on an empty submit', async () => {
     const context = await phoneContext(browser, lang, { reducedMotion: 'reduce' });
@@ -85,7 +78,7 @@ describe.each(['ur-PK', 'en-US'] as const)('forms in %s (360×800)', (lang) => {
           alerts.some((a) => a.includes(EMPTY[lang])),
           `${path}: ${alerts.join(' | ')}`,
         ).toBe(true);
-        expect(await seriousAxe(page), path).toEqual([]);
+        expect(await axeSeriousOrCritical(page), path).toEqual([]);
       }
       expect(posts.filter((u) => !u.includes('/api/common/captcha'))).toEqual([]);
     } finally {
@@ -103,7 +96,7 @@ describe.each(['ur-PK', 'en-US'] as const)('forms in %s (360×800)', (lang) => {
         await page.goto(server.url + path);
         await page.locator('form input[name="password"]').waitFor();
         expect(await smallControls(page), path).toEqual([]);
-        expect(await seriousAxe(page), path).toEqual([]);
+        expect(await axeSeriousOrCritical(page), path).toEqual([]);
       }
       await page.goto(server.url + '/pages/user/loginPassword');
       await page.fill('input[name="oldPassword"]', 'Not-the-one-1');

@@ -5,10 +5,10 @@
 // axe runs on the main screens with no serious or critical violations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { latestCaptchaAnswer, latestSmsCode } from './support/server-db.ts';
+import { axeSeriousOrCritical } from './support/page-checks.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,13 +21,6 @@ const phone = `3${String(Date.now()).slice(-9)}`;
 const password1 = 'Karachi#2026';
 const password2 = 'Lahore#2026x';
 const password3 = 'Quetta#2026y';
-
-async function axeSeriousOrCritical(p: Page): Promise<string[]> {
-  const res = await new AxeBuilder({ page: p }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function solveCaptcha(p: Page): Promise<void> {
   await p.getByTestId('captcha-image').locator('img').waitFor({ state: 'visible' });

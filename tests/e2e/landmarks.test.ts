@@ -3,10 +3,9 @@
 // checked signed in, in Urdu, by every-screen-targets.test.ts (and in English by `npm run bench`); this file
 // checks the screens a guest sees, in both languages.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { LANDMARK_RULES } from './support/page-checks.ts';
+import { LANDMARK_RULES, axeLines, axeViolations } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const GUEST = [
@@ -36,8 +35,7 @@ async function landmarkFindings(page: Page, path: string): Promise<string[]> {
   await page.goto(server.url + path);
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  const res = await new AxeBuilder({ page }).withRules(LANDMARK_RULES).analyze();
-  return res.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeLines(await axeViolations(page, { rules: LANDMARK_RULES }));
 }
 
 describe.each(['ur-PK', 'en-US'] as const)('landmarks in %s', (lang) => {
