@@ -34,6 +34,7 @@ import { drawerRows, type DrawerRowId } from './drawer-menu.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { cx } from '../../shared/ui/cx.ts';
 import { ListRow, NavGroup } from '../../shared/ui/list-row.tsx';
+import { useModalKeys } from '../../shared/ui/modal-keys.ts';
 import s from './drawer.module.css';
 
 const ROW_ICON: Record<DrawerRowId, ReactNode> = {
@@ -70,16 +71,9 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
     if (justOpened || !mounted.current) void refreshLoginInfo();
     mounted.current = true;
   }, [justOpened]);
-  useEffect(() => {
-    if (isOpen) panelRef.current?.focus();
-  }, [isOpen]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeDrawer();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  // A modal panel's keyboard: focus moves in once it is open, Tab stays inside, Escape closes it (a dialog
+  // opened over it answers Escape first), and focus returns to the menu button that opened it.
+  useModalKeys(panelRef, { active: isOpen, onClose: closeDrawer });
 
   const user = loginInfo?.user ?? userInfo;
   const id = user ? String(user.id) : '';

@@ -184,6 +184,28 @@ describe('drawer', () => {
     expect(within(drawer).getByTestId('drawer-sign-out')).toBeTruthy();
   });
 
+  it('holds the keyboard while open: focus moves in, Tab cycles inside, Escape closes and gives focus back', async () => {
+    renderAt('/pages/user/about');
+    const opener = (await screen.findAllByRole('button', { name: 'Back' }))[0]!;
+    opener.focus();
+    await openTheDrawer();
+    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    const controls = [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    const first = controls[0]!;
+    const last = controls.at(-1)!;
+    expect(controls.length).toBeGreaterThan(3);
+    fireEvent.keyDown(panel, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Escape' });
+    expect(appStore.get(drawerPhaseAtom)).toBe('closing');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('treats empty login-info data as logged out and clears the token', async () => {
     logIn();
     renderAt('/pages/user/about');
