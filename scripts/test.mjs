@@ -51,8 +51,10 @@ const stages = [
   ],
   // Two test files at a time even on two cores (Vitest's default there is one): a server test file keeps one
   // core busy at most, PostgreSQL's part runs beside it, and the other core was mostly idle (21 → 16 min
-  // here). The browser tests stay one file at a time: Chromium keeps both cores busy, and two files at once
-  // took as long in all and slowed each file by 1.8 times.
+  // here). The tests that run several server processes (tests/server/cluster: three nodes, kill -9 of a node)
+  // run afterwards, one file at a time: beside another file, a follower node sometimes stopped passing the
+  // leader's ticks to its clients (2 of 3 runs; not yet explained, see the README). The browser tests stay one
+  // file at a time: Chromium keeps both cores busy, and two files at once took as long in all.
   [
     [
       [
@@ -60,8 +62,12 @@ const stages = [
         ...vitest(
           'unit-server',
           ['unit', 'server', 'server-pg'],
-          [`--maxWorkers=${Math.max(2, availableParallelism() - 1)}`],
+          [`--maxWorkers=${Math.max(2, availableParallelism() - 1)}`, '--exclude', 'tests/server/cluster/**'],
         ),
+      ],
+      [
+        'several server processes (tests/server/cluster)',
+        ...vitest('cluster', ['server', 'server-pg'], ['tests/server/cluster']),
       ],
     ],
   ],
@@ -71,7 +77,7 @@ const stages = [
 function summary() {
   let passed = 0;
   let failed = 0;
-  for (const name of ['unit-server', 'e2e']) {
+  for (const name of ['unit-server', 'cluster', 'e2e']) {
     try {
       const r = JSON.parse(readFileSync(`${REPORT_DIR}/${name}.json`, 'utf8'));
       passed += r.numPassedTests ?? 0;

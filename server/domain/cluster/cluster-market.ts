@@ -103,7 +103,10 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
     try {
       while (!closed && replica && !replica.following) {
         const snap = await fetchSnapshot();
-        if (snap && replica) await replica.load(snap).catch(() => undefined);
+        if (snap && replica)
+          await replica
+            .load(snap)
+            .catch((err: unknown) => d.log.warn({ err }, 'market: loading the snapshot failed'));
         if (replica && !replica.following) await sleep(ASK_EVERY_MS);
       }
     } catch (err) {
