@@ -71,9 +71,9 @@ function DrawerPanel({ isOpen, justOpened }: { isOpen: boolean; justOpened: bool
     if (justOpened || !mounted.current) void refreshLoginInfo();
     mounted.current = true;
   }, [justOpened]);
-  // A modal panel's keyboard: focus moves in once it is open, Tab stays inside, Escape closes it (a dialog
-  // opened over it answers Escape first), and focus returns to the menu button that opened it.
-  useModalKeys(panelRef, { active: isOpen, onClose: closeDrawer });
+  // A modal panel's keyboard from the moment it shows (sliding in too): focus moves in, Tab stays inside,
+  // Escape closes it (a dialog opened over it answers Escape first), and focus returns to the menu button.
+  useModalKeys(panelRef, { active: isOpen || justOpened, onClose: closeDrawer });
 
   const user = loginInfo?.user ?? userInfo;
   const id = user ? String(user.id) : '';

@@ -206,6 +206,19 @@ describe('drawer', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it('closes on Escape while it is still sliding in', async () => {
+    renderAt('/pages/user/about');
+    await openTheDrawer(); // its chunk, the first time
+    act(() => closeDrawer());
+    await waitFor(() => expect(screen.queryByTestId('drawer')).toBeNull(), { timeout: 2_000 });
+    act(() => openDrawer());
+    expect(appStore.get(drawerPhaseAtom)).toBe('opening');
+    await screen.findByTestId('drawer');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(appStore.get(drawerPhaseAtom)).toBe('closing');
+    await waitFor(() => expect(appStore.get(drawerPhaseAtom)).toBe('closed'), { timeout: 2_000 });
+  });
+
   it('treats empty login-info data as logged out and clears the token', async () => {
     logIn();
     renderAt('/pages/user/about');
