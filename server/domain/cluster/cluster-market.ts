@@ -78,7 +78,8 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
 
   let lastSnapshotAt = 0;
   const publishSnapshot = async () => {
-    if (!sim) return;
+    // Not after the lease is lost (the simulator stops a moment later): the new leader's snapshot is the one.
+    if (!sim || !lease.leading) return;
     lastSnapshotAt = Date.now();
     await d.redis.set(d.snapshotKey, await encodeSnapshot(sim.snapshot()));
   };
@@ -121,13 +122,11 @@ export async function startClusterMarket(d: ClusterDeps): Promise<ClusterMarket>
     for (const rec of early.splice(0)) r.accept(rec);
   };
   const stopReconnect = d.bus.onReconnect(() => {
-    // What was published while the connection was down is lost: start again from a snapshot.
+    // What was published while the connection was down is lost: start again from a snapshot, asking until
+    // one loads (a single try that failed left the replica waiting for records it would never apply).
     if (!replica) return;
-    fetchSnapshot()
-      .then((snap) => snap && replica?.load(snap))
-      .catch((err: unknown) =>
-        d.log.warn({ err }, 'market: reloading the snapshot after a reconnect failed'),
-      );
+    replica.expectSnapshot();
+    void resync();
   });
 
   // ---- leading ----

@@ -141,6 +141,14 @@ export class ReplicaMarket implements MarketSource {
     return { run: this.live.run, step: this.live.step };
   }
 
+  /**
+   * Stops applying records until the next load(): what was published while the bus was down is lost, so
+   * the records that come now are kept for after a fresh snapshot.
+   */
+  expectSnapshot(): void {
+    this.buffer ??= [];
+  }
+
   /** false while waiting for a snapshot after a gap */
   get following(): boolean {
     return this.buffer === null;
@@ -182,6 +190,10 @@ export class ReplicaMarket implements MarketSource {
    * a time. If the read fails it rejects and the replica keeps waiting for a snapshot (call it again).
    */
   async load(snapshot: MarketSnapshot): Promise<void> {
+    // A snapshot of a run this replica has left is older than what it has (a new leader's run took over):
+    // loaded, it would mark the run now published as left, and every record of it would be dropped as old
+    // while the replica looked as if it followed. Refused; the caller asks again (cluster-market.ts, resync).
+    if (this.left.has(snapshot.run)) throw new Error(`a snapshot of run ${snapshot.run}, which has ended`);
     this.buffer ??= [];
     const next = restoreSnapshot(snapshot, this.sims);
     const year = await readYear(this.store, next, snapshot.ts, this.clock());

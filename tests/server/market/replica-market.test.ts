@@ -273,6 +273,42 @@ describe('ReplicaMarket', () => {
     expect(gaps).toHaveLength(1);
   });
 
+  it('refuses a snapshot of a run it has left (an old leader wrote it late) and loads a current one', async () => {
+    const c = await cluster('stale');
+    c.clock.now += 250;
+    c.leader.step();
+    const replica = await c.replicaOf(c.leader.snapshot());
+    const old = c.leader.snapshot();
+    // A new leader's run takes over; the replica follows it.
+    expect(replica.accept({ run: 'next', n: 1, ts: c.clock.now, st: 'open' })).toBe('gap');
+    await replica.load({ ...old, run: 'next', n: 1 });
+    expect(replica.accept({ run: 'next', n: 2, ts: c.clock.now, st: 'open' })).toBe('applied');
+    // A record is lost; the snapshot found is the old leader's, written after the new run began.
+    expect(replica.accept({ run: 'next', n: 4, ts: c.clock.now, st: 'open' })).toBe('gap');
+    await expect(replica.load(old)).rejects.toThrow(/has ended/);
+    expect(replica.following).toBe(false);
+    expect(replica.position).toEqual({ run: 'next', step: 2 });
+    // Loaded, it would have marked 'next' as left and dropped its records as old: they are applied.
+    await replica.load({ ...old, run: 'next', n: 3 });
+    expect(replica.following).toBe(true);
+    expect(replica.position).toEqual({ run: 'next', step: 4 });
+    expect(replica.accept({ run: 'next', n: 5, ts: c.clock.now, st: 'open' })).toBe('applied');
+  });
+
+  it('after the bus reconnects, records wait for a fresh snapshot instead of being applied across the hole', async () => {
+    const c = await cluster('reconnect');
+    c.clock.now += 250;
+    c.leader.step();
+    const replica = await c.replicaOf(c.leader.snapshot());
+    const run = replica.position.run;
+    replica.expectSnapshot();
+    expect(replica.following).toBe(false);
+    expect(replica.accept({ run, n: 2, ts: c.clock.now, st: 'open' })).toBe('buffered');
+    await replica.load({ ...c.leader.snapshot(), n: 1 });
+    expect(replica.following).toBe(true);
+    expect(replica.position).toEqual({ run, step: 2 });
+  });
+
   it('promoted to leader, a replica carries on: other nodes follow its records and their seqs go on by one', async () => {
     const c = await cluster('promote');
     const step = (m: { step(): void }, n = 1) => {
