@@ -46,6 +46,7 @@ export async function runChatLoad(
   };
   const convs = users.map(convOf);
   const sentAt = new Map<string, number>();
+  const senderOf = new Map<string, ChatClient['ws']>();
   const sentOrder = new Map<number, string[]>();
   const latencies: number[] = [];
   const replied = new Set<string>();
@@ -83,6 +84,7 @@ export async function runChatLoad(
       while (Date.now() - started < opts.durationMs) {
         const cid = newCid();
         sentAt.set(cid, Date.now());
+        senderOf.set(cid, u.ws);
         mine.push(cid);
         u.send({ op: 'send', cid, text: `hello ${mine.length} from ${k}` });
         await sleep(opts.userIntervalMs);
@@ -145,7 +147,15 @@ export async function runChatLoad(
         problems.push(`operator ${i}, conversation ${conv}: received seqs not 1..N once each`);
     });
   });
-  for (const c of sentAt.keys()) if (!cidsSeen.has(`user:${c}`)) problems.push(`lost user message ${c}`);
+  // A lost message says what the server answered its sender, if anything (a refusal names its cause).
+  // (A refusal for a cause other than the message itself, e.g. busy, carries no client id: those are listed.)
+  const refusalOf = (cid: string) => {
+    const u = users.find((x) => x.ws === senderOf.get(cid));
+    const errs = (u?.frames ?? []).filter((f) => f.op === 'err' && (f.cid === cid || f.cid === undefined));
+    return errs.length ? `: answered ${JSON.stringify(errs)}` : ': no answer';
+  };
+  for (const c of sentAt.keys())
+    if (!cidsSeen.has(`user:${c}`)) problems.push(`lost user message ${c}${refusalOf(c)}`);
   for (const c of [...users, ...ops]) c.ws.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;

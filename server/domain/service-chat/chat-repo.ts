@@ -71,6 +71,13 @@ export interface NewMessage {
   clientId: string;
 }
 
+// Read committed: the UPDATE of the conversation's last_seq locks its row, so two senders of one conversation
+// queue on it and take consecutive seqs; a resend racing itself fails on the client-id key and is answered as a
+// repeat. Serializable would add nothing here, but its predicate locks on chat_messages (pages shared between
+// conversations) made busy chats fail each other at commit: under load one send used up its 12 tries and was
+// lost (refused as busy).
+const RC = { isolation: 'read committed' } as const;
+
 /**
  * Appends a message (the next seq), or returns the one stored under the same client id (`fresh` false). A
  * reused client id with other content is refused. The sender's own read marker moves to the new seq.
@@ -94,38 +101,42 @@ export async function appendMessage(
     return { message: r, fresh: false };
   };
   try {
-    return await inTx(db, async (tx) => {
-      const dup = await existing(tx);
-      if (dup) return same(dup);
-      const readCol = m.side === 'user' ? 'user_read_seq' : 'operator_read_seq';
-      const c = await tx
-        .updateTable('chat_conversations')
-        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: now }))
-        .where('id', '=', m.conversationId)
-        .returning(['last_seq'])
-        .executeTakeFirstOrThrow();
-      await tx
-        .updateTable('chat_conversations')
-        .set({ [readCol]: c.last_seq })
-        .where('id', '=', m.conversationId)
-        .execute();
-      const message = await tx
-        .insertInto('chat_messages')
-        .values({
-          conversation_id: m.conversationId,
-          seq: c.last_seq,
-          side: m.side,
-          operator_id: m.operatorId,
-          kind: m.kind,
-          body: m.body,
-          image_key: m.imageKey,
-          client_id: m.clientId,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { message, fresh: true };
-    });
+    return await inTx(
+      db,
+      async (tx) => {
+        const dup = await existing(tx);
+        if (dup) return same(dup);
+        const readCol = m.side === 'user' ? 'user_read_seq' : 'operator_read_seq';
+        const c = await tx
+          .updateTable('chat_conversations')
+          .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: now }))
+          .where('id', '=', m.conversationId)
+          .returning(['last_seq'])
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('chat_conversations')
+          .set({ [readCol]: c.last_seq })
+          .where('id', '=', m.conversationId)
+          .execute();
+        const message = await tx
+          .insertInto('chat_messages')
+          .values({
+            conversation_id: m.conversationId,
+            seq: c.last_seq,
+            side: m.side,
+            operator_id: m.operatorId,
+            kind: m.kind,
+            body: m.body,
+            image_key: m.imageKey,
+            client_id: m.clientId,
+            created_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { message, fresh: true };
+      },
+      RC,
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const dup = await existing(db);
