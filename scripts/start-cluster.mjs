@@ -2,11 +2,15 @@
 // 3000) sharing one PostgreSQL (kept in .data/cluster/pg, initdb'd on the first run) and one Redis (in memory),
 // both started here on loopback ports of their own. Each node runs as `npm start` runs the server
 // (node --import tsx server/main.ts, after a build if dist/ has none), with DATABASE_URL, REDIS_URL and NODE_ID
-// set, its own DATA_DIR and one SMS_CODE_SECRET for all (a code texted by one node is checked by another).
+// set, its own DATA_DIR and one set of server keys for all (SMS_CODE_SECRET: a code texted by one node is
+// checked by another; DEPOSIT_ADDRESS_SECRET: every node derives the same deposit address; the VAPID pair: a
+// device subscribed through one node gets pushes sent by any). A node with other keys refuses to start
+// (server/domain/cluster/shared-secrets.ts).
 // Ctrl-C (or any node exiting) stops the nodes, then Redis and PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import webpush from 'web-push';
 import { startPostgres } from './services/pg-instance.mjs';
 import { spawnTied } from './services/processes.mjs';
 import { startRedis } from './services/redis-instance.mjs';
@@ -25,12 +29,31 @@ function runOrExit(what, cmd, args) {
   }
 }
 
-/** The SMS-code key all nodes share: SMS_CODE_SECRET, else one made on the first run and kept. */
-function smsCodeSecret() {
-  if (process.env.SMS_CODE_SECRET) return process.env.SMS_CODE_SECRET;
-  const file = `${CLUSTER_DIR}/sms-code.secret`;
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
+/**
+ * The keys all nodes share: from the environment when set, else made on the first run and kept in
+ * .data/cluster/secrets.json (mode 0600).
+ */
+function sharedSecrets() {
+  const file = `${CLUSTER_DIR}/secrets.json`;
+  if (!existsSync(file)) {
+    const vapid = webpush.generateVAPIDKeys();
+    const made = {
+      SMS_CODE_SECRET: randomBytes(32).toString('hex'),
+      DEPOSIT_ADDRESS_SECRET: randomBytes(32).toString('hex'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
+    writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
+  }
+  const kept = JSON.parse(readFileSync(file, 'utf8'));
+  const out = {};
+  for (const name of Object.keys(kept)) out[name] = process.env[name] || kept[name];
+  // The VAPID pair goes together: one half from the environment and the other from the file would not match.
+  if (process.env.VAPID_PUBLIC_KEY || process.env.VAPID_PRIVATE_KEY) {
+    out.VAPID_PUBLIC_KEY = process.env.VAPID_PUBLIC_KEY ?? '';
+    out.VAPID_PRIVATE_KEY = process.env.VAPID_PRIVATE_KEY ?? '';
+  }
+  return out;
 }
 
 /** Passes a node's output on, each line marked with its id. */
@@ -64,7 +87,7 @@ const redis = redisStarted.value;
 console.log(`[cluster] PostgreSQL ${pg.url} (log ${pg.logFile})`);
 console.log(`[cluster] Redis      ${redis.url}`);
 
-const secret = smsCodeSecret();
+const secrets = sharedSecrets();
 const nodes = NODE_IDS.map((id, i) => {
   const port = basePort + i;
   // Tied to us like the databases (a node never outlives the cluster script), in a process group of its own:
@@ -77,7 +100,7 @@ const nodes = NODE_IDS.map((id, i) => {
       DATABASE_URL: pg.url,
       REDIS_URL: redis.url,
       DATA_DIR: `${CLUSTER_DIR}/node-${id}`,
-      SMS_CODE_SECRET: secret,
+      ...secrets,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

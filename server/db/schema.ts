@@ -1139,6 +1139,22 @@ export interface MarketScenariosTable {
   started_at: number | null;
 }
 
+// ---- shared between nodes (migration 280)
+/** An uploaded file (server/domain/files/stored-files.ts). */
+export interface StoredFilesTable {
+  area: 'kyc' | 'chat' | 'content';
+  key: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
+/** The fingerprint of a server key the nodes must share (server/domain/cluster/shared-secrets.ts). */
+export interface ServerSecretPrintsTable {
+  name: string;
+  print: string;
+  created_at: number;
+}
+
 // ---- votes (h-vote, migration 250)
 /** A resolution put to a listed company's holders (options_json: [{ur, en}, ...]). */
 export interface VoteResolutionsTable {
@@ -1267,5 +1283,8 @@ export interface Schema {
   // ---- coin ICO (migration 240)
   ico_sales: IcoSalesTable;
   ico_commitments: IcoCommitmentsTable;
+  // ---- shared between nodes (migration 280)
+  stored_files: StoredFilesTable;
+  server_secret_prints: ServerSecretPrintsTable;
   schema_migrations: SchemaMigrationsTable;
 }

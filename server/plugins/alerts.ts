@@ -9,6 +9,7 @@ import { AlertWatch } from '../domain/alerts/alert-watch.ts';
 import type { AlertRow } from '../domain/alerts/alerts-repo.ts';
 import { PushSender } from '../domain/alerts/push-sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../domain/alerts/vapid-keys.ts';
+import { agreeOnSecret } from '../domain/cluster/shared-secrets.ts';
 import { MessagePush } from '../domain/content/message-push.ts';
 
 export const ALERTS_CHANNEL = 'alerts:changed';
@@ -37,8 +38,10 @@ declare module 'fastify' {
 
 export const alertsPlugin = fp(
   async (app) => {
-    const { push, dataDir } = app.config;
+    const { push, dataDir, databaseUrl } = app.config;
     const keys = loadVapidKeys(dataDir, { publicKey: push.vapidPublicKey, privateKey: push.vapidPrivateKey });
+    if (databaseUrl)
+      await agreeOnSecret(app.db, 'vapid', keys.privateKey, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
     const sender = new PushSender(app.db, {
       keys,
       subject: push.subject,

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import { DEPOSIT_ADDRESS_KEY_FILE } from '../domain/deposits/deposit-addresses.ts';
 import { advance, watchOnce, type WatchOutcome } from '../domain/deposits/sim-chain.ts';
+import { agreeOnSecret } from '../domain/cluster/shared-secrets.ts';
 import { loadServerKey } from '../domain/sms/code-secret.ts';
 
 export interface DepositsService {
@@ -22,14 +23,16 @@ declare module 'fastify' {
 
 export const depositsPlugin = fp(
   async (app) => {
-    const { dataDir, deposits: cfg } = app.config;
+    const { dataDir, deposits: cfg, databaseUrl } = app.config;
+    const addressKey = loadServerKey(dataDir, DEPOSIT_ADDRESS_KEY_FILE, cfg.addressSecret);
+    if (databaseUrl) await agreeOnSecret(app.db, 'deposit-address', addressKey, 'DEPOSIT_ADDRESS_SECRET');
     let running: Promise<WatchOutcome> | null = null;
     const watch = (): Promise<WatchOutcome> =>
       (running ??= watchOnce(app.db, Date.now()).finally(() => {
         running = null;
       }));
     app.decorate('deposits', {
-      addressKey: loadServerKey(dataDir, DEPOSIT_ADDRESS_KEY_FILE, cfg.addressSecret),
+      addressKey,
       watch,
     } satisfies DepositsService);
 

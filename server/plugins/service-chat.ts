@@ -35,7 +35,7 @@ export const serviceChatPlugin = fp(
       user: make({ max: CHAT_PER_MINUTE, windowMs: 60_000 }, 'chatPerConversation'),
       operator: make({ max: OPERATOR_PER_MINUTE, windowMs: 60_000 }, 'chatPerOperator'),
     };
-    app.decorate('serviceChat', new ChatService(app.db, hub, limits, app.config.dataDir));
+    app.decorate('serviceChat', new ChatService(app.db, hub, limits));
     app.decorate(
       'serviceChatGuestLimit',
       make({ max: GUEST_SESSIONS_PER_HOUR, windowMs: 3_600_000 }, 'chatGuestPerIp'),

@@ -270,7 +270,7 @@ describe('KYC photos', () => {
       'a'.repeat(32) + '.gif',
       'A'.repeat(32) + '.jpg',
     ]) {
-      await expect(readKycImage(t.dataDir, key)).rejects.toMatchObject({ key: 'console.imageMissing' });
+      await expect(readKycImage(t.db, t.dataDir, key)).rejects.toMatchObject({ key: 'console.imageMissing' });
     }
     const a = await seedPendingKyc(t);
     await t.db

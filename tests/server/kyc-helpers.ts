@@ -2,13 +2,11 @@
 // type), test photos made with sharp, a hand-made PNG that declares 50000×50000 pixels (a decompression bomb),
 // and the counts a refused submission must leave unchanged (rows and files).
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { pktDate } from '../../contract/kyc.ts';
 import type { Db } from '../../server/db/database.ts';
-import { kycImageDir } from '../../server/domain/kyc/kyc-images.ts';
 import type { ApiEnvelope } from '../../workers/protocol/api.ts';
 import { checkAnswer } from './answer-schemas.ts';
 import { rowCounts } from './helpers.ts';
@@ -136,9 +134,10 @@ export function validFields(over: Record<string, string> = {}): Record<string, s
   };
 }
 
-/** The stored photo files (none when the directory does not exist yet). */
-export async function storedPhotos(dataDir: string): Promise<string[]> {
-  return readdir(kycImageDir(dataDir)).catch(() => []);
+/** The keys of the stored KYC photos (table stored_files, area 'kyc'). */
+export async function storedPhotos(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('stored_files').select('key').where('area', '=', 'kyc').execute();
+  return rows.map((r) => r.key);
 }
 
 /** Row counts a refusal must not change: the common tables and the KYC ones. */

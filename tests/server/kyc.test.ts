@@ -1,12 +1,12 @@
 // GET/POST user/auth: the KYC state and a submission with two photos. A submission is stored (pending) with
-// photos re-encoded as JPEG without metadata under DATA_DIR/private/kyc; every refusal (a bad field, a photo
+// photos re-encoded as JPEG without metadata in the database (stored_files); every refusal (a bad field, a photo
 // of the wrong type, too large, a decompression bomb, the wrong status) changes no row and leaves no file.
-import { stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pktDate } from '../../contract/kyc.ts';
-import { kycImageDir, readKycImage } from '../../server/domain/kyc/kyc-images.ts';
+import { readKycImage } from '../../server/domain/kyc/kyc-images.ts';
 import { get, makeTestApp, registerUser, type TestApp } from './helpers.ts';
 import {
   kycCounts,
@@ -46,14 +46,14 @@ async function expectRefused(
   field?: string,
 ) {
   const before = await kycCounts(t.db);
-  const filesBefore = (await storedPhotos(t.dataDir)).length;
+  const filesBefore = (await storedPhotos(t.db)).length;
   const res = await postKyc(t.app, fields, files, { token });
   expect(res.status).toBe(200);
   expect(res.body.code).toBe(-1001);
   expect(res.body.msg).toMatch(msg);
   if (field) expect((res.body as { field?: string }).field).toBe(field);
   expect(await kycCounts(t.db)).toEqual(before);
-  expect((await storedPhotos(t.dataDir)).length).toBe(filesBefore);
+  expect((await storedPhotos(t.db)).length).toBe(filesBefore);
 }
 
 describe('GET user/auth', () => {
@@ -68,7 +68,7 @@ describe('GET user/auth', () => {
 describe('POST user/auth', () => {
   it('stores a pending submission, photos private and re-encoded, and shows it masked', async () => {
     const u = await registerUser(t.app);
-    const filesBefore = (await storedPhotos(t.dataDir)).length;
+    const filesBefore = (await storedPhotos(t.db)).length;
     const res = await postKyc(t.app, validFields({ fullName: '  عائشہ   خان ' }), photos(), {
       token: u.token,
     });
@@ -98,18 +98,17 @@ describe('POST user/auth', () => {
       .where('user_id', '=', u.user.id)
       .executeTakeFirstOrThrow();
     expect(review).toMatchObject({ previous: 'none', status: 'pending', source: 'user' });
-    expect((await storedPhotos(t.dataDir)).length).toBe(filesBefore + 2);
+    expect((await storedPhotos(t.db)).length).toBe(filesBefore + 2);
     for (const key of [row.front_image, row.back_image]) {
       expect(key).toMatch(/^[0-9a-f]{32}\.jpg$/u);
-      const file = path.join(kycImageDir(t.dataDir), key);
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const image = await readKycImage(t.dataDir, key);
+      const image = await readKycImage(t.db, t.dataDir, key);
       expect(image.type).toBe('image/jpeg');
       expect((await sharp(image.bytes).metadata()).format).toBe('jpeg');
     }
-    expect((await stat(kycImageDir(t.dataDir))).mode & 0o777).toBe(0o700);
-    await expect(readKycImage(t.dataDir, '../app.db')).rejects.toThrow();
-    await expect(readKycImage(t.dataDir, `../${row.front_image}`)).rejects.toThrow();
+    // Nothing of them under DATA_DIR: every node reads them from the database.
+    expect(existsSync(path.join(t.dataDir, 'private', 'kyc'))).toBe(false);
+    await expect(readKycImage(t.db, t.dataDir, '../app.db')).rejects.toThrow();
+    await expect(readKycImage(t.db, t.dataDir, `../${row.front_image}`)).rejects.toThrow();
   });
 
   it('drops EXIF and GPS and shrinks a large photo to fit 2000×2000', async () => {
@@ -132,11 +131,11 @@ describe('POST user/auth', () => {
       .select(['front_image', 'back_image'])
       .where('user_id', '=', u.user.id)
       .executeTakeFirstOrThrow();
-    const stored = await readKycImage(t.dataDir, row.front_image);
+    const stored = await readKycImage(t.db, t.dataDir, row.front_image);
     const meta = await sharp(stored.bytes).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored.bytes.includes(Buffer.from('Secret Model 9'))).toBe(false);
-    const backMeta = await sharp((await readKycImage(t.dataDir, row.back_image)).bytes).metadata();
+    const backMeta = await sharp((await readKycImage(t.db, t.dataDir, row.back_image)).bytes).metadata();
     expect([backMeta.format, backMeta.width, backMeta.height]).toEqual(['jpeg', 2000, 1000]);
   });
 
@@ -239,7 +238,7 @@ describe('POST user/auth', () => {
 
   it('of concurrent submissions stores exactly one, and leaves only its photos', async () => {
     const u = await registerUser(t.app);
-    const filesBefore = (await storedPhotos(t.dataDir)).length;
+    const filesBefore = (await storedPhotos(t.db)).length;
     const results = await Promise.all(
       [1, 2, 3].map(() => postKyc(t.app, validFields(), photos(), { token: u.token })),
     );
@@ -250,7 +249,7 @@ describe('POST user/auth', () => {
       .where('user_id', '=', u.user.id)
       .execute();
     expect(rows).toHaveLength(1);
-    expect((await storedPhotos(t.dataDir)).length).toBe(filesBefore + 2);
+    expect((await storedPhotos(t.db)).length).toBe(filesBefore + 2);
   });
 });
 

@@ -5,6 +5,7 @@
 // behaviour of the same limits: rate-limits.test.ts, password-lockouts.test.ts.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterSecrets } from '../support/cluster-secrets.ts';
 import { freshDbPlace } from '../support/test-db.ts';
 import { testRedisUrl } from '../support/test-redis.ts';
 import { get, login, makeTestApp, post, registerUser, uniquePhone, type TestApp } from './helpers.ts';
@@ -15,7 +16,12 @@ const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255
 /** Two nodes on one Redis and one database; the database goes when both have closed. */
 async function twoNodes(env: Record<string, string>): Promise<[TestApp, TestApp]> {
   const place = await freshDbPlace();
-  const shared = { ...env, REDIS_URL: testRedisUrl() ?? '', DATABASE_URL: place.databaseUrl ?? '' };
+  const shared = {
+    ...env,
+    ...clusterSecrets(),
+    REDIS_URL: testRedisUrl() ?? '',
+    DATABASE_URL: place.databaseUrl ?? '',
+  };
   let open = 2;
   const node = async (id: string): Promise<TestApp> => {
     const t = await makeTestApp({ ...shared, NODE_ID: id });

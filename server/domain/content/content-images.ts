@@ -1,12 +1,12 @@
 // Images of news articles and Home banners, uploaded by operators: typed by their bytes, decoded with the KYC
 // pixel limit, turned upright, shrunk to fit 1600×1600 and re-encoded as JPEG without metadata (the same path
-// as KYC photos, kyc-images.ts), then stored under <dataDir>/public/content/<key>. Unlike KYC photos they are
+// as KYC photos, kyc-images.ts), then stored in the database (files/stored-files.ts, area 'content'), so every
+// node serves them. Unlike KYC photos they are
 // public: GET /api/content/image/<key> serves them to anyone, cached for a year (a key never changes content:
 // a new image is a new key).
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { Db } from '../../db/database.ts';
+import { getStoredFile, putStoredFile } from '../files/stored-files.ts';
 import { KYC_MAX_INPUT_PIXELS, KycPhotoError, sniffImageType } from '../kyc/kyc-images.ts';
 
 export const CONTENT_IMAGE_MAX_SIDE = 1600;
@@ -28,23 +28,13 @@ export async function reencodeContentImage(input: Buffer): Promise<Buffer> {
   }
 }
 
-const dirOf = (dataDir: string) => path.join(dataDir, 'public', 'content');
-
 /** Stores a re-encoded JPEG under a fresh random key; returns the key. */
-export async function storeContentImage(dataDir: string, jpeg: Buffer): Promise<string> {
-  await mkdir(dirOf(dataDir), { recursive: true });
-  const key = `${randomBytes(16).toString('hex')}.jpg`;
-  await writeFile(path.join(dirOf(dataDir), key), jpeg, { flag: 'wx' });
-  return key;
+export function storeContentImage(db: Db, jpeg: Buffer): Promise<string> {
+  return putStoredFile(db, 'content', jpeg);
 }
 
 /** A stored image's bytes, or null for a key not of our pattern or a missing file. */
-export async function readContentImage(dataDir: string, key: string): Promise<Buffer | null> {
+export async function readContentImage(db: Db, dataDir: string, key: string): Promise<Buffer | null> {
   if (!CONTENT_KEY_PATTERN.test(key)) return null;
-  try {
-    return await readFile(path.join(dirOf(dataDir), key));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  return getStoredFile(db, dataDir, 'content', key);
 }

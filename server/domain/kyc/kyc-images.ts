@@ -1,14 +1,13 @@
 // KYC photos: typed by their bytes (never the declared type or name), decoded with a pixel limit (a
 // decompression bomb fails at the header), turned upright, shrunk to fit 2000×2000 and re-encoded as JPEG
-// without any metadata (no EXIF, no GPS), then stored under <dataDir>/private/kyc/<key> — outside anything
-// the server serves (static files come from STATIC_DIR) — with mode 0600 in a 0700 directory. Only operators
-// see them, through readKycImage.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// without any metadata (no EXIF, no GPS), then stored in the database (files/stored-files.ts, area 'kyc'), so
+// the operator console on any node shows them; never served as static files. Only operators see them, through
+// readKycImage.
 import sharp from 'sharp';
 import { KYC_PHOTO_MAX_SIDE } from '../../../contract/kyc.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { deleteStoredFile, getStoredFile, putStoredFile } from '../files/stored-files.ts';
 
 /** A stored photo's key: 32 hex digits and the format's extension (ours are always .jpg). */
 export const KYC_KEY_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/u;
@@ -55,46 +54,28 @@ export async function reencodeKycPhoto(input: Buffer): Promise<Buffer> {
   }
 }
 
-/** The directory of the stored photos. */
-export function kycImageDir(dataDir: string): string {
-  return path.join(dataDir, 'private', 'kyc');
-}
-
-function fileOf(dataDir: string, key: string): string {
-  if (!KYC_KEY_PATTERN.test(key)) throw new Error('kyc image: bad key');
-  return path.join(kycImageDir(dataDir), key);
-}
-
-/** Stores a re-encoded JPEG under a fresh random key (mode 0600, directory 0700); returns the key. */
-export async function storeKycImage(dataDir: string, jpeg: Buffer): Promise<string> {
-  const dir = kycImageDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const key = `${randomBytes(16).toString('hex')}.jpg`;
-  await writeFile(fileOf(dataDir, key), jpeg, { mode: 0o600, flag: 'wx' });
-  return key;
+/** Stores a re-encoded JPEG under a fresh random key; returns the key. */
+export function storeKycImage(db: Db, jpeg: Buffer): Promise<string> {
+  return putStoredFile(db, 'kyc', jpeg);
 }
 
 /** Deletes a stored photo; a missing one is already deleted. */
-export async function deleteKycImage(dataDir: string, key: string): Promise<void> {
-  try {
-    await unlink(fileOf(dataDir, key));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
+export function deleteKycImage(db: Db, key: string): Promise<void> {
+  return deleteStoredFile(db, 'kyc', key);
 }
 
 /**
  * A stored photo's bytes and media type (for the operator console). A key not of our pattern (no path can be
- * named) or a missing file is refused as `console.imageMissing`, a clean -1001, never a 500.
+ * named) or a missing photo is refused as `console.imageMissing`, a clean -1001, never a 500.
  */
-export async function readKycImage(dataDir: string, key: string): Promise<{ bytes: Buffer; type: string }> {
+export async function readKycImage(
+  db: Db,
+  dataDir: string,
+  key: string,
+): Promise<{ bytes: Buffer; type: string }> {
   if (!KYC_KEY_PATTERN.test(key)) throw new AppError('console.imageMissing');
+  const bytes = await getStoredFile(db, dataDir, 'kyc', key);
+  if (!bytes) throw new AppError('console.imageMissing');
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  try {
-    return { bytes: await readFile(fileOf(dataDir, key)), type: TYPES[ext] ?? 'application/octet-stream' };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('console.imageMissing');
-    throw err;
-  }
+  return { bytes, type: TYPES[ext] ?? 'application/octet-stream' };
 }

@@ -34,7 +34,6 @@ export function assertKycFields(f: KycSubmitFields, now: number): void {
 /** Stores a submission (status must be none or fail); returns its id. */
 export async function submitKyc(
   db: Db,
-  dataDir: string,
   userId: number,
   f: KycSubmitFields,
   photos: KycPhotos,
@@ -49,9 +48,9 @@ export async function submitKyc(
   });
   const written: string[] = [];
   try {
-    const frontKey = await storeKycImage(dataDir, front);
+    const frontKey = await storeKycImage(db, front);
     written.push(frontKey);
-    const backKey = await storeKycImage(dataDir, back);
+    const backKey = await storeKycImage(db, back);
     written.push(backKey);
     return await insertKycSubmission(db, {
       userId,
@@ -64,7 +63,7 @@ export async function submitKyc(
       now,
     });
   } catch (err) {
-    await Promise.all(written.map((key) => deleteKycImage(dataDir, key).catch(() => undefined)));
+    await Promise.all(written.map((key) => deleteKycImage(db, key).catch(() => undefined)));
     throw err;
   }
 }

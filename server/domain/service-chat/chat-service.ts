@@ -32,7 +32,6 @@ export class ChatService {
     readonly hub: ChatHub,
     /** users and guests: CHAT_PER_MINUTE per conversation; operators: a larger budget each (they answer many) */
     private readonly limits: { user: RateLimiter; operator: RateLimiter },
-    private readonly dataDir: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -56,7 +55,7 @@ export class ChatService {
       return toChatMessage(dup);
     }
     const jpeg = await reencodeChatImage(bytes);
-    const key = await storeChatImage(this.dataDir, jpeg);
+    const key = await storeChatImage(this.db, jpeg);
     return this.store(p, clientId, 'image', '', key);
   }
 

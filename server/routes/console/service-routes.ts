@@ -168,7 +168,7 @@ export const consoleServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const m = await messageById(app.db, Number(request.params.id));
       if (!m?.image_key) throw new AppError('service.imageMissing');
-      const bytes = await readChatImage(app.config.dataDir, m.image_key);
+      const bytes = await readChatImage(app.db, app.config.dataDir, m.image_key);
       return reply.header('cache-control', 'private, no-store').type('image/jpeg').send(bytes);
     },
   );

@@ -67,7 +67,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const bytes = await readContentImage(app.config.dataDir, request.params.key);
+      const bytes = await readContentImage(app.db, app.config.dataDir, request.params.key);
       if (!bytes) throw new AppError('notice:errors.imageNotFound');
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -127,7 +127,7 @@ export const serviceChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Another conversation's image, or one from before a guest's session: as if it did not exist.
       if (!m || m.conversation_id !== p.conversationId || m.seq <= p.fromSeq || !m.image_key)
         throw new AppError('service.imageMissing');
-      const bytes = await readChatImage(app.config.dataDir, m.image_key);
+      const bytes = await readChatImage(app.db, app.config.dataDir, m.image_key);
       return reply.header('cache-control', 'private, no-store').type('image/jpeg').send(bytes);
     },
   );

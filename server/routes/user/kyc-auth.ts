@@ -134,7 +134,7 @@ export const kycAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertKycFields(request.body, now);
       // Counted before the photos are decoded (the costly part), so a flood of uploads is refused early.
       refuseIfLimited(await app.limits.kycSubmitPerUser.take(String(auth.userId)));
-      await submitKyc(app.db, app.config.dataDir, auth.userId, request.body, { front, back }, now);
+      await submitKyc(app.db, auth.userId, request.body, { front, back }, now);
       return ok(await kycStateOf(app.db, auth.userId));
     },
   );

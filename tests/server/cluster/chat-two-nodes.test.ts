@@ -1,17 +1,15 @@
 // The customer-service chat across two nodes (real processes on one PostgreSQL and one Redis): a user on node A
 // and an operator on node B chat both ways (texts and an image), typing and read markers cross the nodes, and
 // the user reconnecting to node B from its last seq, while the operator keeps writing, gets every message
-// once, in order. The nodes share one data directory, as a deployment shares its volume (chat images are files
-// there). PostgreSQL only (the `server-pg` project), like the other cluster tests.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// once, in order. Each node has its own data directory, as machines do not share a disk: the image stored
+// through A is served by B from the database. PostgreSQL only (the `server-pg` project), like the other cluster tests.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisInstance } from '../../../scripts/services/redis-instance.mjs';
 import { openDatabase } from '../../../server/db/database.ts';
 import { totpCode } from '../../../server/domain/console/totp.ts';
 import { appChat, consoleChat, newCid, type ChatClient } from '../../support/chat-clients.ts';
+import { clusterSecrets } from '../../support/cluster-secrets.ts';
 import { traderOn, type Trader } from '../../support/cheap-trader.ts';
 import { freshPgDatabase, type PgTestDatabase } from '../../support/services/pg-test-db.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
@@ -21,7 +19,6 @@ import { makeOperator, type TestOperator } from '../console-helpers.ts';
 const onPg = testDialect() === 'postgres';
 let redis: RedisInstance;
 let pg: PgTestDatabase;
-let dataDir = '';
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 let trader: Trader;
@@ -31,7 +28,7 @@ const env = (id: string) => ({
   DATABASE_URL: pg.url,
   REDIS_URL: redis.url,
   NODE_ID: id,
-  DATA_DIR: dataDir,
+  ...clusterSecrets(),
   SERVE_STATIC: '0',
   MARKET_HISTORY_DAYS: '3',
   MARKET_MINUTE_DAYS: '1',
@@ -42,7 +39,6 @@ beforeAll(async () => {
   if (!onPg) return;
   redis = await startRedis();
   pg = await freshPgDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'pk-trade-chat2-'));
   const database = await openDatabase({ dataDir: '/tmp', databaseUrl: pg.url, poolSize: 2 });
   try {
     trader = await traderOn(database.db, { phone: '3004445577', demoFundsPaisa: 0n, userAgent: 'cluster' });
@@ -59,7 +55,6 @@ afterAll(async () => {
   await b?.stop();
   await pg?.drop();
   await redis?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const hostOf = (n: ServerProcess) => `127.0.0.1:${n.port}`;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRedis, type RedisInstance } from '../../../scripts/services/redis-instance.mjs';
 import { openDatabase } from '../../../server/db/database.ts';
+import { clusterSecrets } from '../../support/cluster-secrets.ts';
 import { freshPgDatabase, type PgTestDatabase } from '../../support/services/pg-test-db.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
 import { testDialect } from '../../support/test-db.ts';
@@ -34,6 +35,7 @@ const env = (id: string) => ({
   MARKET_MINUTE_DAYS: '1',
   MARKET_TPS: '4',
   RATE_API_PER_IP_PER_MIN: '1000000',
+  ...clusterSecrets(),
 });
 
 beforeAll(async () => {

@@ -19,7 +19,7 @@ const MAX_BYTES = 8 * 1024 * 1024;
 const PHOTO_ERRORS = { type: 'imageType', unreadable: 'imageUnreadable', pixels: 'imageTooLarge' } as const;
 
 export async function assertImageExists(app: FastifyInstance, key: string): Promise<void> {
-  if (!(await readContentImage(app.config.dataDir, key)))
+  if (!(await readContentImage(app.db, app.config.dataDir, key)))
     throw fieldError('imageKey', 'notice:errors.imageNotFound');
 }
 
@@ -69,7 +69,7 @@ export const consoleImageRoute: FastifyPluginAsync = async (app) => {
           throw fieldError('image', `notice:errors.${PHOTO_ERRORS[err.reason]}`);
         throw err;
       }
-      const key = await storeContentImage(app.config.dataDir, jpeg);
+      const key = await storeContentImage(app.db, jpeg);
       const after = await auditedWrite(
         app,
         request,

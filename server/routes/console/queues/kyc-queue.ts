@@ -91,6 +91,7 @@ export const kycQueue: ConsoleQueue = {
           .executeTakeFirst();
         if (!row) throw new AppError('console.notFound');
         const img = await readKycImage(
+          app.db,
           app.config.dataDir,
           side === 'front' ? row.front_image : row.back_image,
         );
