@@ -3,7 +3,8 @@
 // conversation or its images; guests need the captcha, are limited, and see only their own session; bad frames
 // and bad inputs are refused and change nothing.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WS_ERR } from '../../contract/ws-codes.ts';
 import { CHAT_GUEST_HEADER, CHAT_PER_MINUTE, CHAT_TEXT_MAX } from '../../contract/service.ts';
 import { appChat, consoleChat, newCid } from '../support/chat-clients.ts';
 import { traderOn, type Trader } from '../support/cheap-trader.ts';
@@ -126,6 +127,25 @@ describe('service chat', () => {
     expect(list.map((m) => m.seq)).toEqual(list.map((_, i) => i + 1));
     // Delivered to the socket once each, in seq order.
     expect(me.msgs().map((m) => m.seq)).toEqual(list.map((m) => m.seq));
+    me.ws.close();
+  });
+
+  it('names the message it could not store now (busy), so the sender sends it again with the same id', async () => {
+    const u = await user();
+    const me = await appChat(host, { token: u.tokenDemo }, 0);
+    const cid = newCid();
+    const spy = vi.spyOn(t.app.serviceChat, 'sendText').mockRejectedValueOnce(new Error('database away'));
+    try {
+      me.send({ op: 'send', cid, text: 'later' });
+      await me.until(() => me.frames.some((f) => f.op === 'err'));
+      expect(me.frames.find((f) => f.op === 'err')).toMatchObject({ code: WS_ERR.busy, cid });
+      expect(me.msgs()).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    me.send({ op: 'send', cid, text: 'later' });
+    await me.until(() => me.msgs().length === 1);
+    expect(me.msgs()[0]).toMatchObject({ clientId: cid, text: 'later', seq: 1 });
     me.ws.close();
   });
 

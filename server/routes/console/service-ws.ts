@@ -113,7 +113,8 @@ export const consoleServiceWs: FastifyPluginAsync = async (app) => {
           .then(() => act(frame))
           .catch((e: unknown) => {
             request.log.error({ err: e }, 'console chat: a frame failed');
-            err(WS_ERR.busy, 'common.busy');
+            // A send names its message: the sender keeps it and may send it again with the same id.
+            err(WS_ERR.busy, 'common.busy', frame.op === 'send' ? frame.cid : undefined);
           });
       },
       pong: () => {

@@ -5,6 +5,7 @@
 // server stores them once). Images go over REST. Typing and read markers both ways.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_WS_PATH, type ChatMessage, type ChatServerFrame } from '../../../contract/service.ts';
+import { WS_ERR } from '../../../contract/ws-codes.ts';
 import { fetchHistory, helloOf, newClientId, uploadImage, type ChatWho } from './chat-api.ts';
 
 export interface PendingText {
@@ -26,6 +27,8 @@ export interface ChatState {
 
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_SENT_EVERY_MS = 2_500;
+/** A text the server refused as busy goes again after this. */
+const BUSY_RESEND_MS = 2_000;
 
 export function useChat(who: ChatWho | null) {
   const [state, setState] = useState<ChatState>({
@@ -60,6 +63,7 @@ export function useChat(who: ChatWho | null) {
     if (!who) return;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let resend: ReturnType<typeof setTimeout> | undefined;
     let backoff = 500;
     const lastSeq = () => Math.max(0, ...bySeq.current.keys());
     const connect = () => {
@@ -87,6 +91,17 @@ export function useChat(who: ChatWho | null) {
             TYPING_SHOWN_MS,
           );
         } else if (f.op === 'err') {
+          // The server could not store it now: the text stays pending and goes again, same id, after a pause
+          // (the server stores it once); a reconnect meanwhile sends it anyway.
+          const busy =
+            f.code === WS_ERR.busy && f.cid ? pending.current.find((p) => p.clientId === f.cid) : null;
+          if (busy) {
+            resend = setTimeout(() => {
+              if (socket.current === ws && ws.readyState === WebSocket.OPEN && pending.current.includes(busy))
+                ws.send(JSON.stringify({ op: 'send', cid: busy.clientId, text: busy.text }));
+            }, BUSY_RESEND_MS);
+            return;
+          }
           if (f.cid) pending.current = pending.current.filter((p) => p.clientId !== f.cid);
           if (f.code === -1000) {
             stopped = true;
@@ -116,6 +131,7 @@ export function useChat(who: ChatWho | null) {
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(resend);
       clearTimeout(typingTimer.current);
       socket.current?.close();
       socket.current = null;
