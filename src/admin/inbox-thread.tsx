@@ -8,6 +8,7 @@ import type {
   ChatServerFrame,
   ConsoleConversation,
 } from '../../contract/service.ts';
+import { WS_ERR } from '../../contract/ws-codes.ts';
 import { apiGet, apiPost, ConsoleApiError } from './api.ts';
 import s from './console.module.css';
 import { useT } from './lang.ts';
@@ -21,6 +22,8 @@ interface Props {
 }
 
 const cid = () => crypto.randomUUID();
+/** A reply the server refused as busy goes again (same client id: stored once) after this. */
+const BUSY_RESEND_MS = 2_000;
 
 export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAssigned }: Props) {
   const t = useT();
@@ -31,6 +34,8 @@ export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAss
   const [error, setError] = useState('');
   const file = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
+  /** replies sent and not yet back from the server, by client id */
+  const unsent = useRef(new Map<string, string>());
 
   const merge = useCallback((list: readonly ChatMessage[]) => {
     setMsgs((old) => {
@@ -49,8 +54,10 @@ export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAss
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    const resends = new Set<ReturnType<typeof setTimeout>>();
     const stop = subscribe((f) => {
       if (f.op === 'msg' && f.m.conversationId === c.id) {
+        unsent.current.delete(f.m.clientId);
         merge([f.m]);
         if (f.m.side === 'user') setTyping(false);
       } else if (f.op === 'read' && f.conv === c.id && f.side === 'user')
@@ -59,13 +66,31 @@ export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAss
         setTyping(true);
         clearTimeout(typingTimer);
         typingTimer = setTimeout(() => setTyping(false), 4_000);
-      } else if (f.op === 'err') setError(f.msg);
+      } else if (f.op === 'err') {
+        const text = f.cid === undefined ? undefined : unsent.current.get(f.cid);
+        if (f.cid !== undefined && text !== undefined) {
+          const id = f.cid;
+          // Not stored now (busy): the reply goes again with the same id. Refused for itself: back in the box.
+          if (f.code === WS_ERR.busy) {
+            const timer = setTimeout(() => {
+              resends.delete(timer);
+              if (unsent.current.has(id)) sendFrame({ op: 'send', conv: c.id, cid: id, text });
+            }, BUSY_RESEND_MS);
+            resends.add(timer);
+            return;
+          }
+          unsent.current.delete(id);
+          setDraft((d) => d || text);
+        }
+        setError(f.msg);
+      }
     });
     return () => {
       stop();
       clearTimeout(typingTimer);
+      for (const timer of resends) clearTimeout(timer);
     };
-  }, [c.id, merge, subscribe]);
+  }, [c.id, merge, subscribe, sendFrame]);
 
   const last = msgs[msgs.length - 1]?.seq ?? 0;
   useEffect(() => {
@@ -76,7 +101,10 @@ export function InboxThread({ conversation: c, send: sendFrame, subscribe, onAss
     e.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    if (sendFrame({ op: 'send', conv: c.id, cid: cid(), text })) setDraft('');
+    const id = cid();
+    if (!sendFrame({ op: 'send', conv: c.id, cid: id, text })) return;
+    unsent.current.set(id, text);
+    setDraft('');
   };
   const sendImage = async (f: File) => {
     const form = new FormData();
