@@ -3,7 +3,7 @@
 // both started here on loopback ports of their own. Each node runs as `npm start` runs the server
 // (node --import tsx server/main.ts, after a build if dist/ has none), with DATABASE_URL, REDIS_URL and NODE_ID
 // set, its own DATA_DIR and one set of server keys for all (SMS_CODE_SECRET: a code texted by one node is
-// checked by another; DEPOSIT_ADDRESS_SECRET: every node derives the same deposit address; the VAPID pair: a
+// checked by another; DEPOSIT_ADDRESS_SECRET: one key reproduces every stored deposit address; the VAPID pair: a
 // device subscribed through one node gets pushes sent by any). A node with other keys refuses to start
 // (server/domain/cluster/shared-secrets.ts).
 // Ctrl-C (or any node exiting) stops the nodes, then Redis and PostgreSQL.

@@ -38,10 +38,9 @@ declare module 'fastify' {
 
 export const alertsPlugin = fp(
   async (app) => {
-    const { push, dataDir, databaseUrl } = app.config;
+    const { push, dataDir } = app.config;
     const keys = loadVapidKeys(dataDir, { publicKey: push.vapidPublicKey, privateKey: push.vapidPrivateKey });
-    if (databaseUrl)
-      await agreeOnSecret(app.db, 'vapid', keys.privateKey, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+    await agreeOnSecret(app.db, 'vapid', keys.privateKey, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
     const sender = new PushSender(app.db, {
       keys,
       subject: push.subject,

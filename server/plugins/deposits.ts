@@ -23,9 +23,9 @@ declare module 'fastify' {
 
 export const depositsPlugin = fp(
   async (app) => {
-    const { dataDir, deposits: cfg, databaseUrl } = app.config;
+    const { dataDir, deposits: cfg } = app.config;
     const addressKey = loadServerKey(dataDir, DEPOSIT_ADDRESS_KEY_FILE, cfg.addressSecret);
-    if (databaseUrl) await agreeOnSecret(app.db, 'deposit-address', addressKey, 'DEPOSIT_ADDRESS_SECRET');
+    await agreeOnSecret(app.db, 'deposit-address', addressKey, 'DEPOSIT_ADDRESS_SECRET');
     let running: Promise<WatchOutcome> | null = null;
     const watch = (): Promise<WatchOutcome> =>
       (running ??= watchOnce(app.db, Date.now()).finally(() => {

@@ -20,9 +20,9 @@ export const smsPlugin = fp<{ gateway?: SmsGateway | undefined }>(
     app.decorate('sms', sms);
     // Texts are sent without waiting for them: the outbox stores the last ones before the database closes.
     if (sms instanceof DevOutboxGateway) app.addHook('onClose', () => sms.drained());
-    const { dataDir, smsCodeSecret, databaseUrl } = app.config;
+    const { dataDir, smsCodeSecret } = app.config;
     const key = loadSmsCodeKey(dataDir, smsCodeSecret);
-    if (databaseUrl) await agreeOnSecret(app.db, 'sms-code', key, 'SMS_CODE_SECRET');
+    await agreeOnSecret(app.db, 'sms-code', key, 'SMS_CODE_SECRET');
     app.decorate('smsCodes', new SmsCodeStore(app.db, key));
   },
   { name: 'sms', dependencies: ['config', 'db'] },

@@ -1,6 +1,6 @@
 // The server keys every node of a cluster must share: the SMS-code HMAC key (a code texted through one node is
-// checked by another), the deposit-address key (every node must derive the same address for a user, or money
-// sent to one node's answer is credited nowhere) and the VAPID pair (a device subscribes with one public key).
+// checked by another), the deposit-address key (each address is derived once and stored; one key must
+// reproduce them all) and the VAPID pair (a device subscribes with one public key).
 // Each is configured (SMS_CODE_SECRET, DEPOSIT_ADDRESS_SECRET, VAPID_*) or generated into the node's DATA_DIR,
 // and nodes do not share a disk: two nodes that both generated would each work on their own and silently
 // disagree. So on PostgreSQL (DATABASE_URL: the only engine several nodes share) the first node to start writes
@@ -9,7 +9,7 @@
 // (a copy of it must not let anyone find SMS codes or forge pushes); the fingerprint is an HMAC of a fixed label
 // under the key, which says nothing of it.
 import { createHmac } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 
 export type SharedSecretName = 'sms-code' | 'deposit-address' | 'vapid';
 
@@ -23,8 +23,9 @@ export class SecretMismatch extends Error {
 }
 
 /**
- * Records the key's fingerprint if no node did yet; throws SecretMismatch when another node recorded a different
- * one. `variables` names what the operator must set alike on every node.
+ * On PostgreSQL, records the key's fingerprint if no node did yet, and throws SecretMismatch when another node
+ * recorded a different one; on SQLite (one node, one DATA_DIR) does nothing. `variables` names what the operator
+ * must set alike on every node.
  */
 export async function agreeOnSecret(
   db: Db,
@@ -33,6 +34,7 @@ export async function agreeOnSecret(
   variables: string,
   now: number = Date.now(),
 ): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
   const print = secretPrint(name, key);
   await db
     .insertInto('server_secret_prints')
