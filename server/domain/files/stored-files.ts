@@ -18,7 +18,7 @@ const LEGACY_DIR: Readonly<Record<FileArea, readonly string[]>> = {
   content: ['public', 'content'],
 };
 
-/** Stores `bytes` under a fresh random key (`<32 hex>.jpg`) and returns the key. */
+/** Stores `bytes` under a fresh random key (`<32 hex>.jpg`), in the caller's transaction if `db` is one. */
 export async function putStoredFile(
   db: Db,
   area: FileArea,
@@ -43,16 +43,11 @@ export async function getStoredFile(
     .where('area', '=', area)
     .where('key', '=', key)
     .executeTakeFirst();
-  if (row) return Buffer.from(row.bytes);
+  if (row) return row.bytes;
   try {
     return await readFile(path.join(dataDir, ...LEGACY_DIR[area], path.basename(key)));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-}
-
-/** Deletes a stored file; a missing one is already deleted. */
-export async function deleteStoredFile(db: Db, area: FileArea, key: string): Promise<void> {
-  await db.deleteFrom('stored_files').where('area', '=', area).where('key', '=', key).execute();
 }

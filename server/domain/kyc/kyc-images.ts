@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { KYC_PHOTO_MAX_SIDE } from '../../../contract/kyc.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { deleteStoredFile, getStoredFile, putStoredFile } from '../files/stored-files.ts';
+import { getStoredFile, putStoredFile } from '../files/stored-files.ts';
 
 /** A stored photo's key: 32 hex digits and the format's extension (ours are always .jpg). */
 export const KYC_KEY_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/u;
@@ -57,11 +57,6 @@ export async function reencodeKycPhoto(input: Buffer): Promise<Buffer> {
 /** Stores a re-encoded JPEG under a fresh random key; returns the key. */
 export function storeKycImage(db: Db, jpeg: Buffer): Promise<string> {
   return putStoredFile(db, 'kyc', jpeg);
-}
-
-/** Deletes a stored photo; a missing one is already deleted. */
-export function deleteKycImage(db: Db, key: string): Promise<void> {
-  return deleteStoredFile(db, 'kyc', key);
 }
 
 /**

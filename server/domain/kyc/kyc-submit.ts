@@ -1,11 +1,12 @@
-// POST user/auth's work once the multipart body is read: the text rules, both photos re-encoded, written to
-// disk, then the transaction; any failure after a photo was written deletes it again, so a refused or failed
-// submission leaves no file behind.
+// POST user/auth's work once the multipart body is read: the text rules, both photos re-encoded, then one
+// transaction that stores the photos and the submission together, so a refused or failed submission leaves no
+// photo behind.
 import { kycFieldsProblem, normaliseName, pktDate, type KycSubmitFields } from '../../../contract/kyc.ts';
 import type { Db } from '../../db/database.ts';
+import { inTx } from '../../db/tx.ts';
 import type { AppError } from '../../errors.ts';
 import { fieldError } from '../../errors.ts';
-import { deleteKycImage, KycPhotoError, reencodeKycPhoto, storeKycImage } from './kyc-images.ts';
+import { KycPhotoError, reencodeKycPhoto, storeKycImage } from './kyc-images.ts';
 import { insertKycSubmission } from './kyc-submissions.ts';
 
 export interface KycPhotos {
@@ -46,13 +47,10 @@ export async function submitKyc(
   const back = await reencodeKycPhoto(photos.back).catch((err: unknown) => {
     throw photoRefusal('back', err);
   });
-  const written: string[] = [];
-  try {
-    const frontKey = await storeKycImage(db, front);
-    written.push(frontKey);
-    const backKey = await storeKycImage(db, back);
-    written.push(backKey);
-    return await insertKycSubmission(db, {
+  return inTx(db, async (tx) => {
+    const frontKey = await storeKycImage(tx, front);
+    const backKey = await storeKycImage(tx, back);
+    return insertKycSubmission(tx, {
       userId,
       certType: f.certType,
       certNumber: f.certType === 'cnic' ? f.certNumber : f.certNumber.toUpperCase(),
@@ -62,8 +60,5 @@ export async function submitKyc(
       backKey,
       now,
     });
-  } catch (err) {
-    await Promise.all(written.map((key) => deleteKycImage(db, key).catch(() => undefined)));
-    throw err;
-  }
+  });
 }
