@@ -38,6 +38,9 @@ export interface TxOptions {
   isolation?: Isolation;
 }
 
+/** Read committed with explicit row locks (see the top of the file), for the bodies written for it. */
+export const READ_COMMITTED: TxOptions = { isolation: 'read committed' };
+
 /** Work a transaction defers to its end (see the top of the file). */
 export interface Deferred {
   /** The statement to run right before COMMIT on `tx` (handed over with writeBehind), or null. */

@@ -8,7 +8,7 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
 import { findByClientId, findOwn } from '../../db/owned-rows.ts';
 import type { FundOrdersTable } from '../../db/schema.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { assertKycVerified } from '../kyc/kyc-state.ts';
 import { PKR } from '../ledger/books.ts';
@@ -25,8 +25,6 @@ export interface FundCaller {
   accountId: number;
   accountType: Kind;
 }
-
-const RC = { isolation: 'read committed' } as const;
 const PKT_OFFSET_MS = 5 * 3_600_000;
 
 /** The close a request made at `now` is priced at: the first dealing point (PSX close) after it. */
@@ -175,7 +173,7 @@ export async function subscribe(
       }
       return { order, fund, created: true };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -242,6 +240,6 @@ export async function redeem(
         .executeTakeFirstOrThrow();
       return { order, fund, created: true };
     },
-    RC,
+    READ_COMMITTED,
   );
 }

@@ -9,7 +9,7 @@
 // one account run one after the other and the second sees the first; on PostgreSQL the sale row is read FOR
 // SHARE, so the distribution (which updates it first) waits for commits in flight and later ones find it closed.
 import { dialectOf, type Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { USDT } from '../../../contract/spot-rules.ts';
@@ -32,8 +32,6 @@ export interface CommitRequest {
   /** checks the transaction password (throws its refusal); called after the cheap checks */
   verifyPassword: () => Promise<void>;
 }
-
-const RC = { isolation: 'read committed' } as const;
 
 function isOpen(s: SaleRow, now: number): boolean {
   return s.phase === 'open' && s.opens_at <= now && now < s.closes_at;
@@ -106,6 +104,6 @@ export async function commitToSale(
       }
       return { commitment, sale };
     },
-    RC,
+    READ_COMMITTED,
   );
 }

@@ -11,7 +11,7 @@
 //   list        on or after listAt: the token becomes <TOKEN>USDT on the simulated crypto market
 //               (ico-listing.ts; the caller announces it) and each holder gets a message.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { pow10 } from '../../../contract/money.ts';
 import { USDT } from '../../../contract/spot-rules.ts';
@@ -34,8 +34,6 @@ export class IcoOperatorError extends Error {
     this.name = 'IcoOperatorError';
   }
 }
-
-const RC = { isolation: 'read committed' } as const;
 
 export const icoIssuer = (saleId: number): string => `ico_issuer_${saleId}`;
 
@@ -285,7 +283,7 @@ export async function distributeSale(
       });
       return { sale: after, commitments: rows.length };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -342,6 +340,6 @@ export async function listSale(db: Db, actor: Actor, id: number, now: number): P
       });
       return claimed;
     },
-    RC,
+    READ_COMMITTED,
   );
 }

@@ -10,7 +10,7 @@ import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
 import type { AutoRunOutcome } from '../../db/schema.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
 import { insertMessage } from '../content/messages-repo.ts';
 import { moneyOf, PKR } from '../ledger/books.ts';
@@ -18,8 +18,6 @@ import { lockAccounts } from '../ledger/locks.ts';
 import { readSetting } from '../settings/settings-repo.ts';
 import { insertAndFreeze, isOpen, offeringForApply, type IpoCaller } from './ipo-apply.ts';
 import type { OfferingRow } from './ipo-repo.ts';
-
-const RC = { isolation: 'read committed' } as const;
 const RECENT = 20;
 
 /** login-info's openAutoApply: the broker offers the feature (setting ipo.autoApply). */
@@ -168,7 +166,7 @@ async function decideOne(db: Db, offeringId: number, a: Candidate, now: number):
       if (outcome !== 'already_applied') await tellUser(tx, o, a, accountType, outcome, shares, amount, now);
       return true;
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 

@@ -12,7 +12,7 @@
 // it has begun, see the offering closed. Every state change is conditional on the state it leaves, and every
 // posting has an idempotent ref, so nothing is released or spent twice.
 import { dialectOf, type Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
@@ -41,8 +41,6 @@ export interface ApplyRequest {
   /** checks the transaction password (throws its refusal); called after the cheap checks */
   verifyPassword: () => Promise<void>;
 }
-
-const RC = { isolation: 'read committed' } as const;
 
 export const issuerAccount = (offeringId: number): string => `ipo_issuer_${offeringId}`;
 
@@ -143,7 +141,7 @@ export async function applyForIpo(
       const application = await insertAndFreeze(tx, c, offering, req.qty, req.clientId, now);
       return { application, offering };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -192,7 +190,7 @@ export async function cancelIpoApplication(
       });
       return { application: after, offering: o };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -250,6 +248,6 @@ export async function payIpoApplication(
       const { row } = await payInTx(tx, a, o, false, now);
       return { application: row, offering: o };
     },
-    RC,
+    READ_COMMITTED,
   );
 }

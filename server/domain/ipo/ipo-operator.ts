@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import { recordAudit, type Actor } from '../audit/audit-log.ts';
 import { insertMessage } from '../content/messages-repo.ts';
@@ -58,8 +58,6 @@ export class IpoOperatorError extends Error {
     this.name = 'IpoOperatorError';
   }
 }
-
-const RC = { isolation: 'read committed' } as const;
 
 export interface OfferingInput {
   symbol: string;
@@ -298,7 +296,7 @@ export async function runAllotment(
         applications: apps.length,
       };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -361,7 +359,7 @@ async function payOne(db: Db, a: ApplicationRow, now: number): Promise<boolean> 
       const o = (await findOffering(tx, fresh.offering_id))!;
       return (await payInTx(tx, fresh, o, true, now)).changed;
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -472,6 +470,6 @@ export async function markListed(db: Db, actor: Actor, id: number, now: number):
       });
       return claimed;
     },
-    RC,
+    READ_COMMITTED,
   );
 }

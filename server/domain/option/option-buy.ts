@@ -9,7 +9,7 @@
 // purchases of one account run one after the other and the second sees the first's clientId; the
 // (account_id, client_id) key and the posting's ref (option:<id>) make a repeat impossible anyway.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { OptionDirection } from '../../../contract/option.ts';
@@ -42,8 +42,6 @@ export interface BuyRequest {
   /** checks the transaction password (throws its refusal); called after the cheap checks */
   verifyPassword: () => Promise<void>;
 }
-
-const RC = { isolation: 'read committed' } as const;
 const pkr = (m: bigint) => `${formatMinor(m, 2)} PKR`;
 
 export async function buyOption(
@@ -125,6 +123,6 @@ export async function buyOption(
       }
       return row;
     },
-    RC,
+    READ_COMMITTED,
   );
 }

@@ -10,7 +10,7 @@
 // allocation (which updates that row first) waits for applications in flight. The unique indexes
 // (account, clientId) and (account, placement) make a duplicate impossible even so.
 import { dialectOf, type Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { formatMinor } from '../../../contract/money.ts';
 import type { AccountType } from '../../../workers/protocol/api.ts';
@@ -40,8 +40,6 @@ export interface PlacementApplyRequest {
   /** checks the transaction password (throws its refusal); called after the cheap checks */
   verifyPassword: () => Promise<void>;
 }
-
-const RC = { isolation: 'read committed' } as const;
 
 function isOpen(p: PlacementRow, now: number): boolean {
   return p.phase === 'open' && p.opens_at <= now && now < p.closes_at;
@@ -119,6 +117,6 @@ export async function applyForPlacement(
       }
       return { application, placement };
     },
-    RC,
+    READ_COMMITTED,
   );
 }

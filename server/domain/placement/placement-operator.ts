@@ -8,7 +8,7 @@
 //              releases them then), the position's cost updated, and a personal message;
 //   investor   set a user's investor type (regular | international): who may apply to international placements.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { sql } from 'kysely';
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
 import type { InvestorType, PlacementEligibility } from '../../db/schema-placement.ts';
@@ -31,8 +31,6 @@ export class PlacementOperatorError extends Error {
     this.name = 'PlacementOperatorError';
   }
 }
-
-const RC = { isolation: 'read committed' } as const;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const sellerAccount = (placementId: number): string => `placement_seller_${placementId}`;
 
@@ -279,7 +277,7 @@ export async function allocatePlacement(
       });
       return { placement: after, allocated: real.allocated + demo.allocated, applications: apps.length };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 

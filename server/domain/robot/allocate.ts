@@ -9,7 +9,7 @@ import { formatMinor, parseMinor } from '../../../contract/money.ts';
 import type { Db } from '../../db/database.ts';
 import { findByClientId, findOwn } from '../../db/owned-rows.ts';
 import type { RobotOrdersTable } from '../../db/schema.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { assertKycVerified } from '../kyc/kyc-state.ts';
 import { PKR } from '../ledger/books.ts';
@@ -24,8 +24,6 @@ export interface RobotCaller {
   accountId: number;
   accountType: 'real' | 'demo';
 }
-
-const RC = { isolation: 'read committed' } as const;
 const DAY_MS = 86_400_000;
 
 export async function findOwnOrder(db: Db, accountId: number, id: number): Promise<OrderRow | undefined> {
@@ -145,7 +143,7 @@ export async function buyRobot(
         .execute();
       return { order, product, created: true };
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -244,7 +242,7 @@ export async function addToRobot(
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    RC,
+    READ_COMMITTED,
   );
   return { order: updated, product };
 }

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { ChatMessage, ChatSide } from '../../../contract/service.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChatConversationsTable, ChatMessagesTable } from '../../db/schema.ts';
-import { inTx, isUniqueViolation } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED, isUniqueViolation } from '../../db/tx.ts';
 import { AppError } from '../../errors.ts';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
@@ -71,13 +71,6 @@ export interface NewMessage {
   clientId: string;
 }
 
-// Read committed: the UPDATE of the conversation's last_seq locks its row, so two senders of one conversation
-// queue on it and take consecutive seqs; a resend racing itself fails on the client-id key and is answered as a
-// repeat. Serializable would add nothing here, but its predicate locks on chat_messages (pages shared between
-// conversations) made busy chats fail each other at commit: under load one send used up its 12 tries and was
-// lost (refused as busy).
-const RC = { isolation: 'read committed' } as const;
-
 /**
  * Appends a message (the next seq), or returns the one stored under the same client id (`fresh` false). A
  * reused client id with other content is refused. The sender's own read marker moves to the new seq.
@@ -101,6 +94,11 @@ export async function appendMessage(
     return { message: r, fresh: false };
   };
   try {
+    // Read committed: the UPDATE of the conversation's last_seq locks its row, so two senders of one
+    // conversation queue on it and take consecutive seqs; a resend racing itself fails on the client-id key and
+    // is answered as a repeat. Serializable would add nothing here, but its predicate locks on chat_messages
+    // (pages shared between conversations) made busy chats fail each other at commit: under load one send used
+    // up its 12 tries and was lost (refused as busy).
     return await inTx(
       db,
       async (tx) => {
@@ -135,7 +133,7 @@ export async function appendMessage(
           .executeTakeFirstOrThrow();
         return { message, fresh: true };
       },
-      RC,
+      READ_COMMITTED,
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

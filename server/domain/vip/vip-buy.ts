@@ -10,7 +10,7 @@
 // clientId, the trial used, the later expiry). A plan first locks the real account (ledger/locks.ts: account
 // before membership, the one order every path takes), as any posting does.
 import type { Db } from '../../db/database.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, READ_COMMITTED } from '../../db/tx.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { parseMinor } from '../../../contract/money.ts';
 import type { VipPlanSetting } from '../../../contract/vip.ts';
@@ -39,8 +39,6 @@ export interface VipRules {
   trialDays: number;
   plans: readonly VipPlanSetting[];
 }
-
-const RC = { isolation: 'read committed' } as const;
 export const TRIAL = 'trial';
 
 /** Starts the trial or buys a plan; a retried clientId changes nothing. */
@@ -114,7 +112,7 @@ export async function buyVip(
         .where('user_id', '=', c.userId)
         .execute();
     },
-    RC,
+    READ_COMMITTED,
   );
 }
 
@@ -148,6 +146,6 @@ async function startTrial(db: Db, c: VipCaller, clientId: string, days: number, 
         .where('user_id', '=', c.userId)
         .execute();
     },
-    RC,
+    READ_COMMITTED,
   );
 }
