@@ -85,6 +85,9 @@ function ContentSection({ kind }: { kind: Kind }) {
   const [items, setItems] = useState<Item[] | null>(null);
   const [values, setValues] = useState<Record<string, string>>({ active: '1' });
   const [message, setMessage] = useState('');
+  // Uploads in flight: the form cannot be saved until its image key is back (saving earlier would send the
+  // item without its image and the answer would hide the form's real mistakes).
+  const [uploading, setUploading] = useState(0);
   const reload = useCallback(() => {
     apiGet<Item[]>(`content/${kind}`).then(setItems, (e: unknown) =>
       setMessage(e instanceof Error ? e.message : 'error'),
@@ -103,6 +106,7 @@ function ContentSection({ kind }: { kind: Kind }) {
   };
   const save = (e: FormEvent) => {
     e.preventDefault();
+    if (uploading > 0) return;
     const body: Record<string, string> = {};
     for (const [k, v] of Object.entries(values)) {
       if (v === '') continue;
@@ -145,7 +149,12 @@ function ContentSection({ kind }: { kind: Kind }) {
                 required={f.required === true && !values[f.name]}
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) void act(async () => set(f.name, await uploadImage(file)));
+                  if (!file) return;
+                  setUploading((n) => n + 1);
+                  setMessage(t('content.uploading'));
+                  void act(async () => set(f.name, await uploadImage(file))).finally(() =>
+                    setUploading((n) => n - 1),
+                  );
                 }}
               />
             ) : (
@@ -161,7 +170,7 @@ function ContentSection({ kind }: { kind: Kind }) {
           </label>
         ))}
         <div className={s.actions}>
-          <button type="submit" className={s.primary}>
+          <button type="submit" className={s.primary} disabled={uploading > 0}>
             {t('content.save')}
           </button>
           {values['id'] && (

@@ -79,7 +79,12 @@ describe('console content page (English)', () => {
       mimeType: 'image/png',
       buffer: png,
     });
-    await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
+    // The banner section's own status: the notice section above still says "Saved." from the publish.
+    await page
+      .getByRole('region', { name: 'Home banners' })
+      .getByRole('status')
+      .filter({ hasText: 'Saved.' })
+      .waitFor();
     await banners.getByLabel('Image description (Urdu)').fill('سبز بینر');
     await banners.getByLabel('Image description (English)').fill('Green banner');
     const target = banners.getByLabel('Leads to (a page of the app, e.g. /pages/tabbar/markets)');
