@@ -3,7 +3,7 @@
 // screenshot script and the attack tests that must see whether the process survives and how much memory it
 // holds.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/services/processes.mjs';
@@ -27,10 +27,22 @@ export interface ServerProcess {
 /** A free loopback port (scripts/services/processes.mjs): re-exported for the tests that import it here. */
 export { freePort };
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export interface StartOptions {
+  /** Run this bundle of server/main.ts (scripts/build/server-bundle.mjs) instead of the sources through tsx. */
+  bundle?: string | undefined;
+  /** Start from a copy of this data directory (a database an earlier server already migrated and filled). */
+  seedDir?: string | undefined;
+}
+
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pk-trade-proc-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (opts.seedDir) cpSync(opts.seedDir, dataDir, { recursive: true });
+  const entry = opts.bundle ? ['--enable-source-maps', opts.bundle] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
