@@ -8,7 +8,9 @@ export type Market = (typeof MARKETS)[number];
 export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type Interval = (typeof INTERVALS)[number];
 
-export const SESSION_STATES = ['pre', 'open', 'break', 'closed'] as const;
+// 'halt': the market-wide halt (KSE-30 ±5 % for 5 minutes, server/domain/market/market-halt.ts); appended
+// last so the ticker batch's session codes of the others stay as they were.
+export const SESSION_STATES = ['pre', 'open', 'break', 'closed', 'halt'] as const;
 
 /** Most bars one candles call answers. */
 export const MAX_CANDLES = 1000;

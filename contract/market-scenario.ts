@@ -13,7 +13,7 @@ export const SCENARIO_PCT_PATTERN = '^-?(?:0|[1-9][0-9]?)(?:\\.[0-9]{1,2})?$';
 export const MarketScenarioBody = fields({
   symbol: text(1, 20, {
     pattern: '^[A-Z0-9]{2,20}$',
-    description: 'A crypto pair of the simulator, e.g. BTCUSDT.',
+    description: 'A crypto pair of the simulator, e.g. BTCUSDT, or KSE30 (its constituents move).',
   }),
   pct: text(1, 6, {
     pattern: SCENARIO_PCT_PATTERN,

@@ -7,15 +7,18 @@ import type { Db } from '../db/database.ts';
 import { CLI_ACTOR } from '../domain/audit/audit-log.ts';
 import { BackofficeError } from '../domain/backoffice/user-ref.ts';
 import { listedTokenSales } from '../domain/ico/ico-listing.ts';
+import { HALT_INDEX } from '../domain/market/market-halt.ts';
 import { pctBasisPoints, requestScenario } from '../domain/market/market-scenarios.ts';
 import { buildUniverse } from '../domain/market/universe.ts';
 
 export const MARKET_USAGE = `  market-crash --symbol BTCUSDT --pct -20 --seconds 30
-          (SIM_CONTROLS=1 only: tests and demos) move a crypto pair of the simulator by --pct % (−90 … 90, not
-          0) over --seconds (1–3600); the running server's leader starts it within a second (audited)`;
+          (SIM_CONTROLS=1 only: tests and demos) move a crypto pair of the simulator, or KSE30 (its
+          constituents: 5 % for 5 minutes halts PSX), by --pct % (−90 … 90, not 0) over --seconds (1–3600);
+          the running server's leader starts it within a second (audited)`;
 
 /** The simulator's crypto pairs: the built-in ones and listed token sales (what the leader's market holds). */
 async function isCryptoPair(db: Db, symbol: string): Promise<boolean> {
+  if (symbol === HALT_INDEX) return true; // the KSE-30 moves through its constituents: the market-wide halt
   if (buildUniverse().some((s) => s.ins.market === 'crypto' && s.ins.symbol === symbol)) return true;
   return (await listedTokenSales(db)).some((d) => d.symbol === symbol);
 }

@@ -34,7 +34,7 @@ export const TEXT_FIELDS = ['p', 'c', 'cp', 'o', 'h', 'l', 'pc', 'v', 'q'] as co
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type TickerText = Record<TextField, string>;
 
-export const SESSION_CODES: readonly SessionState[] = ['pre', 'open', 'break', 'closed'];
+export const SESSION_CODES: readonly SessionState[] = ['pre', 'open', 'break', 'closed', 'halt'];
 
 export interface TickerBatch {
   /** Table length before this batch; the receiver's table must have exactly this length (else resync). */

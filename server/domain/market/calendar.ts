@@ -113,6 +113,13 @@ export function psxNextChange(ts: number, alwaysOpen = false): { t: number; st: 
   return null;
 }
 
+/** End of the PSX open span in progress at ts: Infinity when always open, ts itself when not open. */
+export function psxOpenSpanEnd(ts: number, alwaysOpen = false): number {
+  if (alwaysOpen) return Infinity;
+  const span = psxSessions(ts).find((s) => s.st === 'open' && ts >= s.from && ts < s.to);
+  return span ? span.to : ts;
+}
+
 /** Minute starts (UTC ms) during which PSX trades on the day containing ts. */
 export function psxTradingMinutes(ts: number): number[] {
   const out: number[] = [];

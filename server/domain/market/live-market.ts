@@ -3,8 +3,9 @@
 // a replica hold one each; steps are applied to it (step-apply.ts) and snapshots taken from it
 // (market-snapshot.ts), so two nodes that hold the same LiveMarket and apply the same steps stay equal.
 
-import { MARKETS, type Market } from '../../../workers/protocol/market.ts';
+import { MARKETS, type Market, type SessionState } from '../../../workers/protocol/market.ts';
 import type { LiveState } from './instrument-state.ts';
+import { NO_HALT, type HaltState } from './market-halt.ts';
 
 export interface LiveMarket {
   /** Identity of the step stream (a leader's run); step numbers count within it. */
@@ -19,6 +20,10 @@ export interface LiveMarket {
   readonly byMarket: Record<Market, LiveState[]>;
   /** Ticks that carried updates of each market so far: the seq of its `tickers:<market>` channel. */
   readonly seq: Record<Market, number>;
+  /** The market-wide halt of the day and the KSE-30 breach being timed (market-halt.ts). */
+  halt: HaltState;
+  /** PSX session state of the last step applied (undefined before the first) */
+  st?: SessionState | undefined;
 }
 
 export function emptyByMarket(): Record<Market, LiveState[]> {
@@ -35,7 +40,7 @@ export function liveMarketOf(
   states: Map<string, LiveState>,
   byMarket: Record<Market, LiveState[]>,
 ): LiveMarket {
-  return { run, step: 0, ts: 0, states, byMarket, seq: zeroSeq() };
+  return { run, step: 0, ts: 0, states, byMarket, seq: zeroSeq(), halt: NO_HALT };
 }
 
 /** Replaces everything `target` holds by `source`'s content, keeping target's containers (others hold them). */
@@ -43,6 +48,8 @@ export function replaceLiveMarket(target: LiveMarket, source: LiveMarket): void 
   target.run = source.run;
   target.step = source.step;
   target.ts = source.ts;
+  target.halt = source.halt;
+  target.st = source.st;
   target.states.clear();
   for (const [sym, s] of source.states) target.states.set(sym, s);
   for (const m of MARKETS) {

@@ -7,6 +7,10 @@
 //   MARKET_MINUTE_DAYS   calendar days of 1-minute bars kept, 1–14 (default 3)
 //   MARKET_LISTINGS_MS   how often the leader looks for IPOs listed where no bus reaches it (the back-office
 //                        command), 1,000–3,600,000 ms (default 60,000; domain/ipo/ipo-listing.ts)
+//   MARKET_HALT_SCALE    divides the market-wide halt's times (5 min, 60 min, 5 min, 75 min) for demos and
+//                        browser tests, 1–3600 (default 1 = PSX's rule; domain/market/market-halt.ts)
+
+import { scaledHaltRule, type HaltRule } from './market-halt.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -18,6 +22,8 @@ export interface MarketConfig {
   historyDays: number;
   minuteDays: number;
   listingsEveryMs: number;
+  /** the market-wide halt rule (market-halt.ts); MARKET_HALT_SCALE divides its times (demos, browser tests) */
+  haltRule: HaltRule;
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -46,5 +52,6 @@ export function marketConfig(env: Env): MarketConfig {
     historyDays: int(env, 'MARKET_HISTORY_DAYS', 400, 1, 3650),
     minuteDays: int(env, 'MARKET_MINUTE_DAYS', 3, 1, 14),
     listingsEveryMs: int(env, 'MARKET_LISTINGS_MS', 60_000, 1_000, 3_600_000),
+    haltRule: scaledHaltRule(int(env, 'MARKET_HALT_SCALE', 1, 1, 3600)),
   };
 }

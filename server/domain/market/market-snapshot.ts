@@ -4,12 +4,19 @@
 // themselves are not in it (every node builds the same universe from code), except those of stocks listed at
 // run time (`listed`, listed-instruments.ts), which a node cannot know from code.
 
-import type { Interval, Market, Trade } from '../../../workers/protocol/market.ts';
+import { SESSION_STATES } from '../../../contract/market-limits.ts';
+import {
+  type Interval,
+  type Market,
+  type SessionState,
+  type Trade,
+} from '../../../workers/protocol/market.ts';
 import type { UnitLevel } from './book.ts';
 import type { Bar } from './candles.ts';
 import type { LiveState } from './instrument-state.ts';
 import { emptyByMarket, type LiveMarket } from './live-market.ts';
 import { isListingDef, listedInstrument, listingsOf } from './listed-instruments.ts';
+import { NO_HALT, parseHaltState, type HaltState } from './market-halt.ts';
 import type { ListingDef, SimInstrument } from './universe.ts';
 
 export const SNAPSHOT_VERSION = 1;
@@ -56,6 +63,10 @@ export interface MarketSnapshot {
   symbols: SymbolSnapshot[];
   /** the definitions of stocks listed at run time (their states are in `symbols`) */
   listed?: ListingDef[];
+  /** the market-wide halt state (market-halt.ts); absent = none */
+  halt?: HaltState;
+  /** PSX session state of the last step (absent before the first) */
+  st?: SessionState;
 }
 
 const barRec = (b: Bar): BarRec => [b.t, b.o, b.h, b.l, b.c, b.v, b.q.toString()];
@@ -97,6 +108,8 @@ export function takeSnapshot(live: LiveMarket, alwaysOpen: boolean): MarketSnaps
     seq: { ...live.seq },
     symbols: [...live.states.values()].map(symbolSnapshot),
     ...listedPart(live),
+    ...(live.halt !== NO_HALT ? { halt: live.halt } : {}),
+    ...(live.st ? { st: live.st } : {}),
   };
 }
 
@@ -148,5 +161,7 @@ export function restoreSnapshot(snap: MarketSnapshot, sims: ReadonlyMap<string, 
     states.set(x.s, s);
     byMarket[sim.ins.market].push(s);
   }
-  return { run: snap.run, step: snap.n, ts: snap.ts, states, byMarket, seq: { ...snap.seq } };
+  const halt = parseHaltState(snap.halt);
+  const st = snap.st && (SESSION_STATES as readonly string[]).includes(snap.st) ? snap.st : undefined;
+  return { run: snap.run, step: snap.n, ts: snap.ts, states, byMarket, seq: { ...snap.seq }, halt, st };
 }

@@ -13,9 +13,9 @@ import {
   type Ticker,
 } from '../../../workers/protocol/market.ts';
 import type { UnitBook, UnitLevel } from './book.ts';
-import { psxNextChange } from './calendar.ts';
 import { aggregate, barStart, sourceInterval, toCandle, type Bar } from './candles.ts';
 import type { LiveState } from './instrument-state.ts';
+import { psxNextChangeAt, type HaltState } from './market-halt.ts';
 import type { CandleRange } from './market-source.ts';
 import type { MarketStore } from './store.ts';
 import { formatMinor } from '../../../contract/money.ts';
@@ -77,6 +77,8 @@ export interface InfoExtras {
   ticker: Ticker;
   alwaysOpen: boolean;
   now: number;
+  /** the market-wide halt state (a halt in progress decides the next change) */
+  halt: HaltState;
 }
 
 /** `year`: the stored daily bars of the last 365 days (YearBars), for the 52-week range. */
@@ -98,7 +100,7 @@ export function stockInfo(year: readonly Bar[], s: LiveState, x: InfoExtras): St
     low52w: formatMinor(lo, pd),
     shares: String(s.sim.shares),
     marketCap: formatMinor(BigInt(s.sim.shares) * BigInt(s.last), pd),
-    nextChange: s.ins.market === 'crypto' ? null : psxNextChange(x.now, x.alwaysOpen),
+    nextChange: s.ins.market === 'crypto' ? null : psxNextChangeAt(x.halt, x.now, x.alwaysOpen),
   };
   if (s.sim.constituents) info.constituents = [...s.sim.constituents];
   return info;

@@ -22,7 +22,8 @@ import {
   type Ticker,
   type Trade,
 } from '../../../workers/protocol/market.ts';
-import { pktDayStart, psxState } from './calendar.ts';
+import { pktDayStart } from './calendar.ts';
+import { psxSessionAt } from './market-halt.ts';
 import type { Bar } from './candles.ts';
 import { toTicker, type LiveState } from './instrument-state.ts';
 import { replaceLiveMarket, type LiveMarket } from './live-market.ts';
@@ -246,7 +247,7 @@ export class ReplicaMarket implements MarketSource {
   }
 
   session(market: Market, ts = this.clock()): SessionState {
-    return market === 'crypto' ? 'open' : psxState(ts, this.alwaysOpen);
+    return market === 'crypto' ? 'open' : psxSessionAt(this.live.halt, ts, this.alwaysOpen);
   }
 
   instruments(market?: Market): readonly Instrument[] {
@@ -302,6 +303,6 @@ export class ReplicaMarket implements MarketSource {
     const now = this.clock();
     const ticker = toTicker(s, this.session(s.ins.market, now), now);
     const year: Bar[] = this.year.within(symbol, now - YEAR_MS, now);
-    return stockInfo(year, s, { ticker, alwaysOpen: this.alwaysOpen, now });
+    return stockInfo(year, s, { ticker, alwaysOpen: this.alwaysOpen, now, halt: this.live.halt });
   }
 }

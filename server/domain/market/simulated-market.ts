@@ -24,8 +24,19 @@ import {
 } from '../../../workers/protocol/market.ts';
 import type { Db } from '../../db/database.ts';
 import { fillHistory } from './backfill.ts';
-import { writeMeta, type SymbolBar } from './bar-repo.ts';
-import { pktDayStart, psxState } from './calendar.ts';
+import { readMeta, writeMeta, type SymbolBar } from './bar-repo.ts';
+import { pktDayStart, psxOpenSpanEnd } from './calendar.ts';
+import { parseHaltState, psxSessionAt, PSX_HALT_RULE, type HaltRule } from './market-halt.ts';
+
+/** market_meta key of the halt state (market-halt.ts), so a restarted leader keeps a halt in progress. */
+const HALT_META = 'halt';
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
 import { toTicker, type LiveState } from './instrument-state.ts';
 import { CrashScenarios } from './crash-scenario.ts';
 import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
@@ -63,6 +74,8 @@ export interface SimOptions {
    * keeps them; default none.
    */
   listings?: () => Promise<readonly ListingDef[]>;
+  /** the market-wide halt rule's timing (market-halt.ts); default PSX's */
+  haltRule?: HaltRule;
 }
 
 export type StepListener = (record: StepRecord) => void;
@@ -81,7 +94,7 @@ async function listedUniverse(opts: SimOptions): Promise<SimInstrument[]> {
   return out;
 }
 
-type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError' | 'listings'>>;
+type Settings = Required<Omit<SimOptions, 'clock' | 'onWriteError' | 'listings' | 'haltRule'>>;
 
 export class SimulatedMarket implements MarketSource {
   private readonly states = new Map<string, LiveState>();
@@ -111,7 +124,11 @@ export class SimulatedMarket implements MarketSource {
     for (const sim of universe) stored.push(await loadStored(db, sim, now));
     const report = (err: unknown) => process.emitWarning(err instanceof Error ? err : String(err));
     const store = new MarketStore(db, opts.onWriteError ?? report);
-    return new SimulatedMarket(store, clock, o, now, stored);
+    const sim = new SimulatedMarket(store, clock, o, now, stored, opts.haltRule ?? PSX_HALT_RULE);
+    // A halt in progress when the last leader stopped goes on (a restart does not reopen a halted market).
+    const halt = await readMeta(db, HALT_META);
+    if (halt) sim.live.halt = parseHaltState(safeJson(halt));
+    return sim;
   }
 
   private constructor(
@@ -121,6 +138,7 @@ export class SimulatedMarket implements MarketSource {
     private readonly opts: Settings,
     now: number,
     stored: readonly StoredBars[],
+    private readonly haltRule: HaltRule,
   ) {
     this.rng = createRng(this.opts.seed, 'live', now);
     for (const bars of stored) {
@@ -152,7 +170,7 @@ export class SimulatedMarket implements MarketSource {
   }
 
   session(market: Market, ts = this.clock()): SessionState {
-    return market === 'crypto' ? 'open' : psxState(ts, this.opts.alwaysOpen);
+    return market === 'crypto' ? 'open' : psxSessionAt(this.live.halt, ts, this.opts.alwaysOpen);
   }
 
   instruments(market?: Market): readonly Instrument[] {
@@ -197,7 +215,7 @@ export class SimulatedMarket implements MarketSource {
     const now = this.clock();
     const ticker = toTicker(s, this.session(s.ins.market, now), now);
     const year = this.year.within(symbol, now - YEAR_MS, now);
-    return stockInfo(year, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now });
+    return stockInfo(year, s, { ticker, alwaysOpen: this.opts.alwaysOpen, now, halt: this.live.halt });
   }
 
   subscribe(listener: MarketListener): () => void {
@@ -278,7 +296,10 @@ export class SimulatedMarket implements MarketSource {
    * (crash-scenario.ts).
    */
   crash(symbol: string, pct: number, seconds: number): void {
-    this.crashes.start(symbol, pct, seconds, this.opts.ticksPerSecond);
+    // An index moves through its constituents (a KSE-30 fall is what sets off the market-wide halt).
+    const constituents = this.states.get(symbol)?.sim.constituents;
+    for (const sym of constituents ?? [symbol])
+      this.crashes.start(sym, pct, seconds, this.opts.ticksPerSecond);
   }
 
   /** Whether a crash scenario is moving `symbol` now (tests wait for a started scenario on it). */
@@ -288,10 +309,11 @@ export class SimulatedMarket implements MarketSource {
 
   step(): void {
     const ts = this.clock();
-    const psx = psxState(ts, this.opts.alwaysOpen);
     const record = generateStep(this.live, this.rng, {
       ts,
-      psx,
+      psx: psxSessionAt(this.live.halt, ts, this.opts.alwaysOpen),
+      sessionEnd: psxOpenSpanEnd(ts, this.opts.alwaysOpen),
+      haltRule: this.haltRule,
       ticksPerSecond: this.opts.ticksPerSecond,
       crash: this.crashes,
     });
@@ -301,6 +323,7 @@ export class SimulatedMarket implements MarketSource {
       record.add = [...this.listingsDue.values()];
       this.listingsDue.clear();
     }
+    if (record.h) this.store.write({ meta: { [HALT_META]: JSON.stringify(record.h) } });
     const applied = applyStep(this.live, record);
     let prune: number | undefined;
     if (pktDayStart(ts) !== this.lastPruneDay) {

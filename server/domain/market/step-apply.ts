@@ -8,6 +8,7 @@ import { applyBookDelta } from './book.ts';
 import { closeStaleBars, foldPrint, recordTrade, rollDay, type LiveState } from './instrument-state.ts';
 import { addListed, isListingDef } from './listed-instruments.ts';
 import type { LiveMarket } from './live-market.ts';
+import { parseHaltState } from './market-halt.ts';
 import { fromBookPatch, type StepRecord } from './step-record.ts';
 
 /** What an applied step changed, in the order the updates are emitted (psx, crypto, then indices). */
@@ -37,16 +38,23 @@ export function applyStep(live: LiveMarket, rec: StepRecord): AppliedStep {
     const s = isListingDef(d) ? addListed(live, d, ts) : undefined;
     if (s) changed.push(s);
   }
+  // PSX's session changed (opened, closed, halted, …): every PSX stock and index goes out with the step, so
+  // clients see the new state at once rather than with each symbol's next print (none come while it is shut).
+  const turned = live.st !== undefined && live.st !== rec.st;
   for (const s of [...live.byMarket.psx, ...live.byMarket.crypto]) {
     closeStaleBars(s, ts);
-    if (halted(s.ins.market === 'crypto' ? 'open' : rec.st)) continue;
+    const psxTurned = turned && s.ins.market === 'psx';
+    if (halted(s.ins.market === 'crypto' ? 'open' : rec.st)) {
+      if (psxTurned) changed.push(s);
+      continue;
+    }
     const sym = s.ins.symbol;
     const rolled = rolls.has(sym);
     if (rolled) rollDay(s, ts);
     s.lastStep = ts;
     const step = entry(rec.s, sym);
     if (!step) {
-      if (rolled) changed.push(s);
+      if (rolled || psxTurned) changed.push(s);
       continue;
     }
     const out: Trade[] = [];
@@ -62,17 +70,23 @@ export function applyStep(live: LiveMarket, rec: StepRecord): AppliedStep {
   }
   for (const idx of live.byMarket.index) {
     closeStaleBars(idx, ts);
-    if (halted(rec.st)) continue;
+    if (halted(rec.st)) {
+      if (turned) changed.push(idx);
+      continue;
+    }
     const sym = idx.ins.symbol;
     const rolled = rolls.has(sym);
     if (rolled) rollDay(idx, ts);
     const move = entry(rec.x, sym);
     if (move) foldPrint(idx, ts, move[0], move[1], BigInt(move[2]));
-    if (rolled || move !== undefined) changed.push(idx);
+    if (rolled || move !== undefined || turned) changed.push(idx);
   }
   for (const s of changed) s.seq += 1;
   const markets = new Set(changed.map((s) => s.ins.market));
   for (const m of markets) live.seq[m] += 1;
+  // Off the wire: a malformed state counts as none rather than stopping the replica.
+  if (rec.h !== undefined) live.halt = parseHaltState(rec.h);
+  live.st = rec.st;
   live.step = rec.n;
   live.ts = ts;
   return { ts, st: rec.st, changed, trades };

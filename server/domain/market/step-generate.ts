@@ -9,6 +9,7 @@ import type { CrashScenarios } from './crash-scenario.ts';
 import { pktDayStart } from './calendar.ts';
 import { bandFor, type LiveState } from './instrument-state.ts';
 import type { LiveMarket } from './live-market.ts';
+import { HALT_INDEX, nextHaltState, type HaltRule } from './market-halt.ts';
 import type { Rng } from './prng.ts';
 import { bookParamsOf } from './restore.ts';
 import {
@@ -27,8 +28,12 @@ const ACTIVITY: Record<Market, number> = { psx: 0.35, index: 1, crypto: 0.6 };
 
 export interface StepInput {
   ts: number;
-  /** PSX session state at ts */
+  /** PSX session state at ts (the calendar's, with a market-wide halt in progress applied) */
   psx: SessionState;
+  /** end of the PSX open span in progress (Infinity when the market never closes): the halt rule reads it */
+  sessionEnd: number;
+  /** the halt rule's timing (market-halt.ts; tests shorten it) */
+  haltRule?: HaltRule | undefined;
   /** feed steps per second (sizes the prints so a day's volume is about the symbol's typical volume) */
   ticksPerSecond: number;
   /** a crash scenario in progress (crash-scenario.ts; tests and demos only) */
@@ -81,7 +86,30 @@ export function generateStep(live: LiveMarket, rng: Rng, g: StepInput): StepReco
   if (roll.length > 0) rec.roll = roll;
   if (flows.size > 0) rec.s = traded;
   if (moved) rec.x = moves;
+  const halt = haltAfter(live, g, moves, roll);
+  if (halt !== live.halt) rec.h = halt;
   return rec;
+}
+
+/**
+ * The market-wide halt state after this step: the KSE-30's level after the step's move against its previous
+ * close, read only while PSX trades (not while halted, in a pre-open or closed) and not in the step where its
+ * day rolls (the previous close changes with it).
+ */
+function haltAfter(
+  live: LiveMarket,
+  g: StepInput,
+  moves: Readonly<Record<string, IndexMove | null>>,
+  roll: readonly string[],
+) {
+  const idx = live.states.get(HALT_INDEX);
+  if (g.psx !== 'open' || !idx || roll.includes(HALT_INDEX)) return live.halt;
+  const level = moves[HALT_INDEX]?.[0] ?? idx.last;
+  return nextHaltState(
+    live.halt,
+    { ts: g.ts, level, prevClose: idx.prevClose, sessionEnd: g.sessionEnd },
+    g.haltRule,
+  );
 }
 
 /** 1–3 prints of the walk over the time since the symbol's last step, then the book around the new price. */

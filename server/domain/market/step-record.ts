@@ -6,6 +6,7 @@
 
 import type { SessionState } from '../../../workers/protocol/market.ts';
 import type { UnitBook, UnitLevel } from './book.ts';
+import type { HaltState } from './market-halt.ts';
 import type { ListingDef } from './universe.ts';
 
 /** One print: price and quantity in integer units, and the aggressor's side. */
@@ -56,6 +57,8 @@ export interface StepRecord {
    * else of the step is applied; they trade from the next step on.
    */
   add?: ListingDef[];
+  /** The market-wide halt state after this step, when the step changed it (market-halt.ts). */
+  h?: HaltState;
 }
 
 function packSide(levels: readonly UnitLevel[]): number[] {

@@ -93,8 +93,10 @@ function check(market: TradeMarket, i: PlaceInput): Checked {
         up: formatMinor(l.limitUp, 2),
       });
     }
-  } else if (market.session('psx', i.now) !== 'open') {
-    throw new AppError('trade.marketClosed');
+  } else {
+    const st = market.session('psx', i.now);
+    if (st === 'halt') throw new AppError('trade.marketHalted');
+    if (st !== 'open') throw new AppError('trade.marketClosed');
   }
   return { l, qty, price };
 }

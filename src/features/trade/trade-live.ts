@@ -8,6 +8,8 @@ export interface LivePrice {
   price: string;
   changePct: string;
   dir: 'up' | 'down' | 'flat';
+  /** PSX is under the market-wide halt (KSE-30 ±5 %, server/domain/market/market-halt.ts) */
+  halted: boolean;
 }
 
 export function useLivePrice(symbol: string): LivePrice | null {
@@ -17,5 +19,6 @@ export function useLivePrice(symbol: string): LivePrice | null {
     price: v.price,
     changePct: v.changePct,
     dir: toneOf(v.changePctValue),
+    halted: v.session === 'halt',
   };
 }

@@ -73,6 +73,11 @@ export default function TradePage() {
   const offline = useOffline();
   const priceAsOf = useMarketAsOf();
   const offlineId = useId();
+  // A market-wide halt: a market order cannot trade until the reopening, so its button says why (the server
+  // refuses it too); a limit order may still be placed and waits in the book.
+  const halted = live?.halted === true;
+  const haltBlocks = halted && draft.type === 'market';
+  const haltId = useId();
   const set = (patch: Partial<Omit<OrderDraft, 'side' | 'symbol'>>) => setForm({ ...fields, ...patch });
 
   // A limit price starts at the last price so the stepper has a sensible origin: seeded once per symbol, as
@@ -241,12 +246,19 @@ export default function TradePage() {
         {touched && error && <FormError>{t(error.key, error.values ?? {})}</FormError>}
         <div className={s.submitBar}>
           {offline && <OfflineReason id={offlineId} text={t('trade:offline.orders')} />}
+          {halted && !offline && (
+            <OfflineReason
+              id={haltId}
+              testId="halt-reason"
+              text={t(haltBlocks ? 'trade:halt.market' : 'trade:halt.limit')}
+            />
+          )}
           <button
             type="button"
             className={`btn btn--block ${buy ? 'btn--up' : 'btn--down'} ${s.submit}`}
             data-testid="submit-order"
-            disabled={offline}
-            aria-describedby={offline ? offlineId : undefined}
+            disabled={offline || haltBlocks}
+            aria-describedby={offline ? offlineId : halted ? haltId : undefined}
             onClick={() => {
               setTouched(true);
               if (!error) flow.start();

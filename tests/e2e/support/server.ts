@@ -21,6 +21,7 @@ const SEED_SAFE = new Set([
   'PUSH_ALLOW_HTTP',
   'RATE_CODE_PER_PHONE_PER_MIN',
   'SIM_CONTROLS',
+  'MARKET_HALT_SCALE',
 ]);
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {

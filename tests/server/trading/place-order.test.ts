@@ -75,6 +75,13 @@ describe('placing orders', () => {
     expect(await frozenOf(db, acc)).toBe(o.frozen);
   });
 
+  it('refuses market orders during a market-wide halt with their own reason; limit orders rest', async () => {
+    market.state = 'halt';
+    expect((await refusal({}))?.key).toBe('trade.marketHalted');
+    const o = await place({ type: 'limit', price: '10.75' });
+    expect(o).toMatchObject({ status: 'pending', filledQty: 0n });
+  });
+
   it('fills a market order level by level and cancels what the book cannot fill', async () => {
     const o = await place({ qty: '400' });
     expect(o.filledQty).toBe(350n);

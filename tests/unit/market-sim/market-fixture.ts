@@ -61,7 +61,7 @@ export function stepper(start: number, seed = 'unit'): Stepper {
     now: () => now,
     step(ms, psx = 'open') {
       now += ms;
-      const record = generateStep(live, rng, { ts: now, psx, ticksPerSecond: 4 });
+      const record = generateStep(live, rng, { ts: now, psx, sessionEnd: Infinity, ticksPerSecond: 4 });
       const tick = plainTick(tickOf(live, applyStep(live, record)));
       return { record, tick };
     },

@@ -71,8 +71,15 @@ describe('step records', () => {
       expect(m.live.seq[market]).toBe(seqBefore[market] + 1);
       expect(tick.marketSeq[market]).toBe(m.live.seq[market]);
     }
+    // PSX closes: every PSX stock and index goes out once, with the new state, though none printed…
+    const turn = m.step(250, 'closed').tick;
+    expect(turn.marketSeq.psx).toBe(seqBefore.psx + 2);
+    const psx = turn.updates.filter((u) => u.market !== 'crypto');
+    expect(psx).toHaveLength(m.live.byMarket.psx.length + m.live.byMarket.index.length);
+    for (const u of psx) expect(u.ticker.st).toBe('closed');
+    // …and then nothing more while it stays closed.
     const quiet = m.step(250, 'closed').tick;
     expect(quiet.marketSeq.psx).toBeUndefined();
-    expect(m.live.seq.psx).toBe(seqBefore.psx + 1);
+    expect(m.live.seq.psx).toBe(seqBefore.psx + 2);
   });
 });

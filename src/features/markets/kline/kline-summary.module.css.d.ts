@@ -2,6 +2,7 @@
 declare const styles: {
   readonly break: string;
   readonly chg: string;
+  readonly halt: string;
   readonly label: string;
   readonly main: string;
   readonly open: string;

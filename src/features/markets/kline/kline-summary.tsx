@@ -18,8 +18,13 @@ function Stat({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-/** Tinted sessions: open green, pre-open and break amber; closed stays grey. */
-const sessionClass: Partial<Record<string, string>> = { open: s.open, pre: s.pre, break: s.break };
+/** Tinted sessions: open green, pre-open and break amber, a market-wide halt red; closed stays grey. */
+const sessionClass: Partial<Record<string, string>> = {
+  open: s.open,
+  pre: s.pre,
+  break: s.break,
+  halt: s.halt,
+};
 
 /** The trading session (pre-open, open, break, closed) as a small badge. */
 export function SessionBadge({ symbol }: { symbol: string }) {
