@@ -13,7 +13,8 @@
 //     a parallel transaction on the same rows waits for the lock instead of failing at commit, so a burst on
 //     shared rows queues instead of re-running.
 // Either way a deadlock or a unique-key race re-runs the body from the start (up to 12 times, with a short
-// jittered wait; the re-run then sees the winner's row and answers as an idempotent repeat), so the body must
+// jittered wait; the re-run then sees the winner's row and answers as an idempotent repeat; a unique-key
+// violation at most 3 times, as the third is no race), so the body must
 // have no effect outside the database (no events, no timers): return what happened and act on it after inTx
 // resolves. Inside the body use only `tx`; on SQLite a query on the outer handle waits for the connection the
 // transaction holds, for ever.
@@ -30,6 +31,12 @@ import { holdOnConnection, inline } from './pg-driver.ts';
 
 const RETRY_CODES = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 12;
+/**
+ * Runs that may end on a unique-key violation. PostgreSQL reports one only once the other row's transaction has
+ * committed, so the re-run sees that row: a race is over after one re-run, and a body that fails the same way
+ * again is inserting a duplicate for certain (it used to be tried 12 times, with waits, before it was refused).
+ */
+const MAX_UNIQUE_ATTEMPTS = 3;
 
 export type Isolation = 'serializable' | 'read committed';
 
@@ -266,6 +273,7 @@ export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>, opts: TxOption
     if (!group) groups.set(db, (group = new SqliteGroupCommit(db)));
     return group.run(fn);
   }
+  let uniqueFailures = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await db
@@ -276,6 +284,7 @@ export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>, opts: TxOption
       return done.result;
     } catch (err) {
       if (!retryable(err) || attempt >= MAX_ATTEMPTS) throw err;
+      if (isUniqueViolation(err) && ++uniqueFailures >= MAX_UNIQUE_ATTEMPTS) throw err;
       // Back off a little, growing and jittered, so the same transactions do not collide again in lockstep.
       await sleep(randomInt(1 + Math.min(50, 2 ** attempt)));
     }

@@ -190,6 +190,32 @@ describe(`data layer on ${testDialect()}`, () => {
     await expect(postJournals(t.db, [journal('in', 10n)])).rejects.toThrow('exist already');
   });
 
+  it('re-runs a unique-key race until the winner is seen, and refuses a certain duplicate after 3 runs', async () => {
+    const key = `race-${uniquePhone()}`;
+    // Two bodies that each insert the row unless it is there: both end well (on PostgreSQL one re-runs).
+    const claim = () =>
+      inTx(t.db, async (tx) => {
+        const had = await tx
+          .selectFrom('market_meta')
+          .select('value')
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (had) return 'seen';
+        await tx.insertInto('market_meta').values({ key, value: 'x' }).execute();
+        return 'inserted';
+      });
+    expect((await Promise.all([claim(), claim()])).sort()).toEqual(['inserted', 'seen']);
+    // A body that inserts the same key whatever it finds is refused, not tried twelve times.
+    let runs = 0;
+    await expect(
+      inTx(t.db, async (tx) => {
+        runs += 1;
+        await tx.insertInto('market_meta').values({ key, value: 'y' }).execute();
+      }),
+    ).rejects.toThrow();
+    expect(runs).toBe(testDialect() === 'postgres' ? 3 : 1);
+  });
+
   it('keeps 50 parallel debits of one balance within it', async () => {
     const userId = await newUser();
     const cash = await userLedgerAccount(t.db, await demoOf(userId));
