@@ -4,6 +4,9 @@
 import fp from 'fastify-plugin';
 import { RobotRunner } from '../domain/robot/runner.ts';
 
+/** Bus channel: an order changed by a call on some node (its id), for the leader's runner. */
+export const ROBOT_CHANGED = 'robots:changed';
+
 declare module 'fastify' {
   interface FastifyInstance {
     robots: RobotRunner;
@@ -12,8 +15,11 @@ declare module 'fastify' {
 
 export const robotsPlugin = fp(
   async (app) => {
-    const runner = new RobotRunner(app.db, app.market, app.trading, app.log);
+    // A call on a follower changed an order: the leader hears it at once (else at its next resync, ≤ 1 min).
+    const announce = (orderId: number) => app.bus.publish(ROBOT_CHANGED, String(orderId));
+    const runner = new RobotRunner(app.db, app.market, app.trading, app.log, announce);
     app.decorate('robots', runner);
+    const stopHearing = app.bus.subscribe(ROBOT_CHANGED, (message) => runner.heard(Number(message)));
     const stopFeed = app.market.subscribe((tick) => runner.onTick(tick));
     runner.active = app.leader.leading;
     const stopWatch = app.leader.onChange((leading) => {
@@ -21,11 +27,12 @@ export const robotsPlugin = fp(
       if (!leading) runner.reset();
     });
     app.addHook('onClose', async () => {
+      stopHearing();
       stopWatch();
       stopFeed();
       runner.active = false;
       await runner.idle();
     });
   },
-  { name: 'robots', dependencies: ['config', 'db', 'ledger', 'market', 'trading'] },
+  { name: 'robots', dependencies: ['config', 'db', 'bus', 'ledger', 'market', 'trading'] },
 );

@@ -57,11 +57,22 @@ export class RobotRunner {
     private readonly market: Pick<MarketSource, 'ticker' | 'session' | 'now'>,
     private readonly engine: Pick<TradingEngine, 'place'>,
     private readonly log: RunnerLog,
+    /**
+     * Tells the leader, wherever it runs, that a call on this node changed an order (the bus: plugins/robots.ts);
+     * without it a robot bought through a follower waited for the leader's next resync, up to a minute.
+     */
+    private readonly announce: (orderId: number) => void = () => undefined,
   ) {}
 
-  /** A call changed (created, added to, exited) this order: re-read it on the next pass. */
+  /** A call changed (created, added to, exited) this order: re-read it on the next pass, wherever that runs. */
   changed(orderId: number): void {
     this.dirty.add(orderId);
+    if (!this.active) this.announce(orderId);
+  }
+
+  /** Another node's call changed this order (announced on the bus): re-read it here if this node leads. */
+  heard(orderId: number): void {
+    if (this.active && Number.isSafeInteger(orderId) && orderId > 0) this.dirty.add(orderId);
   }
 
   /** Feed step: keeps minute closes and queues a pass (merged with any waiting one). */
