@@ -1,8 +1,8 @@
 // The robot runner (leader only, like the trading engine's matching): on every market step it evaluates each
 // live robot of the stepped symbols with its strategy's pure `decide`, and turns the actions into real market
 // orders through the trading engine in the robot's own account. Robot state lives in memory (rebuilt from the
-// database when this node takes the lead, and re-read every minute of feed time and when a call changed an
-// order); the database is written only when something happens: an order placed (its memory saved), an order
+// database when this node takes the lead, and re-read every minute of feed time and when a call on any node
+// changed an order); the database is written only when something happens: an order placed (its memory saved), an order
 // ending (lock-in over: a personal message tells the user), settled (release.ts), and the equity snapshots every 15 minutes and at each PSX close.
 // Steps that arrive while a pass runs are merged: the runner always works on the latest step.
 import { ROUTE_PATHS } from '../../../contract/app-paths.ts';
