@@ -55,6 +55,9 @@ export const FundProduct = Type.Object({
   minSubscribe: Decimal('PKR'),
   singleLimit: Decimal('PKR: most one account may have in the fund (pending + units at the latest NAV)'),
   entryFeePct: Decimal('% of each subscription, taken at its close'),
+  managementFeePct: Decimal(
+    '% of the assets a year, taken from the pool at each close for the time since the last (the NAV is after it)',
+  ),
   nav: Decimal('NAV per unit at the latest close (the launch NAV before the first), PKR'),
   navAt: EpochMs('that close (0: launch NAV)'),
   indicativeNav: Decimal('indicative NAV from the last prices, PKR: not a dealing price'),

@@ -74,6 +74,7 @@ export const MONEY_COLUMNS: ReadonlySet<string> = new Set([
   'units',
   'nav',
   'assets',
+  'mgmt_fee', // migration 290
   // ---- ipo auto-apply (migration 200): the cap of one automatic application, paisa
   'max_amount',
   // ---- block trades (migration 220): paisa
@@ -1044,6 +1045,8 @@ export interface FundProductsTable {
   min_subscribe: Money;
   single_limit: Money;
   entry_fee_bps: number;
+  /** management fee, bps of the assets a year (migration 290) */
+  mgmt_fee_bps: Generated<number>;
   enabled: Generated<number>;
   created_at: number;
 }
@@ -1056,6 +1059,8 @@ export interface FundPoolsTable {
   units: Generated<Money>;
   rebalanced_at: Generated<number>;
   created_at: number;
+  /** the dealing point the management fee was last charged up to (migration 290) */
+  fee_through: number | null;
 }
 
 export interface FundOrdersTable {
@@ -1116,6 +1121,8 @@ export interface FundNavTable {
   assets: Money;
   units: Money;
   nav: Money;
+  /** the management fee charged at this point (migration 290) */
+  mgmt_fee: Generated<Money>;
 }
 // ---- end funds
 

@@ -1,6 +1,8 @@
-// A PSX close for one pool: the NAV is computed from the pool's books at the close prices and stored (fund_nav,
-// one row per pool and close), and every pending request whose dealing close has come is converted at that NAV,
-// all in one transaction that locks the pool's and the requesters' accounts:
+// A PSX close for one pool: the management fee for the time since the pool's last close is taken from its
+// cash (journal `fund_mgmt_fee`, ref fund-fee:<pool>:<close>: the pool's cash → fee_fund; never more than the
+// cash the pool has free, the rest waived), then the NAV is computed from the pool's books at the close prices
+// and stored (fund_nav, one row per pool and close, with the fee), and every pending request whose dealing close
+// has come is converted at that NAV, all in one transaction that locks the pool's and the requesters' accounts:
 // - subscription: journal `fund_confirm` (ref fund:N): fund_pending → the pool's cash (net of the entry fee)
 //   and the entry fee → fee_fund; units = net ÷ NAV rounded down; redeemable after the lock-in.
 // - redemption: journal `fund_redeem` (ref fund:N): the pool's cash → the user's cash, units × NAV rounded down.
@@ -14,7 +16,7 @@ import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { postRecord } from '../ledger/post.ts';
-import { cashFor, feeOf, UNIT_DECIMALS, unitsFor } from './nav.ts';
+import { cashFor, feeOf, managementFee, navPerUnit, UNIT_DECIMALS, unitsFor } from './nav.ts';
 import type { FundRow, PoolRow } from './pools.ts';
 import { valuePool } from './valuation.ts';
 
@@ -85,14 +87,37 @@ export async function settleClose(
         .selectAll()
         .where('id', '=', poolId)
         .executeTakeFirst())!;
-      const v = await valuePool(tx, pool, fund, price);
+      const valued = await valuePool(tx, pool, fund, price);
+      const free = valued.cash - (await frozenOf(tx, pool.account_id));
+      // The fee of the time since the last close, on the assets before this close's requests; only while
+      // units exist (the first close of a pool starts the clock).
+      const owed =
+        pool.fee_through === null || pool.units <= 0n
+          ? 0n
+          : managementFee(valued.assets, fund.mgmt_fee_bps, closeAt - pool.fee_through);
+      const mgmtFee = owed < free ? owed : free > 0n ? free : 0n;
+      if (mgmtFee > 0n) {
+        await postRecord(tx, {
+          kind: 'fund_mgmt_fee',
+          ref: `fund-fee:${pool.id}:${closeAt}`,
+          accountId: pool.account_id,
+          now,
+          legs: [
+            { accountId: pool.account_id, book: 'cash', asset: PKR, amount: -mgmtFee },
+            { system: 'fee_fund', asset: PKR, amount: mgmtFee },
+          ],
+        });
+      }
+      const assets = valued.assets - mgmtFee;
+      const v = { ...valued, assets, nav: navPerUnit(assets, valued.units, fund.launch_nav) };
       await tx
         .insertInto('fund_nav')
-        .values({ pool_id: pool.id, t: closeAt, assets: v.assets, units: v.units, nav: v.nav })
+        .values({ pool_id: pool.id, t: closeAt, assets, units: v.units, nav: v.nav, mgmt_fee: mgmtFee })
         .execute();
+      await tx.updateTable('fund_pools').set({ fee_through: closeAt }).where('id', '=', pool.id).execute();
       if (v.nav <= 0n) return { nav: v.nav, confirmed: 0, waiting: pending.length };
       let units = pool.units;
-      let cash = v.cash - (await frozenOf(tx, pool.account_id));
+      let cash = free - mgmtFee;
       let confirmed = 0;
       let waiting = 0;
       // subscriptions first: their cash is in the pool before the redemptions of the same close are paid

@@ -43,6 +43,17 @@ export function feeOf(amount: bigint, feeBps: number): bigint {
   return (amount * BigInt(feeBps) + 9_999n) / 10_000n;
 }
 
+const YEAR_MS = 365n * 86_400_000n;
+
+/**
+ * The management fee for `elapsedMs` at `bps` a year of `assets`, rounded DOWN to the paisa (the holders are
+ * never charged a fraction the rate did not earn; a 365-day year).
+ */
+export function managementFee(assets: bigint, bps: number, elapsedMs: number): bigint {
+  if (assets <= 0n || bps <= 0 || !(elapsedMs > 0)) return 0n;
+  return (assets * BigInt(bps) * BigInt(Math.floor(elapsedMs))) / (10_000n * YEAR_MS);
+}
+
 /** Change of NAV between two closes in basis points of the first, truncated toward zero ('' without a start). */
 export function changeBps(from: bigint, to: bigint): bigint | null {
   if (from <= 0n) return null;

@@ -4,7 +4,7 @@ import type { FundNavPoint, FundOrder, FundProduct } from '../../../contract/fun
 import type { Db } from '../../db/database.ts';
 import { pctText } from '../robot/metrics.ts';
 import type { Translate } from '../robot/products.ts';
-import { cashFor, changeBps, UNIT_DECIMALS } from './nav.ts';
+import { cashFor, changeBps, managementFee, navPerUnit, UNIT_DECIMALS } from './nav.ts';
 import type { Dealing } from './dealing.ts';
 import { dealingClose, unitsOf, type FundOrderRow } from './orders.ts';
 import { basketOf, findPool, type FundRow, type Kind } from './pools.ts';
@@ -65,7 +65,12 @@ export async function toFundProduct(c: ViewContext, f: FundRow): Promise<FundPro
         .executeTakeFirst()
     : undefined;
   const v = pool ? await valuePool(c.db, pool, f, c.price) : null;
-  const indicative = v?.nav ?? f.launch_nav;
+  // Indicative: the books now, less the management fee accrued since the last close (charged at the next).
+  const accrued =
+    v && pool && pool.fee_through !== null && pool.units > 0n
+      ? managementFee(v.assets, f.mgmt_fee_bps, c.now - pool.fee_through)
+      : 0n;
+  const indicative = v ? navPerUnit(v.assets - accrued, v.units, f.launch_nav) : f.launch_nav;
   const change = first && last ? changeBps(first.nav, last.nav) : null;
   const days = first && last ? Math.floor((last.t - first.t) / DAY_MS) : 0;
   const mine =
@@ -93,6 +98,7 @@ export async function toFundProduct(c: ViewContext, f: FundRow): Promise<FundPro
     minSubscribe: formatMinor(f.min_subscribe, 2),
     singleLimit: formatMinor(f.single_limit, 2),
     entryFeePct: bpsPct(f.entry_fee_bps),
+    managementFeePct: bpsPct(f.mgmt_fee_bps),
     nav: formatMinor(last?.nav ?? f.launch_nav, 2),
     navAt: last?.t ?? 0,
     indicativeNav: formatMinor(indicative, 2),
@@ -111,6 +117,7 @@ export async function toFundProduct(c: ViewContext, f: FundRow): Promise<FundPro
     terms: [
       c.t('errors:fund.text.terms.forward'),
       c.t('errors:fund.text.terms.entryFee', { fee: bpsPct(f.entry_fee_bps) }),
+      c.t('errors:fund.text.terms.managementFee', { fee: bpsPct(f.mgmt_fee_bps) }),
       c.t('errors:fund.text.terms.lockIn', { days: f.lock_days }),
       c.t('errors:fund.text.terms.rounding'),
       c.t('errors:fund.text.terms.simulated'),

@@ -75,6 +75,8 @@ export const RECORD_KINDS = {
   fund_subscribe: 'transfer',
   fund_confirm: 'transfer',
   fund_redeem: 'transfer',
+  /** the management fee for the time since the pool's last close, from its cash to fee_fund (ref fund-fee:P:T) */
+  fund_mgmt_fee: 'fee',
   // ---- end funds
   // ---- vip (issue 18): a VIP plan paid from the real account's cash to fee_vip (ref vip:<purchase id>)
   vip_buy: 'fee',

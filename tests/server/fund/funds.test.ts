@@ -4,7 +4,14 @@
 // personal message; units inside the lock-in are refused; 50 parallel identical subscriptions make one; other
 // users see nothing of it; bad input changes nothing; the fund's books reconcile with the ledger.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cashFor, feeOf, navPerUnit, unitsFor, UNIT_SCALE } from '../../../server/domain/fund/nav.ts';
+import {
+  cashFor,
+  feeOf,
+  managementFee,
+  navPerUnit,
+  unitsFor,
+  UNIT_SCALE,
+} from '../../../server/domain/fund/nav.ts';
 import { moneyOf } from '../../../server/domain/ledger/books.ts';
 import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
 import { creditDeposit } from '../../../server/domain/backoffice/deposits.ts';
@@ -267,7 +274,11 @@ describe('forward pricing', () => {
     await t.engine.idle();
     const assets = await bookValue(p0.account_id);
     const units = (await pool(balanced)).units;
-    const nav = navPerUnit(assets, units, 1_000n);
+    // The management fee (1.00 % a year) of the day since Monday's close comes off before the NAV.
+    expect(p0.fee_through).toBe(closeMon);
+    const mgmt = managementFee(assets, 100, closeTue - closeMon);
+    expect(mgmt).toBeGreaterThan(0n);
+    const nav = navPerUnit(assets - mgmt, units, 1_000n);
     await closeHappens(closeTue);
     const row = await t.db
       .selectFrom('fund_nav')
@@ -275,8 +286,24 @@ describe('forward pricing', () => {
       .where('pool_id', '=', p0.id)
       .where('t', '=', closeTue)
       .executeTakeFirstOrThrow();
-    expect(row.assets).toBe(assets);
+    expect(row.mgmt_fee).toBe(mgmt);
+    expect(row.assets).toBe(assets - mgmt);
     expect(row.nav).toBe(nav);
+    // paid from the pool's cash to fee_fund, one journal for the pool and the close
+    const paid = await t.db
+      .selectFrom('ledger_journals as j')
+      .innerJoin('ledger_postings as p', 'p.journal_id', 'j.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.ledger_account_id')
+      .select(['a.name', 'a.account_id', 'p.amount'])
+      .where('j.kind', '=', 'fund_mgmt_fee')
+      .where('j.ref', '=', `fund-fee:${p0.id}:${closeTue}`)
+      .orderBy('p.amount')
+      .execute();
+    expect(paid).toEqual([
+      { name: 'cash', account_id: p0.account_id, amount: -mgmt },
+      { name: 'fee_fund', account_id: null, amount: mgmt },
+    ]);
+    expect((await pool(balanced)).fee_through).toBe(closeTue);
     const got = await t.db
       .selectFrom('fund_orders')
       .selectAll()
@@ -300,7 +327,9 @@ describe('forward pricing', () => {
     expect(closeWed).toBeGreaterThan(closeTue);
     vi.setSystemTime(closeWed + 60_000);
     await t.engine.idle();
-    const nav = navPerUnit(await bookValue(p0.account_id), (await pool(balanced)).units, 1_000n);
+    const assets = await bookValue(p0.account_id);
+    const mgmt = managementFee(assets, 100, closeWed - closeTue);
+    const nav = navPerUnit(assets - mgmt, (await pool(balanced)).units, 1_000n);
     await closeHappens(closeWed);
     const pay = cashFor(400n * UNIT_SCALE, nav);
     const got = await t.db

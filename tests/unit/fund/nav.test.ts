@@ -5,6 +5,7 @@ import {
   cashFor,
   changeBps,
   feeOf,
+  managementFee,
   navPerUnit,
   poolAssets,
   unitsFor,
@@ -83,5 +84,19 @@ describe('fund NAV arithmetic', () => {
     expect(changeBps(1_000n, 1_037n)).toBe(370n);
     expect(changeBps(1_000n, 990n)).toBe(-100n);
     expect(changeBps(0n, 990n)).toBeNull();
+  });
+
+  it('charges the management fee by the day of a 365-day year, rounded down to the paisa', () => {
+    const DAY = 86_400_000;
+    // 1.50 % a year of PKR 10,000,000.00 for one day: 1,000,000,000 × 150 ÷ 10,000 ÷ 365 = 41,095.89 paisa
+    expect(managementFee(1_000_000_000n, 150, DAY)).toBe(41_095n);
+    // a whole year is the rate exactly; three days of a weekend are three days
+    expect(managementFee(1_000_000_000n, 150, 365 * DAY)).toBe(15_000_000n);
+    expect(managementFee(1_000_000_000n, 150, 3 * DAY)).toBe(123_287n);
+    // nothing for no time, no assets or no rate; a fraction of a paisa is not charged
+    expect(managementFee(1_000_000_000n, 150, 0)).toBe(0n);
+    expect(managementFee(0n, 150, DAY)).toBe(0n);
+    expect(managementFee(1_000_000_000n, 0, DAY)).toBe(0n);
+    expect(managementFee(100n, 150, DAY)).toBe(0n);
   });
 });

@@ -45,6 +45,10 @@ export function FundFacts({ f }: { f: FundProduct }) {
         { label: t('fund:list.indicative'), value: <Num>{pkrText(f.indicativeNav)}</Num> },
         { label: t('fund:list.lockIn'), value: t('robot:days', { n: f.lockDays }) },
         { label: t('fund:list.fee'), value: <Num>{`${f.entryFeePct} %`}</Num> },
+        {
+          label: t('fund:list.managementFee'),
+          value: t('fund:list.perYear', { pct: f.managementFeePct }),
+        },
         { label: t('fund:list.min'), value: <Num>{pkrText(f.minSubscribe)}</Num> },
       ]}
     />

@@ -32,6 +32,7 @@ const FUND: FundProduct = {
   minSubscribe: '1000.00',
   singleLimit: '1000000.00',
   entryFeePct: '0.50',
+  managementFeePct: '1.00',
   nav: '9.87',
   navAt: CLOSE - DAY,
   indicativeNav: '9.91',
