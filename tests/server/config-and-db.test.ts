@@ -1,4 +1,5 @@
 // loadConfig defaults and refusals; the SQLite settings, STRICT tables and the migration runner.
+import { PSX_HALT_RULE } from '../../server/domain/market/market-halt.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,17 @@ describe('loadConfig', () => {
       minuteDays: 3,
       // how often the leader looks for listings made where the bus cannot reach (the backoffice command)
       listingsEveryMs: 60_000,
+      // PSX's market-wide halt as the exchange has it: 5 minutes beyond ±5 %, 60 halted, 5 pre-open, not in
+      // the last 75 (MARKET_HALT_SCALE=1)
+      haltRule: PSX_HALT_RULE,
     });
+    expect(loadConfig({ MARKET_HALT_SCALE: '60' }).market.haltRule).toEqual({
+      afterMs: 5_000,
+      haltMs: 60_000,
+      preOpenMs: 5_000,
+      notInLastMs: 75_000,
+    });
+    expect(() => loadConfig({ MARKET_HALT_SCALE: '0' })).toThrow(/MARKET_HALT_SCALE/);
     expect(c.fees).toEqual(DEFAULT_FEES);
   });
 
