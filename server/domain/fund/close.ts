@@ -16,9 +16,9 @@ import { insertMessage } from '../content/messages-repo.ts';
 import { PKR } from '../ledger/books.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { postRecord } from '../ledger/post.ts';
-import { cashFor, feeOf, managementFee, navPerUnit, UNIT_DECIMALS, unitsFor } from './nav.ts';
+import { cashFor, feeOf, navPerUnit, UNIT_DECIMALS, unitsFor } from './nav.ts';
 import type { FundRow, PoolRow } from './pools.ts';
-import { valuePool } from './valuation.ts';
+import { managementFeeDue, valuePool } from './valuation.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -89,12 +89,8 @@ export async function settleClose(
         .executeTakeFirst())!;
       const valued = await valuePool(tx, pool, fund, price);
       const free = valued.cash - (await frozenOf(tx, pool.account_id));
-      // The fee of the time since the last close, on the assets before this close's requests; only while
-      // units exist (the first close of a pool starts the clock).
-      const owed =
-        pool.fee_through === null || pool.units <= 0n
-          ? 0n
-          : managementFee(valued.assets, fund.mgmt_fee_bps, closeAt - pool.fee_through);
+      // The fee of the time since the last close, on the assets before this close's requests.
+      const owed = managementFeeDue(pool, fund, valued.assets, closeAt);
       const mgmtFee = owed < free ? owed : free > 0n ? free : 0n;
       if (mgmtFee > 0n) {
         await postRecord(tx, {

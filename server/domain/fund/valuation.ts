@@ -2,7 +2,7 @@
 // share it holds (sellable, T+1-locked, reserved by a sell order) at the price the caller gives (the close at a
 // close, the last price for the indicative NAV).
 import type { Db } from '../../db/database.ts';
-import { navPerUnit, poolAssets, type Holding } from './nav.ts';
+import { managementFee, navPerUnit, poolAssets, type Holding } from './nav.ts';
 import type { FundRow, PoolRow } from './pools.ts';
 
 export interface PoolBooks {
@@ -56,4 +56,13 @@ export async function valuePool(
   const cash = books.cash + books.frozen;
   const assets = poolAssets(cash, holdings);
   return { assets, units: pool.units, nav: navPerUnit(assets, pool.units, fund.launch_nav), holdings, cash };
+}
+
+/**
+ * The management fee a pool owes at `at` on `assets`: the fund's yearly rate for the time since the pool's last
+ * dealing point; nothing before its first one or while it has no units (README "Management fee").
+ */
+export function managementFeeDue(pool: PoolRow, fund: FundRow, assets: bigint, at: number): bigint {
+  if (pool.fee_through === null || pool.units <= 0n) return 0n;
+  return managementFee(assets, fund.mgmt_fee_bps, at - pool.fee_through);
 }

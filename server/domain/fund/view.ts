@@ -4,11 +4,11 @@ import type { FundNavPoint, FundOrder, FundProduct } from '../../../contract/fun
 import type { Db } from '../../db/database.ts';
 import { pctText } from '../robot/metrics.ts';
 import type { Translate } from '../robot/products.ts';
-import { cashFor, changeBps, managementFee, navPerUnit, UNIT_DECIMALS } from './nav.ts';
+import { cashFor, changeBps, navPerUnit, UNIT_DECIMALS } from './nav.ts';
 import type { Dealing } from './dealing.ts';
 import { dealingClose, unitsOf, type FundOrderRow } from './orders.ts';
 import { basketOf, findPool, type FundRow, type Kind } from './pools.ts';
-import { valuePool } from './valuation.ts';
+import { managementFeeDue, valuePool } from './valuation.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -66,11 +66,10 @@ export async function toFundProduct(c: ViewContext, f: FundRow): Promise<FundPro
     : undefined;
   const v = pool ? await valuePool(c.db, pool, f, c.price) : null;
   // Indicative: the books now, less the management fee accrued since the last close (charged at the next).
-  const accrued =
-    v && pool && pool.fee_through !== null && pool.units > 0n
-      ? managementFee(v.assets, f.mgmt_fee_bps, c.now - pool.fee_through)
-      : 0n;
-  const indicative = v ? navPerUnit(v.assets - accrued, v.units, f.launch_nav) : f.launch_nav;
+  const indicative =
+    v && pool
+      ? navPerUnit(v.assets - managementFeeDue(pool, f, v.assets, c.now), v.units, f.launch_nav)
+      : f.launch_nav;
   const change = first && last ? changeBps(first.nav, last.nav) : null;
   const days = first && last ? Math.floor((last.t - first.t) / DAY_MS) : 0;
   const mine =
