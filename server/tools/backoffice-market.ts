@@ -16,8 +16,11 @@ export const MARKET_USAGE = `  market-crash --symbol BTCUSDT --pct -20 --seconds
           constituents: 5 % for 5 minutes halts PSX), by --pct % (−90 … 90, not 0) over --seconds (1–3600);
           the running server's leader starts it within a second (audited)`;
 
-/** The simulator's crypto pairs: the built-in ones and listed token sales (what the leader's market holds). */
-async function isCryptoPair(db: Db, symbol: string): Promise<boolean> {
+/**
+ * What a scenario may move: the simulator's crypto pairs (the built-in ones and listed token sales, what the
+ * leader's market holds) and the KSE-30.
+ */
+async function isScenarioSymbol(db: Db, symbol: string): Promise<boolean> {
   if (symbol === HALT_INDEX) return true; // the KSE-30 moves through its constituents: the market-wide halt
   if (buildUniverse().some((s) => s.ins.market === 'crypto' && s.ins.symbol === symbol)) return true;
   return (await listedTokenSales(db)).some((d) => d.symbol === symbol);
@@ -47,8 +50,8 @@ export async function marketCrashCommand(
       'simControlsOff',
       'simulator controls are off (run the server and this with SIM_CONTROLS=1)',
     );
-  if (!(await isCryptoPair(db, symbol)))
-    throw new BackofficeError('unknownPair', `${symbol} is not a crypto pair of the simulator`);
+  if (!(await isScenarioSymbol(db, symbol)))
+    throw new BackofficeError('unknownPair', `${symbol} is not a crypto pair of the simulator or KSE30`);
   const seconds = Number(secondsText);
   const id = await requestScenario(db, CLI_ACTOR, { symbol, pctBp, seconds }, Date.now());
   out(JSON.stringify({ command: 'market-crash', id, symbol, pct: (pctBp / 100).toFixed(2), seconds }));

@@ -48,6 +48,7 @@ export function scaledHaltRule(scale: number): HaltRule {
     notInLastMs: r.notInLastMs / k,
   };
 }
+
 /** The index the rule watches. */
 export const HALT_INDEX = 'KSE30';
 

@@ -27,16 +27,6 @@ import { fillHistory } from './backfill.ts';
 import { readMeta, writeMeta, type SymbolBar } from './bar-repo.ts';
 import { pktDayStart, psxOpenSpanEnd } from './calendar.ts';
 import { parseHaltState, psxSessionAt, PSX_HALT_RULE, type HaltRule } from './market-halt.ts';
-
-/** market_meta key of the halt state (market-halt.ts), so a restarted leader keeps a halt in progress. */
-const HALT_META = 'halt';
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
 import { toTicker, type LiveState } from './instrument-state.ts';
 import { CrashScenarios } from './crash-scenario.ts';
 import { liveMarketOf, replaceLiveMarket } from './live-market.ts';
@@ -53,6 +43,16 @@ import { MarketStore, type BarBatch } from './store.ts';
 import { buildUniverse, type ListingDef, type SimInstrument } from './universe.ts';
 import { isListingDef, listedInstrument } from './listed-instruments.ts';
 import { YearBars } from './year-bars.ts';
+
+/** market_meta key of the halt state (market-halt.ts), so a restarted leader keeps a halt in progress. */
+const HALT_META = 'halt';
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
 
 export interface SimOptions {
   /** PRNG seed: the same seed, clock readings and call sequence give the same market. */
