@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
 import { createOffering, markListed, payDue, runAllotment } from '../../server/domain/ipo/ipo-operator.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { apiPost, registerUser, signInContext, typePin } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -132,8 +132,7 @@ describe.each(['ur-PK', 'en-US'] as const)('IPO listing journey in %s (demo acco
     await page.getByTestId('qty').fill('300');
     await expect.poll(() => page.getByTestId('net').textContent(), { timeout: 15_000 }).toMatch(/\d/);
     await page.getByTestId('submit-order').click();
-    await page.getByTestId('keypad').waitFor();
-    for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
+    await typePin(page, PIN);
     await page.waitForURL(/\/pages\/tabbar\/position/, { timeout: 30_000 });
     await expect
       .poll(

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { CLI_ACTOR } from '../../server/domain/audit/audit-log.ts';
 import { requestScenario } from '../../server/domain/market/market-scenarios.ts';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { apiPost, registerUser, setTradePassword, signInContext, typePin } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -27,13 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   database = await openDatabase({ dataDir: server.dataDir });
   login = await registerUser(server);
-  const set = await apiPost<null>(
-    server,
-    'user/password/trade/set',
-    { password: PIN, password2: PIN },
-    login.tokenDemo,
-  );
-  expect(set.code).toBe(0);
+  await setTradePassword(server, login.tokenDemo, PIN);
 });
 afterAll(async () => {
   await database?.close();
@@ -94,8 +88,7 @@ describe('the market-wide halt', () => {
     await page.getByTestId('qty').fill('10');
     await expect.poll(() => page.getByTestId('net').textContent(), { timeout: 10_000 }).toMatch(/\d/);
     await page.getByTestId('submit-order').click();
-    await page.getByTestId('keypad').waitFor();
-    for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
+    await typePin(page, PIN);
     await page.waitForURL(/\/pages\/tabbar\/position/);
     const row = page.locator('[data-testid=order-row][data-fresh=true]');
     await row.waitFor({ timeout: 10_000 });

@@ -12,7 +12,7 @@ import { pkIbanCheckDigits } from '../../contract/iban.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { writeSetting } from '../../server/domain/settings/settings-repo.ts';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { apiPost, registerUser, signInContext, typePin } from './support/account.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -244,8 +244,7 @@ describe.each(['ur-PK', 'en-US'] as const)('the money journey in %s (360×800)',
     await page.getByTestId('qty').fill('10');
     await expect.poll(() => page.getByTestId('net').textContent(), { timeout: 10_000 }).toMatch(/\d/);
     await page.getByTestId('submit-order').click();
-    await page.getByTestId('keypad').waitFor();
-    for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
+    await typePin(page, PIN);
     await page.waitForURL(/\/pages\/tabbar\/position/);
     await expect.poll(available, { timeout: 10_000 }).not.toBe('100000.00');
   });

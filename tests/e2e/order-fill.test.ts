@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { registerUser, setTradePassword, signInContext, typePin } from './support/account.ts';
 import { collectPageErrors } from './support/page-checks.ts';
 
 let server: RunningServer;
@@ -28,13 +28,7 @@ afterAll(async () => {
 /** A demo trader with a transaction password, signed in on a phone in `lang`. */
 async function trader(lang: string): Promise<{ context: BrowserContext; page: Page; login: LoginResult }> {
   const login = await registerUser(server);
-  const set = await apiPost<null>(
-    server,
-    'user/password/trade/set',
-    { password: PIN, password2: PIN },
-    login.tokenDemo,
-  );
-  expect(set.code).toBe(0);
+  await setTradePassword(server, login.tokenDemo, PIN);
   const context = await phoneContext(browser, lang);
   await signInContext(context, login, { accountType: 'demo', lang });
   const page = await context.newPage();
@@ -53,8 +47,7 @@ async function placeOrder(page: Page, symbol: string, qty: string, limit?: strin
   await page.getByTestId('qty').fill(qty);
   await expect.poll(() => page.getByTestId('net').textContent(), { timeout: 10_000 }).toMatch(/\d/);
   await page.getByTestId('submit-order').click();
-  await page.getByTestId('keypad').waitFor();
-  for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
+  await typePin(page, PIN);
   await page.waitForURL(/\/pages\/tabbar\/position/);
 }
 

@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import { typePin } from './support/account.ts';
 import { launchBrowser } from './support/browser.ts';
 import { axeSeriousOrCritical } from './support/page-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -40,12 +41,6 @@ const demoTrader = (lang: Lang) =>
   demoUsdtTrader({ server, browser, database, errors, refTag: 'perp' }, lang);
 
 const PIN = '135790';
-
-async function typePin(page: Page): Promise<void> {
-  const keypad = page.getByTestId('keypad');
-  await keypad.waitFor();
-  for (const d of PIN) await keypad.locator(`[data-key="${d}"]`).click();
-}
 
 const text = async (page: Page, id: string) => (await page.getByTestId(id).first().textContent()) ?? '';
 
@@ -94,7 +89,7 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     expect(await text(page, 'perp-confirm')).toContain('0.01 BTC');
     const dir = process.env.SHOT_OUT;
     if (dir) await page.screenshot({ path: `${dir}/perp-pin.${lang}.png` });
-    await typePin(page);
+    await typePin(page, PIN);
     await page.getByTestId('perp-done').waitFor();
 
     // the position: size, LP, live P&L moving with the mark (the worker's figures)
@@ -119,7 +114,7 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     const margin0 = await text(page, 'perp-pos-margin');
     await page.getByTestId('perp-add-margin').fill('10');
     await page.getByTestId('perp-add-margin-go').click();
-    await typePin(page);
+    await typePin(page, PIN);
     await expect.poll(() => text(page, 'perp-pos-margin'), { timeout: 10_000 }).not.toBe(margin0);
     expect(Number(await text(page, 'perp-pos-liq'))).toBeLessThan(liq);
 

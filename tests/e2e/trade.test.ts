@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiEnvelope, LoginResult } from '../../workers/protocol/api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { apiPost, registerUser, signInContext } from './support/account.ts';
+import { apiPost, registerUser, signInContext, typePin } from './support/account.ts';
 import { axeSeriousOrCritical, collectPageErrors } from './support/page-checks.ts';
 
 let server: RunningServer;
@@ -78,7 +78,7 @@ describe('stock trading (demo account, 360×800)', () => {
     await page.keyboard.type('000000');
     await page.getByTestId('toast').filter({ hasText: 'transaction password is incorrect' }).waitFor();
     await expect.poll(() => page.getByTestId('pin-boxes').locator('[data-filled]').count()).toBe(0);
-    for (const d of PIN) await page.getByTestId('keypad').locator(`[data-key="${d}"]`).click();
+    await typePin(page, PIN);
     await page.waitForURL(/\/pages\/tabbar\/position/);
     // The fill is told with its own figures, and the order centre opens on History, where the fill is.
     const toast = page.getByTestId('toast').filter({ hasText: /^Bought 100 OGDC at [\d,]+\.\d{2}$/ });

@@ -1,6 +1,6 @@
 // A fresh account for a browser test: signs up through the real API (captcha and SMS code read from the
 // server's database) and stores the session in a browser context the way the app does after a login.
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AccountType, ApiEnvelope, CaptchaResult, LoginResult } from '../../../workers/protocol/api.ts';
 import type { RunningServer } from './server.ts';
 import { latestCaptchaAnswer, waitForSmsCode } from './server-db.ts';
@@ -70,4 +70,17 @@ export async function signInContext(
     },
     [login, opts] as const,
   );
+}
+
+/** Sets the transaction password of `token`'s account through the API; throws with the server's message. */
+export async function setTradePassword(server: RunningServer, token: string, pin: string): Promise<void> {
+  const set = await apiPost(server, 'user/password/trade/set', { password: pin, password2: pin }, token);
+  if (set.code !== 0) throw new Error(`setting the transaction password: ${set.msg}`);
+}
+
+/** Types `pin` on the transaction-password keypad once it is shown. */
+export async function typePin(page: Page, pin: string): Promise<void> {
+  const keypad = page.getByTestId('keypad');
+  await keypad.waitFor();
+  for (const d of pin) await keypad.locator(`[data-key="${d}"]`).click();
 }

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AccountType, LoginResult } from '../../../workers/protocol/api.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { postRecord } from '../../../server/domain/ledger/post.ts';
-import { apiPost, registerUser, signInContext } from './account.ts';
+import { registerUser, setTradePassword, signInContext } from './account.ts';
 import { phoneContext } from './browser.ts';
 import { collectPageErrors } from './page-checks.ts';
 import type { RunningServer } from './server.ts';
@@ -75,15 +75,6 @@ export async function demoUsdtTrader(
 ): Promise<SignedInPage> {
   const login = await registerUser(o.server);
   await grantDemoUsdt(o.database, login, 10_000n, o.refTag);
-  if (o.tradePassword) {
-    const p = o.tradePassword;
-    const set = await apiPost(
-      o.server,
-      'user/password/trade/set',
-      { password: p, password2: p },
-      login.tokenDemo,
-    );
-    if (set.code !== 0) throw new Error(`setting the transaction password: ${set.msg}`);
-  }
+  if (o.tradePassword) await setTradePassword(o.server, login.tokenDemo, o.tradePassword);
   return signedInPage(o.browser, login, { lang, accountType: 'demo', errors: o.errors });
 }
