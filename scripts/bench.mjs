@@ -20,6 +20,8 @@ run('npx', [
   '--run',
   '--project',
   'unit',
+  // one file at a time: two micro benches on the machine's two cores measure each other
+  '--no-file-parallelism',
   '--dir',
   'bench',
   '--outputJson',

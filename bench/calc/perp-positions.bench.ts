@@ -3,9 +3,12 @@
 // (BTC's 2/5 places to SHIB's 8/0), both sides, leverage 1–50×, notional 10–40,000 USDT, some with added margin,
 // held by the worker's own ContractsFeed. One bench iteration is one mark step: a `mark:<SYM>` for every pair,
 // each delivered as the market feed delivers it (one onMark call per pair), so every position is re-valued
-// (uPnL, ROE, margin ratio, liquidation distance) and the diff of display strings is posted. Before measuring,
-// one step's posted rows are checked against decimal.js (all 10,000, figures derived from the wire strings, not
-// from contract/perp/), and the rows not posted are checked to be unchanged, so a wrong fast path cannot pass.
+// (uPnL, ROE, margin ratio, liquidation distance), the totals (Σ uPnL, positions at risk) are summed, and the
+// display strings of the rows on screen (`contract:<id>` interest: 20 rows, a phone's screenful and more) are
+// posted when they changed; the second case has all 10,000 on screen (strings for every row). Before measuring,
+// with every row on screen, one step's posted rows are checked against decimal.js (all 10,000, figures derived
+// from the wire strings, not from contract/perp/), the rows not posted are checked to be unchanged, and the
+// totals are checked against decimal.js's sum and count, so a wrong fast path cannot pass.
 // Not measured: the structured clone of the post to the main thread.
 import { BehaviorSubject } from 'rxjs';
 import Decimal from 'decimal.js';
@@ -156,7 +159,14 @@ function reference(p: ContractPositionInput, markText: string): Omit<ContractLiv
 const shown = (v: Omit<ContractLiveView, 'id' | 'pnlSign'>) =>
   `${v.mark}|${v.pnl}|${v.roe}|${v.marginRatio}|${v.liqDistance}`;
 
+const SCREEN = 20;
+const show = (ids: Iterable<number>, on: boolean) => {
+  for (const id of ids) (on ? feed.activate : feed.deactivate).call(feed, `contract:${id}`);
+};
+const allIds = positions.map((p) => p.id);
+
 function checkExact(): void {
+  show(allIds, true);
   posted = [];
   markStep(0);
   const before = new Map(positions.map((p) => [p.id, shown(reference(p, steps[0]!.get(p.symbol)!))]));
@@ -176,14 +186,40 @@ function checkExact(): void {
   }
   if (changed < N * 0.9)
     throw new Error(`only ${changed} of ${N} rows changed: the step does not exercise the diff`);
+  // the totals: Σ of the rows' cut-down uPnL, and the rows at ≥ 80 % margin ratio or past 100 %
+  let sum = new D(0);
+  let atRisk = 0;
+  for (const p of positions) {
+    const want = reference(p, steps[1]!.get(p.symbol)!);
+    sum = sum.plus(want.pnl);
+    if (want.marginRatio === '' || new D(want.marginRatio).gte(80)) atRisk++;
+  }
+  const totals = posted.findLast((b) => b.contracts?.totals)?.contracts?.totals;
+  if (!totals || totals.pnl !== sum.toFixed(6) || totals.atRisk !== atRisk || totals.count !== N)
+    throw new Error(`totals ${JSON.stringify(totals)} ≠ ${sum.toFixed(6)} with ${atRisk} at risk`);
   posted = [];
+  show(allIds.slice(SCREEN), false);
 }
 checkExact();
 
 let k = 2;
 describe(`contracts: ${N.toLocaleString('en')} positions on a mark tick`, () => {
-  bench(`mark step of ${PAIRS.length} pairs → ${N} positions re-valued, diff posted (exact)`, () => {
-    markStep(k++);
-    posted = [];
-  });
+  bench(
+    `mark step of ${PAIRS.length} pairs → ${N} positions re-valued, totals, ${SCREEN} rows on screen posted (exact)`,
+    () => {
+      markStep(k++);
+      posted = [];
+    },
+  );
+  bench(
+    `mark step of ${PAIRS.length} pairs → ${N} positions re-valued, totals, all ${N} rows on screen posted (exact)`,
+    () => {
+      markStep(k++);
+      posted = [];
+    },
+    {
+      setup: () => show(allIds, true),
+      teardown: () => show(allIds.slice(SCREEN), false),
+    },
+  );
 });

@@ -3,13 +3,28 @@
 // which the worker computes exactly on every tick of the pair. The main thread does no money arithmetic.
 import { useEffect } from 'react';
 import { markKey } from '../../workers/protocol/market-api.ts';
-import type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
+import {
+  contractLiveKey,
+  type ContractLiveView,
+  type ContractPositionInput,
+  type ContractsTotalsView,
+} from '../../workers/protocol/contracts-api.ts';
 import { appStore, useAtomValue } from '../shared/state/jotai.ts';
 import { marketBridge } from './bridge.ts';
 import { useInterest } from './hooks.ts';
-import { contractLiveAtomFamily, contractsAccountAtom, resetContracts } from './contracts-apply.ts';
+import {
+  contractLiveAtomFamily,
+  contractsAccountAtom,
+  contractTotalsAtom,
+  resetContracts,
+} from './contracts-apply.ts';
 
-export type { ContractLiveView, ContractPositionInput } from '../../workers/protocol/contracts-api.ts';
+export type {
+  ContractLiveView,
+  ContractPositionInput,
+  ContractsTotalsView,
+} from '../../workers/protocol/contracts-api.ts';
+export { CONTRACT_RISK_PCT } from '../../workers/protocol/contracts-api.ts';
 
 /**
  * Hands the worker the account's open positions (every time they are read); `accountKey` names the account.
@@ -40,7 +55,13 @@ export function useContractPositionsFeed(
   }, [accountKey, positions]);
 }
 
-/** One position's live figures; null until the worker has valued it. */
+/** One position's live figures, streamed while the row is mounted; null until the worker has valued it. */
 export function useContractLive(id: number): ContractLiveView | null {
+  useInterest(contractLiveKey(id));
   return useAtomValue(contractLiveAtomFamily(id));
+}
+
+/** Σ uPnL of the open positions and how many are at risk; null until the worker has valued them. */
+export function useContractTotals(): ContractsTotalsView | null {
+  return useAtomValue(contractTotalsAtom);
 }

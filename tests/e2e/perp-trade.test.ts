@@ -104,6 +104,18 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     await expect
       .poll(() => text(page, 'perp-pos-liq-distance'), { timeout: 15_000 })
       .toMatch(/^ \(\d+\.\d{2}%\)$/);
+    // the totals line (every position, valued by the worker) holds the one position's uPnL, read in one go
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const q = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+            return q('perp-pos-pnl') === `${q('perp-total-pnl')} USDT` && q('perp-total-pnl') !== '';
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    if (dir) await page.screenshot({ path: `${dir}/perp-position.${lang}.png`, fullPage: true });
     const firstMark = await text(page, 'perp-pos-mark');
     await expect
       .poll(() => text(page, 'perp-pos-mark'), { timeout: 20_000, interval: 250 })

@@ -1,7 +1,23 @@
 // The contracts feed's slice of the worker API (issue 16 item 5): the app hands the worker the caller's open
-// perpetual positions as the server answered them (coin/contract/order/list), and the worker re-values them on
-// every price tick of their pairs, exactly (contract/perp/, bigint), posting final display strings. The main
-// thread does no money arithmetic. Types only; workers/market/feeds/contracts/ implements it.
+// perpetual positions as the server answered them (coin/contract/order/list), and the worker re-values all of
+// them on every price tick of their pairs, exactly (contract/perp/'s roundings; float64 integers under a checked
+// bound, else bigint), posting the totals and the final display strings of the rows on screen (a row holds
+// `contract:<id>` interest while it is shown, as stock positions hold `position:<SYM>`). The main thread does no
+// money arithmetic. Types and keys only; workers/market/feeds/contracts/ implements it.
+
+/** A position row on screen: its display strings stream. */
+export type ContractInterestKey = `contract:${number}`;
+
+export function contractLiveKey(id: number): ContractInterestKey {
+  return `contract:${id}`;
+}
+
+export function isContractKey(key: string): key is ContractInterestKey {
+  return key.startsWith('contract:');
+}
+
+/** The margin ratio (percent) from which a position is at risk: its row warns, and the totals count it. */
+export const CONTRACT_RISK_PCT = 80;
 
 /** One open position as the server's PerpPositionView gives it (the fields the live figures need). */
 export interface ContractPositionInput {
@@ -39,12 +55,24 @@ export interface ContractLiveView {
   marginRatioValue: number;
 }
 
+/** All open positions of the account on the latest marks. */
+export interface ContractsTotalsView {
+  count: number;
+  /** Σ uPnL, USDT at 6 places (each position's cut down first, as the rows show them) */
+  pnl: string;
+  pnlSign: -1 | 0 | 1;
+  /** positions at or past CONTRACT_RISK_PCT margin ratio */
+  atRisk: number;
+}
+
 /** One post of the contracts feed. */
 export interface ContractsUpdate {
   /** The account the positions belong to: the app drops an update for another. */
   accountKey: string;
-  /** Rows that changed (all of them right after a new set). */
+  /** Rows on screen that changed (every shown row right after a new set or a new listener). */
   rows: ContractLiveView[];
+  /** When they changed. */
+  totals?: ContractsTotalsView;
   /** Position ids no longer held. */
   removed?: number[];
 }

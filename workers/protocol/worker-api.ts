@@ -7,7 +7,7 @@ import type {
   AccountFeedOptions,
   AccountInterestKey,
 } from './account-api.ts';
-import type { ContractsFeedApi, ContractsFeedBatch } from './contracts-api.ts';
+import type { ContractInterestKey, ContractsFeedApi, ContractsFeedBatch } from './contracts-api.ts';
 import type { MarketFeedApi, MarketFeedBatch, MarketFeedOptions, MarketInterestKey } from './market-api.ts';
 
 // ---- The host's part ----
@@ -22,7 +22,7 @@ export interface HostInitOptions {
 }
 
 /** What the app has on screen, reference-counted by src/market: each key belongs to one feed. */
-export type InterestKey = MarketInterestKey | AccountInterestKey;
+export type InterestKey = MarketInterestKey | AccountInterestKey | ContractInterestKey;
 
 export interface HostApi {
   /** Starts every feed once; later calls only update options that can change (lang). */

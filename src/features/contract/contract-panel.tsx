@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useContractPositionsFeed } from '../../market/contracts.ts';
+import { useContractPositionsFeed, useContractTotals } from '../../market/contracts.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
@@ -64,6 +64,7 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
     },
     onError: (e) => setError(e instanceof BusinessError ? e.msg : t('contract:failed')),
   });
+  const totals = useContractTotals();
   const tk = ticker.data;
   const acct = assets.data?.contract;
   const list = positions.data?.list ?? [];
@@ -132,6 +133,25 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
         {tab === 'positions' ? (
           list.length ? (
             <>
+              {totals && totals.count > 0 && (
+                <div className={s.balance} data-testid="perp-totals">
+                  <span>
+                    {t('contract:totalPnl')}{' '}
+                    <span
+                      className={cx('num', totals.pnlSign > 0 ? s.up : totals.pnlSign < 0 ? s.down : '')}
+                      dir="ltr"
+                      data-testid="perp-total-pnl"
+                    >
+                      {totals.pnl}
+                    </span>
+                  </span>
+                  {totals.atRisk > 0 && (
+                    <span role="alert" className={tf.error} data-testid="perp-at-risk">
+                      {t('contract:atRisk', { count: totals.atRisk })}
+                    </span>
+                  )}
+                </div>
+              )}
               <ul className={s.orders}>
                 {list.map((p) => (
                   <ContractPosition key={p.id} p={p} />

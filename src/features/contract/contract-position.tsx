@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PerpPositionView } from '../../../contract/perp-orders.ts';
-import { useContractLive } from '../../market/contracts.ts';
+import { CONTRACT_RISK_PCT, useContractLive } from '../../market/contracts.ts';
 import { BusinessError } from '../../shared/api/api-errors.ts';
 import { accountKey, RESOURCE } from '../../shared/query/query-keys.ts';
 import { useAccountScope } from '../../shared/query/use-account-scope.ts';
@@ -22,7 +22,7 @@ import { cleanDecimal, halfOf } from './contract-preview.ts';
 import { contractKey, newClientId, perpCall } from './contract-queries.ts';
 
 /** The margin ratio at which the row warns (liquidation is at 100 %). */
-const RATIO_WARN = 80;
+const RATIO_WARN = CONTRACT_RISK_PCT;
 
 export function ContractPosition({ p }: { p: PerpPositionView }) {
   const { t } = useTranslation();

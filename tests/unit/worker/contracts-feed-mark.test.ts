@@ -66,6 +66,7 @@ describe('contracts feed on the published mark', () => {
     const posts: WorkerBatch[] = [];
     const feed = new ContractsFeed(b);
     feed.start(context(posts));
+    feed.activate('contract:1');
     feed.setContractPositions('9:demo', [LONG]);
     tick('BTCUSDT', '96000.00');
     // no published mark yet: last + premium (0) = 96,000; (96,000 − 86,000) / 96,000 = 10.41 %
@@ -92,6 +93,7 @@ describe('contracts feed on the published mark', () => {
     const posts: WorkerBatch[] = [];
     const feed = new ContractsFeed(b);
     feed.start(context(posts));
+    feed.activate('contract:1');
     feed.setContractPositions('9:demo', [LONG]);
     tick('BTCUSDT', '95500.00');
     const n = posts.length;

@@ -2,6 +2,8 @@
 // screen, so the feed and the contract math stay out of the worker's first download (the first screens' byte
 // ceiling counts the worker). Until it arrives this stand-in keeps the context and the latest positions.
 import type { ContractPositionInput, ContractsFeedApi } from '../../../protocol/contracts-api.ts';
+import { isContractKey } from '../../../protocol/contracts-api.ts';
+import type { InterestKey } from '../../../protocol/worker-api.ts';
 import type { Feed, FeedContext } from '../../host/feed.ts';
 import type { PriceBoard } from '../market/price-board.ts';
 import type { ContractsFeed } from './contracts-feed.ts';
@@ -13,6 +15,8 @@ export class LazyContractsFeed implements Feed, ContractsFeedApi {
   private loading: Promise<void> | null = null;
   private ctx: FeedContext | null = null;
   private pending: [string, ContractPositionInput[]] | null = null;
+  /** Rows on screen before the feed arrived (`contract:<id>` interest), handed over when it does. */
+  private readonly shown = new Set<InterestKey>();
   private disposed = false;
 
   constructor(
@@ -28,12 +32,19 @@ export class LazyContractsFeed implements Feed, ContractsFeedApi {
     this.feed?.resend();
   }
 
-  claims(): boolean {
-    return false;
+  claims(key: InterestKey): boolean {
+    return isContractKey(key);
   }
 
-  activate(): void {}
-  deactivate(): void {}
+  activate(key: InterestKey): void {
+    if (this.feed) this.feed.activate(key);
+    else this.shown.add(key);
+  }
+
+  deactivate(key: InterestKey): void {
+    if (this.feed) this.feed.deactivate(key);
+    else this.shown.delete(key);
+  }
 
   dispose(): void {
     this.disposed = true;
@@ -48,6 +59,8 @@ export class LazyContractsFeed implements Feed, ContractsFeedApi {
       const feed = new m.ContractsFeed(this.prices);
       if (this.ctx) feed.start(this.ctx);
       this.feed = feed;
+      for (const key of this.shown) feed.activate(key);
+      this.shown.clear();
       const p = this.pending;
       this.pending = null;
       if (p) feed.setContractPositions(p[0], p[1]);
