@@ -2,7 +2,9 @@
 // of the pool (NAV × (1 − cash share) − the cash owed to pending redemptions), rebalanced when a holding is
 // off its target by more than BAND_BPS of the pool. Sells first (only sellable shares: T+1 applies), then
 // buys with the cash above the kept part. Whole shares, with the robots' fee buffer on buys.
-import { sharesFor } from '../robot/strategies/types.ts';
+// raiseCash: when pending redemptions owe more than the pool's cash, the sells that cover the shortfall now,
+// whatever the band (the runner calls it between rebalances, so a large redemption is paid at its own close).
+import { FEE_BUFFER_BPS, sharesFor } from '../robot/strategies/types.ts';
 
 export const BAND_BPS = 200n;
 
@@ -54,4 +56,41 @@ export function rebalance(v: BasketView): BasketAction[] {
     spare -= qty * b.price;
   }
   return out;
+}
+
+/**
+ * Sells that raise `v.reserve − v.cash` (plus the fee buffer): from each holding in proportion to its value,
+ * whole shares rounded up, only sellable ones; what a holding cannot give (T+1) is taken from the others, largest
+ * first. Nothing when the cash already covers what is owed.
+ */
+export function raiseCash(v: BasketView): BasketAction[] {
+  const short = v.reserve - v.cash;
+  if (short <= 0n) return [];
+  const need = (short * (10_000n + FEE_BUFFER_BPS) + 9_999n) / 10_000n;
+  const priced = v.targets.filter((t) => t.price > 0n && t.sellable > 0n);
+  const value = priced.reduce((s, t) => s + t.held * t.price, 0n);
+  if (value <= 0n) return [];
+  const sold = new Map<string, bigint>();
+  let raised = 0n;
+  for (const t of priced) {
+    const part = (need * t.held * t.price + value - 1n) / value;
+    const want = (part + t.price - 1n) / t.price;
+    const q = want < t.sellable ? want : t.sellable;
+    sold.set(t.symbol, q);
+    raised += q * t.price;
+  }
+  for (const t of [...priced].sort((a, b) => {
+    const d = b.held * b.price - a.held * a.price;
+    return d > 0n ? 1 : d < 0n ? -1 : 0;
+  })) {
+    if (raised >= need) break;
+    const left = t.sellable - sold.get(t.symbol)!;
+    const want = (need - raised + t.price - 1n) / t.price;
+    const q = want < left ? want : left;
+    sold.set(t.symbol, sold.get(t.symbol)! + q);
+    raised += q * t.price;
+  }
+  return priced
+    .filter((t) => sold.get(t.symbol)! > 0n)
+    .map((t) => ({ symbol: t.symbol, side: 'sell' as const, qty: sold.get(t.symbol)! }));
 }

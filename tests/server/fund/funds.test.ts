@@ -13,6 +13,7 @@ import {
   UNIT_SCALE,
 } from '../../../server/domain/fund/nav.ts';
 import { moneyOf } from '../../../server/domain/ledger/books.ts';
+import { poolBooks } from '../../../server/domain/fund/valuation.ts';
 import { createSession } from '../../../server/domain/auth/sessions-repo.ts';
 import { creditDeposit } from '../../../server/domain/backoffice/deposits.ts';
 import { setKycStatus } from '../../../server/domain/backoffice/kyc.ts';
@@ -93,6 +94,12 @@ const red = (who: Trader, fundId: number, units: string, clientId = newClientOrd
     { fundId: String(fundId), units, clientId, tradePassword: TRADE_PASSWORD },
     { token: who.tokenDemo, lang: 'en-US' },
   );
+
+/** Units (4 places) as the redeem call takes them. */
+const formatUnits = (units: bigint) => {
+  const s = units.toString().padStart(5, '0');
+  return `${s.slice(0, -4)}.${s.slice(-4)}`;
+};
 
 async function pool(fundId: number) {
   return t.db
@@ -341,6 +348,73 @@ describe('forward pricing', () => {
     expect(await cashOfUser(u.userId)).toBe(before + pay);
     const msgs = await get(t.app, '/api/user/notice', {}, { token: u.tokenDemo, lang: 'en-US' });
     expect(JSON.stringify(msgs.body)).toContain('Fund redemption paid');
+    await reconcile();
+  });
+
+  it('a redemption larger than the pool’s cash is raised by sells before its close and paid in full at it', async () => {
+    const p0 = await pool(balanced);
+    const ordersOf = (suffix: string) =>
+      t.db
+        .selectFrom('stock_orders')
+        .select(['side', 'status', 'client_order_id'])
+        .where('account_id', '=', p0.account_id)
+        .where('client_order_id', 'like', `%.${suffix}`)
+        .execute();
+    // a rebalance (due: the last was on Monday) invests the cash Tuesday's subscription brought
+    let ts = Date.now() + 60_000;
+    vi.setSystemTime(ts);
+    await t.app.funds.idle();
+    await t.app.funds.pass(ts);
+    await step(t, 3);
+    await t.app.funds.idle();
+    const held = await t.db
+      .selectFrom('fund_holdings')
+      .select('units')
+      .where('pool_id', '=', p0.id)
+      .where('account_id', '=', await demoAccount(u.userId))
+      .executeTakeFirstOrThrow();
+    const lastNav = (
+      await t.db
+        .selectFrom('fund_nav')
+        .select('nav')
+        .where('pool_id', '=', p0.id)
+        .orderBy('t', 'desc')
+        .executeTakeFirstOrThrow()
+    ).nav;
+    const owed = cashFor(held.units, lastNav);
+    // the case: what u redeems is more than the pool holds in cash
+    expect((await poolBooks(t.db, p0.account_id)).cash).toBeLessThan(owed);
+    const before = await cashOfUser(u.userId);
+    const r = await red(u, balanced, formatUnits(held.units));
+    expect(r.body.code).toBe(0);
+    const closeThu = r.body.data.dealAt as number;
+    expect(await ordersOf('raise')).toEqual([]);
+    // two minutes on, long before the next rebalance (30 min): the shortfall check sells for it
+    ts += 2 * 60_000;
+    vi.setSystemTime(ts);
+    await t.app.funds.idle();
+    await t.app.funds.pass(ts);
+    await step(t, 3);
+    await t.app.funds.idle();
+    const raised = await ordersOf('raise');
+    expect(raised.length).toBeGreaterThan(0);
+    expect(raised.every((o) => o.side === 'sell' && o.status === 'filled')).toBe(true);
+    expect((await poolBooks(t.db, p0.account_id)).cash).toBeGreaterThan(owed);
+    // another check a minute later sells nothing more: the cash covers it
+    ts += 61_000;
+    vi.setSystemTime(ts);
+    await t.app.funds.pass(ts);
+    await step(t, 1);
+    expect((await ordersOf('raise')).length).toBe(raised.length);
+    await closeHappens(closeThu);
+    const got = await t.db
+      .selectFrom('fund_orders')
+      .selectAll()
+      .where('id', '=', r.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(got.state).toBe('confirmed');
+    expect(got.amount).toBe(cashFor(held.units, got.nav!));
+    expect(await cashOfUser(u.userId)).toBe(before + got.amount!);
     await reconcile();
   });
 });
