@@ -1,12 +1,16 @@
 // The contract area's calls (issue 16 item 4): USDT-margined perpetual contracts, one-way mode, isolated margin,
-// market orders. All under `coin/contract/order/`:
+// market orders and resting limit opens. All under `coin/contract/order/`:
 //   POST multiple        get (no `leverage`) or set the leverage of a symbol; with an open position its margin
 //                        becomes the initial margin at the new leverage (refused if that makes it liquidatable)
 //   POST add             open or increase a position at market (`side` long/short, `qty` in base units); the
 //                        answer shows the margin, fee, entry and liquidation price
 //   GET  list            the caller's open positions, with mark, uPnL, ROE, margin ratio, LP, TP/SL
-//   GET  list/active     the caller's active conditional orders: the TP/SL triggers of open positions (market
-//                        orders fill at once, so nothing else rests)
+//   POST add/limit       open or increase at a limit price (GTC): rests until the market reaches it, then fills
+//                        at that price as a maker; its margin and most fee are frozen meanwhile; a marketable
+//                        one fills at once at the best price (server/domain/perp/perp-limit.ts says the rules)
+//   POST cancel          cancel a resting limit order (`orderId`: the limit order's id); the frozen returns
+//   GET  list/active     the caller's active orders: the TP/SL triggers of open positions (`list`) and the
+//                        resting limit orders (`orders`)
 //   GET  query           one of the caller's positions (`positionId`) or executions (`orderId`); another
 //                        account's id is "not found"
 //   POST close           close part (`qty`) or all of a position at market
@@ -23,7 +27,7 @@
 // Transaction password and KYC (spec §5), per call: a call that puts more of the user's money at stake takes
 // `tradePassword` (the stock order's field, checked as for stock orders: the same lock-out counter and
 // refusals, the password first, then KYC) on every account, and KYC on the real one:
-//   add                  yes: it opens or increases a position (as a stock or spot order)
+//   add, add/limit       yes: it opens or increases a position (as a stock or spot order)
 //   add/mgn              yes: it moves USDT from the contract account into the position
 //   multiple             only when it sets the leverage of a symbol with an open position (the margin moves:
 //                        more in at a lower leverage, the liquidation price nearer at a higher one); reading it,
@@ -31,6 +35,7 @@
 //   close, liquidate,    no: reduce-only, they take risk off; a user racing a liquidation gets out with one tap,
 //   liquidate/all        as the engine's own TP/SL closes do (and as a stock cancel takes no password)
 //   set/profit, set/loss no: they only set the reduce-only close that fires later (price 0 cancels)
+//   cancel               no: it only takes an order back (as a stock cancel)
 import { Type, type Static } from 'typebox';
 import { Decimal, envelope, EpochMs } from './envelope.ts';
 import { decimalString, fields, idString, oneOf, opt, sixDigitsField, text } from './form-fields.ts';
@@ -62,6 +67,23 @@ export const OpenBody = fields({
   tradePassword: sixDigits,
 });
 export type OpenBody = Static<typeof OpenBody>;
+
+export const LimitBody = fields({
+  clientId,
+  symbol,
+  side: oneOf(['long', 'short'], 4, 5),
+  qty,
+  price: decimalString({
+    maxIntDigits: 12,
+    maxScale: 8,
+    description: "limit price at the pair's price decimals",
+  }),
+  tradePassword: sixDigits,
+});
+export type LimitBody = Static<typeof LimitBody>;
+
+export const CancelBody = fields({ orderId: idString });
+export type CancelBody = Static<typeof CancelBody>;
 
 export const CloseBody = fields({ clientId, positionId: idString, qty: opt(qty) });
 export type CloseBody = Static<typeof CloseBody>;
@@ -150,6 +172,29 @@ export const ExecutedView = Type.Object({
   repeated: Type.Boolean({ description: 'true: this clientId was used before; nothing new happened' }),
 });
 
+export const PerpLimitOrderView = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  clientId: Type.String(),
+  symbol: Type.String(),
+  side: Type.Enum(['long', 'short'], { type: 'string' }),
+  qty: Decimal(),
+  price: Decimal('limit price'),
+  leverage: Type.Integer({ minimum: 1 }),
+  frozen: Decimal('USDT held while it rests: margin at its price + the taker fee (0 once ended)'),
+  status: Type.Enum(['open', 'filled', 'cancelled'], { type: 'string' }),
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "why it was cancelled: 'user', 'liquidation', or the refusal met when the market reached it " +
+      "('insufficient', 'oppositeOpen', 'leverageTooHigh', 'wouldLiquidate')",
+  }),
+  orderId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: 'its fill (query orderId)',
+  }),
+  createdAt: EpochMs(),
+  updatedAt: EpochMs(),
+});
+export type PerpLimitOrderView = Static<typeof PerpLimitOrderView>;
+
 export const ActiveTrigger = Type.Object({
   positionId: Type.Integer({ minimum: 1 }),
   symbol: Type.String(),
@@ -193,7 +238,18 @@ export const ExecutedReply = envelope(ExecutedView);
 export const ExecutedListReply = envelope(Type.Object({ list: Type.Array(ExecutedView) }));
 export const PositionReply = envelope(PerpPositionView);
 export const PositionListReply = envelope(Type.Object({ list: Type.Array(PerpPositionView) }));
-export const ActiveListReply = envelope(Type.Object({ list: Type.Array(ActiveTrigger) }));
+export const ActiveListReply = envelope(
+  Type.Object({ list: Type.Array(ActiveTrigger), orders: Type.Array(PerpLimitOrderView) }),
+);
+export const LimitPlacedReply = envelope(
+  Type.Object({
+    limit: PerpLimitOrderView,
+    order: Type.Union([PerpExecutionView, Type.Null()], { description: 'the fill when it was marketable' }),
+    position: Type.Union([PerpPositionView, Type.Null()]),
+    repeated: Type.Boolean(),
+  }),
+);
+export const LimitReply = envelope(PerpLimitOrderView);
 export const QueryReply = envelope(
   Type.Object({
     position: Type.Union([PerpPositionView, Type.Null()]),

@@ -625,6 +625,26 @@ export interface PerpOrdersTable {
   created_at: number;
 }
 
+export type PerpLimitStatus = 'open' | 'filled' | 'cancelled';
+
+/** Resting limit opens (migration 300). */
+export interface PerpLimitOrdersTable {
+  id: IdColumn;
+  account_id: number;
+  client_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  qty: Money;
+  price: Money;
+  leverage: number;
+  frozen: Money;
+  status: PerpLimitStatus;
+  reason: string | null;
+  execution_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface PerpFundingTable {
   symbol: string;
   interval_at: number;
@@ -1234,6 +1254,7 @@ export interface Schema {
   perp_leverage: PerpLeverageTable;
   perp_positions: PerpPositionsTable;
   perp_orders: PerpOrdersTable;
+  perp_limit_orders: PerpLimitOrdersTable;
   perp_funding: PerpFundingTable;
   ipo_offerings: IpoOfferingsTable;
   ipo_applications: IpoApplicationsTable;

@@ -4,7 +4,8 @@
 // password first, sets it and comes back to the same order, confirms it with the PIN and opens a 10× long of
 // 0.01 BTC, sees the position with its liquidation price and live P&L (the worker's figures move with the mark),
 // adds margin (PIN again), is refused a take-profit below the entry in its own language, sets TP and SL (listed as
-// waiting orders, no PIN), closes half and then the rest (no PIN: getting out never waits). (The crash journey needs the simulator's test control, not reachable in this
+// waiting orders, no PIN), closes half and then the rest (no PIN: getting out never waits), places a limit long
+// 3 % under the index (PIN), sees it waiting with its frozen margin and cancels it. (The crash journey needs the simulator's test control, not reachable in this
 // server process: not covered here.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +33,8 @@ afterAll(async () => {
 });
 
 const TEXT = {
-  'ur-PK': { tpBelow: 'ٹیک', contract: 'کنٹریکٹ' },
-  'en-US': { tpBelow: 'take-profit', contract: 'Contract' },
+  'ur-PK': { tpBelow: 'ٹیک', contract: 'کنٹریکٹ', limit: 'لمٹ', placed: 'لمٹ آرڈر لگ گیا' },
+  'en-US': { tpBelow: 'take-profit', contract: 'Contract', limit: 'Limit', placed: 'Limit order placed' },
 } as const;
 type Lang = keyof typeof TEXT;
 
@@ -153,6 +154,24 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     expect(await axeSeriousOrCritical(page, '[data-testid=perp-panel]')).toEqual([]);
     await page.getByTestId('perp-close').click();
     await page.getByTestId('perp-no-positions').waitFor({ timeout: 10_000 });
+
+    // a limit long 3 % under the index waits with its margin held, and is cancelled
+    const available = await text(page, 'perp-available');
+    await page.getByTestId('perp-type').getByRole('radio', { name: TEXT[lang].limit }).click();
+    const index = Number((await text(page, 'perp-index')).replace(/,/g, ''));
+    await page.getByTestId('perp-price').fill((index * 0.97).toFixed(2));
+    await page.getByTestId('perp-qty').fill('0.01');
+    await page.getByTestId('perp-submit').click();
+    await typePin(page, PIN);
+    await expect.poll(() => text(page, 'perp-done'), { timeout: 10_000 }).toContain(TEXT[lang].placed);
+    await expect.poll(() => text(page, 'perp-available'), { timeout: 10_000 }).not.toBe(available);
+    await page.getByRole('tab').nth(1).click();
+    await expect.poll(() => page.getByTestId('perp-limit-order').count(), { timeout: 10_000 }).toBe(1);
+    expect(await text(page, 'perp-limit-order')).toContain((index * 0.97).toFixed(2));
+    if (dir) await page.screenshot({ path: `${dir}/perp-limit.${lang}.png`, fullPage: true });
+    await page.getByTestId('perp-limit-cancel').click();
+    await page.getByTestId('perp-no-active').waitFor({ timeout: 10_000 });
+    await expect.poll(() => text(page, 'perp-available'), { timeout: 10_000 }).toBe(available);
 
     // the History tab: the open and both closes, newest first, none explained as a liquidation
     await page.getByRole('tab').nth(2).click();

@@ -57,6 +57,9 @@ export const RECORD_KINDS = {
   perp_funding: 'fee',
   perp_liquidation: 'unfreeze',
   perp_adl: 'unfreeze',
+  /** a resting contract limit order: its margin and most fee frozen (contract → contract_frozen), released */
+  perp_limit_freeze: 'freeze',
+  perp_limit_release: 'unfreeze',
   /** IPO (domain/ipo): an application's price × shares frozen; given back (cancel, the unallotted part); the
    * allotted part paid to ipo_issuer_<offering> (and the shares credited to shares_ipo, ref `shares:<id>`);
    * at listing the shares move shares_ipo → shares (share books only) */

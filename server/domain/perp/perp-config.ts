@@ -2,7 +2,7 @@
 // USDⓈ-M tier fees (derivatives.md §1 "P&L, ROE, fees"), a 10× default leverage, 8-hour funding. The funding
 // interval is an engine option so tests can drive it.
 export const TAKER_RATE = 50_000n; // 0.05 %
-export const MAKER_RATE = 20_000n; // 0.02 % (no resting contract orders yet: every fill is a taker's)
+export const MAKER_RATE = 20_000n; // 0.02 %: a resting limit order's fill (perp-limit.ts)
 export const DEFAULT_LEVERAGE = 10;
 export const MAX_LEVERAGE = 125;
 export const FUNDING_INTERVAL_MS = 8 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 // The contracts' work on the leader: on every mark tick, in order, liquidate what the mark crossed, fire the
-// TP/SL triggers the tick reached, sample the premium, and at each funding boundary settle the interval just
+// TP/SL triggers the tick reached, fill the resting limit orders the best bid and ask reached (perp-limit.ts),
+// sample the premium, and at each funding boundary settle the interval just
 // ended for every pair with open positions. Ticks are handled one after another (never merged), so a
 // liquidation happens at the first tick past its price. Listeners hear executions after they committed.
 import { averagePremium, fundingRate, premiumSample } from '../../../contract/perp/funding.ts';
@@ -7,6 +8,7 @@ import type { MarkBook, MarkTick } from './mark-book.ts';
 import { FUNDING_INTERVAL_MS } from './perp-config.ts';
 import { settleInterval } from './perp-funding.ts';
 import { quoteOf } from './perp-grid.ts';
+import { fillReachedLimits, symbolsWithLimitOrders } from './perp-limit.ts';
 import { fireTriggers, liquidateCrossed } from './perp-liquidation.ts';
 import type { PerpDeps } from './perp-orders.ts';
 import { symbolsWithPositions, type ExecutionRow } from './positions-repo.ts';
@@ -69,6 +71,7 @@ export class PerpEngine {
     const done: ExecutionRow[] = [];
     // One read per tick finds the pairs anyone holds (on any node); only those are checked.
     const held = new Set(await symbolsWithPositions(this.deps.db));
+    const resting = new Set(await symbolsWithLimitOrders(this.deps.db));
     for (const m of marks) {
       const pair = this.deps.marks.pair(m.symbol);
       const quote = pair && quoteOf(this.deps.market, pair);
@@ -77,6 +80,7 @@ export class PerpEngine {
         done.push(...(await liquidateCrossed(this.deps.db, pair, m.mark, now)));
         done.push(...(await fireTriggers(this.deps.db, pair, { ...quote, mark: m.mark }, now)));
       }
+      if (resting.has(m.symbol)) done.push(...(await fillReachedLimits(this.deps, pair, quote, now)));
       const list = this.samples.get(m.symbol) ?? [];
       list.push(premiumSample(m.mark, m.last));
       this.samples.set(m.symbol, list);

@@ -16,7 +16,10 @@ export type PerpRefusal =
   | 'clientIdReused'
   | 'noPosition'
   | 'closeTooLarge'
-  | 'notFound';
+  | 'notFound'
+  | 'priceBand'
+  | 'tooManyOrders'
+  | 'orderNotOpen';
 
 export function perpError(key: PerpRefusal, params: Record<string, string | number> = {}): AppError {
   return new AppError(`perp.${key}`, params);

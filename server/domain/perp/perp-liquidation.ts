@@ -1,8 +1,9 @@
 // Liquidation and TP/SL on a mark tick (leader only). Crossed positions come from the (symbol, side, liq_price)
 // index (positions-repo.ts crossedPositions), so a tick costs O(crossed). Each position is handled in its own
 // transaction, re-read under its account's lock: a position closed or changed meanwhile is judged on what the
-// database holds. A liquidation has no open orders to cancel (contract orders fill at once; its TP/SL end with
-// it) and closes the whole position at the mark that crossed; its remaining margin goes to the insurance fund,
+// database holds. A liquidation cancels the account's resting limit orders of the pair (perp-limit.ts: their
+// frozen margin goes back to the contract book; its TP/SL end with the position) and closes the whole position
+// at the mark that crossed; its remaining margin goes to the insurance fund,
 // what it cannot pay is taken from the fund (closeIn, perp-fill.ts); when the fund cannot, auto-deleveraging
 // (perp-adl.ts).
 import type { Db } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import { INSURANCE_ACCOUNT, TAKER_RATE, USDT } from './perp-config.ts';
 import { tpSlFires } from '../../../contract/perp/tpsl.ts';
 import { lockAccounts } from '../ledger/locks.ts';
 import { closeIn } from './perp-fill.ts';
+import { cancelLimitsForLiquidation } from './perp-limit.ts';
 import type { PerpPair } from './perp-grid.ts';
 import { positionLiquidated } from './perp-notice.ts';
 import {
@@ -51,6 +53,7 @@ export async function liquidateCrossed(
       await lockAccounts(tx, [candidate.accountId, ...others]);
       const pos = await positionById(tx, candidate.id);
       if (!pos || pos.status !== 'open' || !crossed(sideOf(pos), pos.liqPrice, mark)) return null;
+      await cancelLimitsForLiquidation(tx, pos.accountId, pos.symbol, now);
       // A loss beyond the margin that the insurance fund cannot cover: auto-deleveraging (perp-adl.ts).
       const atMark = closePart(pair.grid, mathOf(pos), pos.qty, mark, TAKER_RATE);
       if (atMark.shortfall > 0n) {

@@ -56,7 +56,7 @@ export function pairOf(d: PerpDeps, symbol: string): PerpPair {
   return pair;
 }
 
-function qtyOf(pair: PerpPair, text: string): bigint {
+export function qtyOf(pair: PerpPair, text: string): bigint {
   const q = parseMinor(text, pair.grid.qtyDecimals);
   if (q === null || q <= 0n) throw perpError('badQty', { decimals: pair.grid.qtyDecimals });
   return q;
@@ -106,60 +106,88 @@ export async function openAtMarket(d: PerpDeps, input: OpenInput, now: number): 
     const quote = quoteOf(d.market, pair);
     if (!quote) throw perpError('noPrice');
     const price = side === 'buy' ? quote.ask : quote.bid;
-    const existing = await openPosition(tx, input.accountId, input.symbol);
-    if (existing && existing.side !== input.side) throw perpError('oppositeOpen');
-    const leverage =
-      existing?.leverage ?? (await leverageOf(tx, input.accountId, input.symbol, DEFAULT_LEVERAGE));
-    const margin = initialMargin(pair.grid, qty, price, leverage);
-    const fee = tradeFee(pair.grid, qty, price, TAKER_RATE);
-    const before = existing
-      ? mathOf(existing)
-      : { side: (input.side === 'long' ? 1 : -1) as 1 | -1, qty: 0n, entryValue: 0n, margin: 0n };
-    const after = increase(before, qty, price, margin);
-    const max = maxLeverageAt(pair.tiers, notional(pair.grid, after.qty, price));
-    if (leverage > max) throw perpError('leverageTooHigh', { max });
-    const liq = liquidationPrice(pair.grid, pair.tiers, after, TAKER_RATE);
-    if (crossed(after.side, liq, markOrThrow(d, input.symbol))) throw perpError('wouldLiquidate');
-    const positionId = existing
-      ? existing.id
-      : await insertPosition(tx, {
-          accountId: input.accountId,
-          symbol: input.symbol,
-          side: input.side,
-          qty: after.qty,
-          entryValue: after.entryValue,
-          margin: after.margin,
-          leverage,
-          liqPrice: liq,
-          openedAt: now,
-        });
-    if (existing)
-      await updatePosition(
-        tx,
-        positionId,
-        { qty: after.qty, entryValue: after.entryValue, margin: after.margin, liqPrice: liq },
-        now,
-      );
-    const execution = await insertExecution(tx, {
-      accountId: input.accountId,
-      clientId: input.clientId,
-      positionId,
-      symbol: input.symbol,
-      side,
-      action: 'open',
-      qty,
-      price,
-      fee,
-      margin,
-      realizedPnl: 0n,
-      leverage,
-      createdAt: now,
-    });
-    await postRecords(tx, openRecordsOf(input.accountId, input.symbol, execution.id, margin, fee, now)).catch(
-      ledgerRefusal,
-    );
-    return { execution, position: (await positionById(tx, positionId))!, created: true };
+    return openIn(tx, d, pair, { ...input, qty }, { price, feeRate: TAKER_RATE }, now);
   });
+}
+
+export interface OpenAt {
+  /** the fill price (price units) */
+  price: bigint;
+  feeRate: bigint;
+  /** the leverage of a new position (default: the symbol's setting); an open position keeps its own */
+  leverage?: number;
+}
+
+/**
+ * Opens or increases at `at.price` in the caller's transaction (the account locked): the one-way, leverage and
+ * liquidation checks, the position, the execution and its postings (margin and fee from the contract book).
+ */
+export async function openIn(
+  tx: Db,
+  d: PerpDeps,
+  pair: PerpPair,
+  input: Omit<OpenInput, 'qty'> & { qty: bigint },
+  at: OpenAt,
+  now: number,
+): Promise<Executed> {
+  const { qty } = input;
+  const { price } = at;
+  const side = input.side === 'long' ? 'buy' : 'sell';
+  const existing = await openPosition(tx, input.accountId, input.symbol);
+  if (existing && existing.side !== input.side) throw perpError('oppositeOpen');
+  const leverage =
+    existing?.leverage ??
+    at.leverage ??
+    (await leverageOf(tx, input.accountId, input.symbol, DEFAULT_LEVERAGE));
+  const margin = initialMargin(pair.grid, qty, price, leverage);
+  const fee = tradeFee(pair.grid, qty, price, at.feeRate);
+  const before = existing
+    ? mathOf(existing)
+    : { side: (input.side === 'long' ? 1 : -1) as 1 | -1, qty: 0n, entryValue: 0n, margin: 0n };
+  const after = increase(before, qty, price, margin);
+  const max = maxLeverageAt(pair.tiers, notional(pair.grid, after.qty, price));
+  if (leverage > max) throw perpError('leverageTooHigh', { max });
+  const liq = liquidationPrice(pair.grid, pair.tiers, after, TAKER_RATE);
+  if (crossed(after.side, liq, markOrThrow(d, input.symbol))) throw perpError('wouldLiquidate');
+  const positionId = existing
+    ? existing.id
+    : await insertPosition(tx, {
+        accountId: input.accountId,
+        symbol: input.symbol,
+        side: input.side,
+        qty: after.qty,
+        entryValue: after.entryValue,
+        margin: after.margin,
+        leverage,
+        liqPrice: liq,
+        openedAt: now,
+      });
+  if (existing)
+    await updatePosition(
+      tx,
+      positionId,
+      { qty: after.qty, entryValue: after.entryValue, margin: after.margin, liqPrice: liq },
+      now,
+    );
+  const execution = await insertExecution(tx, {
+    accountId: input.accountId,
+    clientId: input.clientId,
+    positionId,
+    symbol: input.symbol,
+    side,
+    action: 'open',
+    qty,
+    price,
+    fee,
+    margin,
+    realizedPnl: 0n,
+    leverage,
+    createdAt: now,
+  });
+  await postRecords(tx, openRecordsOf(input.accountId, input.symbol, execution.id, margin, fee, now)).catch(
+    ledgerRefusal,
+  );
+  return { execution, position: (await positionById(tx, positionId))!, created: true };
 }
 
 export interface CloseInput {

@@ -1,7 +1,11 @@
 // Positions and executions as the wire shows them (contract/perp-orders.ts): live figures on the current mark
 // computed with the exact math, money as decimal strings (USDT at 6 places, percentages truncated to 2).
 import { formatMinor } from '../../../contract/money.ts';
-import type { PerpExecutionView, PerpPositionView } from '../../../contract/perp-orders.ts';
+import type {
+  PerpExecutionView,
+  PerpLimitOrderView,
+  PerpPositionView,
+} from '../../../contract/perp-orders.ts';
 import {
   bankruptcyPrice,
   entryMargin,
@@ -14,6 +18,7 @@ import {
 } from '../../../contract/perp/position.ts';
 import type { MarkBook } from './mark-book.ts';
 import { quoteOf, type PerpMarket } from './perp-grid.ts';
+import type { LimitOrderRow } from './perp-limit.ts';
 import { mathOf, type ExecutionRow, type PositionRow } from './positions-repo.ts';
 
 const usdt = (n: bigint) => formatMinor(n, 6);
@@ -79,5 +84,24 @@ export function executionView(marks: MarkBook, e: ExecutionRow): PerpExecutionVi
     realizedPnl: usdt(e.realizedPnl),
     leverage: e.leverage,
     createdAt: e.createdAt,
+  };
+}
+
+export function limitOrderView(marks: MarkBook, o: LimitOrderRow): PerpLimitOrderView {
+  const pair = marks.pair(o.symbol);
+  return {
+    id: o.id,
+    clientId: o.clientId,
+    symbol: o.symbol,
+    side: o.side,
+    qty: formatMinor(o.qty, pair?.grid.qtyDecimals ?? 0),
+    price: formatMinor(o.price, pair?.grid.priceDecimals ?? 2),
+    leverage: o.leverage,
+    frozen: usdt(o.frozen),
+    status: o.status,
+    reason: o.reason,
+    orderId: o.executionId,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
   };
 }

@@ -1,5 +1,5 @@
 // The contract calls that read (contract/perp-orders.ts): list (open positions), list/active (TP/SL triggers
-// waiting), query (one position or execution of the caller's own; another account's id is "not found").
+// and resting limit orders waiting), query (one position or execution of the caller's own; another account's id is "not found").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { formatMinor } from '../../../contract/money.ts';
 import { noFields } from '../../../contract/form-fields.ts';
@@ -11,7 +11,8 @@ import {
   QueryReply,
 } from '../../../contract/perp-orders.ts';
 import { perpError } from '../../domain/perp/perp-errors.ts';
-import { executionView, positionView } from '../../domain/perp/perp-views.ts';
+import { openLimitOrdersOf } from '../../domain/perp/perp-limit.ts';
+import { executionView, limitOrderView, positionView } from '../../domain/perp/perp-views.ts';
 import { openPositionsOf, ownExecution, ownPosition } from '../../domain/perp/positions-repo.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -47,9 +48,9 @@ export const perpReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Active conditional orders (TP/SL waiting)',
+        summary: 'Active orders (TP/SL waiting, resting limit orders)',
         description:
-          'Contract orders fill at once at market, so the only orders that wait are TP/SL triggers.',
+          '`list`: the TP/SL triggers of open positions; `orders`: the resting limit orders, oldest first.',
         security: NEEDS_TOKEN,
         querystring: noFields,
         response: ActiveListReply,
@@ -69,7 +70,8 @@ export const perpReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (p.slPrice !== null)
           list.push({ ...base, kind: 'sl' as const, price: formatMinor(p.slPrice, d), source: p.slSource });
       }
-      return ok({ list });
+      const orders = (await openLimitOrdersOf(app.db, accountId)).map((o) => limitOrderView(deps.marks, o));
+      return ok({ list, orders });
     },
   );
 

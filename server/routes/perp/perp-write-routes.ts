@@ -1,11 +1,12 @@
 // The contract calls that change something (contract/perp-orders.ts lists the paths and what each means):
-// multiple, add, close, liquidate, liquidate/all, add/mgn, set/profit, set/loss. The rules are
+// multiple, add, add/limit, cancel, close, liquidate, liquidate/all, add/mgn, set/profit, set/loss. The rules are
 // domain/perp/perp-orders.ts; every id is looked up within the caller's account. add, add/mgn and a leverage
 // change on an open position take the transaction password and, on the real account, KYC (confirmOrder, as a
 // stock order; contract/perp-orders.ts says why these and not the closes or TP/SL).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddMarginBody,
+  CancelBody,
   CloseBody,
   ExecutedListReply,
   ExecutedReply,
@@ -13,6 +14,9 @@ import {
   LeverageReply,
   LiquidateAllBody,
   LiquidateBody,
+  LimitBody,
+  LimitPlacedReply,
+  LimitReply,
   OpenBody,
   PERP_PREFIX,
   PositionReply,
@@ -28,7 +32,8 @@ import {
   openAtMarket,
   type Executed,
 } from '../../domain/perp/perp-orders.ts';
-import { executionView, positionView } from '../../domain/perp/perp-views.ts';
+import { cancelLimit, placeLimit } from '../../domain/perp/perp-limit.ts';
+import { executionView, limitOrderView, positionView } from '../../domain/perp/perp-views.ts';
 import { DEFAULT_LEVERAGE } from '../../domain/perp/perp-config.ts';
 import { leverageOf, openPosition } from '../../domain/perp/positions-repo.ts';
 import { fieldError } from '../../errors.ts';
@@ -124,6 +129,66 @@ export const perpWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now(),
       );
       return ok(executed(r));
+    },
+  );
+
+  app.post(
+    `${P}/add/limit`,
+    {
+      schema: {
+        tags,
+        summary: 'Open or increase a position at a limit price',
+        description:
+          'Good till cancelled: a long rests below the best ask, a short above the best bid, until the market ' +
+          'reaches its price; then it fills at that price as a maker (0.02 %). Its margin at that price and the ' +
+          '0.05 % taker fee are frozen while it rests. A marketable price fills at once at the best price as a ' +
+          'taker. The price must be on the pair’s grid and within 20 % of the mark; at most 50 rest per ' +
+          'account. Needs the transaction password; the real account needs KYC. A repeated clientId answers ' +
+          'the first order.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: LimitBody,
+        response: LimitPlacedReply,
+      },
+    },
+    async (request) => {
+      const c = await caller(app, request);
+      const { accountId } = c.auth;
+      const b = request.body;
+      await confirmOrder(app, c, b.tradePassword);
+      const r = await placeLimit(
+        deps,
+        { accountId, clientId: b.clientId, symbol: b.symbol, side: b.side, qty: b.qty, price: b.price },
+        now(),
+      );
+      return ok({
+        limit: limitOrderView(deps.marks, r.order),
+        order: r.executed ? executionView(deps.marks, r.executed.execution) : null,
+        position: r.executed ? positionView(deps.market, deps.marks, r.executed.position) : null,
+        repeated: !r.created,
+      });
+    },
+  );
+
+  app.post(
+    `${P}/cancel`,
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a resting limit order',
+        description:
+          'The caller’s own order only (another account’s id is "not found"); its frozen margin and fee go back ' +
+          'to the contract account. An order that already filled or ended is refused.',
+        consumes: FORM,
+        security: NEEDS_TOKEN,
+        body: CancelBody,
+        response: LimitReply,
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request.auth);
+      const o = await cancelLimit(deps, accountId, Number(request.body.orderId), now());
+      return ok(limitOrderView(deps.marks, o));
     },
   );
 

@@ -1,6 +1,7 @@
-// The contract order form: long/short, leverage (coin/contract/order/multiple), amount, and before the order
-// is sent the margin, fee and liquidation price (contract-preview.ts, the server's math at the index price),
-// a warning at high leverage, then open at market. Opening, and changing the leverage of an open position,
+// The contract order form: long/short, market or limit (a limit rests at its price until the market reaches
+// it: server/domain/perp/perp-limit.ts), leverage (coin/contract/order/multiple), amount, and before the order
+// is sent the margin, fee and liquidation price (contract-preview.ts, the server's math at the index price, or
+// at the limit price), a warning at high leverage, then open. Opening, and changing the leverage of an open position,
 // are confirmed with the transaction password (use-password-action.ts, as a stock order; contract/perp-orders.ts
 // says which calls); a detour to set one keeps the side and amount. One client id per filled-in order, so a
 // retry makes one.
@@ -34,6 +35,8 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
   const [saved] = useState(() => takeForm(`perp:${ticker.symbol}`));
   const [side, setSide] = useState<'long' | 'short'>(saved?.['side'] === 'short' ? 'short' : 'long');
   const [qty, setQty] = useState(saved?.['qty'] ?? '');
+  const [type, setType] = useState<'market' | 'limit'>(saved?.['type'] === 'limit' ? 'limit' : 'market');
+  const [price, setPrice] = useState(saved?.['price'] ?? '');
   /** the leverage waiting for the password (a change on an open position) */
   const [wanted, setWanted] = useState(0);
   const [clientId, setClientId] = useState(newClientId);
@@ -46,8 +49,8 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
     void client.invalidateQueries({ queryKey: accountKey(scope, RESOURCE.coinAssets) });
   }, [client, scope]);
   const keep = useCallback(
-    () => rememberForm(`perp:${ticker.symbol}`, { side, qty }),
-    [ticker.symbol, side, qty],
+    () => rememberForm(`perp:${ticker.symbol}`, { side, qty, type, price }),
+    [ticker.symbol, side, qty, type, price],
   );
   // without an open position the leverage is a preference: no password
   const setLeverage = useMutation({
@@ -72,15 +75,26 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
   });
   const open = usePasswordAction({
     call: useCallback(
-      (tradePassword: string) => perpCall.open({ clientId, symbol: ticker.symbol, side, qty, tradePassword }),
-      [clientId, ticker.symbol, side, qty],
+      async (tradePassword: string) => {
+        const order = { clientId, symbol: ticker.symbol, side, qty, tradePassword };
+        if (type === 'market') {
+          await perpCall.open(order);
+          return 'contract:opened';
+        }
+        const r = await perpCall.limit({ ...order, price });
+        return r.order ? 'contract:limitFilled' : 'contract:limitPlaced';
+      },
+      [clientId, ticker.symbol, side, qty, type, price],
     ),
-    onDone: useCallback(() => {
-      setError('');
-      setDone(t('contract:opened'));
-      setClientId(newClientId());
-      setQty('');
-    }, [t]),
+    onDone: useCallback(
+      (said: string) => {
+        setError('');
+        setDone(t(said));
+        setClientId(newClientId());
+        setQty('');
+      },
+      [t],
+    ),
     // a refused order was not made: the next try is a new order; an unanswered one is retried with its id
     onRefused: useCallback(() => setClientId(newClientId()), []),
     settle: refresh,
@@ -97,7 +111,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
     side,
     qty,
     leverage,
-    price: ticker.indexPrice,
+    price: type === 'limit' ? price : ticker.indexPrice,
     priceDecimals: ticker.priceDecimals,
     qtyDecimals: ticker.qtyDecimals,
     takerRate: ticker.takerRate,
@@ -123,6 +137,32 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
           onChange={setSide}
           testId="perp-side"
         />
+        <Segmented
+          label={t('contract:orderType')}
+          value={type}
+          options={[
+            { value: 'market', label: t('contract:market') },
+            { value: 'limit', label: t('contract:limit') },
+          ]}
+          onChange={(v) => {
+            setType(v);
+            // a limit starts at the index: the user moves it from there
+            if (v === 'limit' && !price) setPrice(ticker.indexPrice.replace(/,/g, ''));
+          }}
+          testId="perp-type"
+        />
+        {type === 'limit' && (
+          <label className={tf.field}>
+            <span>{t('contract:limitPrice')} (USDT)</span>
+            <input
+              inputMode="decimal"
+              dir="ltr"
+              value={price}
+              data-testid="perp-price"
+              onChange={(e) => setPrice(cleanDecimal(e.target.value, ticker.priceDecimals))}
+            />
+          </label>
+        )}
         <label className={tf.field}>
           <span>{t('contract:leverage')}</span>
           <select
@@ -164,7 +204,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
             {est ? est.liqPrice : '—'}
           </dd>
         </dl>
-        <p className="muted small">{t('contract:estimateNote')}</p>
+        <p className="muted small">{t(type === 'limit' ? 'contract:limitNote' : 'contract:estimateNote')}</p>
         {leverage >= HIGH_LEVERAGE && (
           <p role="note" className={tf.error} data-testid="perp-high-leverage">
             {t('contract:highLeverage', { leverage })}
@@ -187,6 +227,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
           data-testid="perp-submit"
         >
           {t(side === 'long' ? 'contract:openLong' : 'contract:openShort', { base, leverage })}
+          {type === 'limit' && price ? ` @ ${price}` : ''}
         </button>
       </form>
       {open.sheetOpen && (
@@ -199,6 +240,7 @@ export function ContractForm({ ticker, base }: { ticker: PerpTicker; base: strin
               {t(side === 'long' ? 'contract:openLong' : 'contract:openShort', { base, leverage })} ·{' '}
               <span className="num" dir="ltr">
                 {qty} {base}
+                {type === 'limit' ? ` @ ${price}` : ''}
                 {est ? ` · ${est.margin} USDT` : ''}
               </span>
             </p>

@@ -1,7 +1,7 @@
 // The Contract side of /pages/coin/index (?mode=contract): the pair's mark and index price, the estimated
 // funding rate and the next funding time, the order form, the contract account's balances with a link to the
-// spot ↔ contract transfer, and the open positions (live figures from the worker) and waiting TP/SL orders,
-// with "close all". The exchange is the app's simulator, and the screen says so.
+// spot ↔ contract transfer, the open positions (live figures from the worker, with their totals) with "close
+// all", and the waiting orders (TP/SL triggers, and resting limit orders, each with Cancel). The exchange is the app's simulator, and the screen says so.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,18 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
     onError: (e) => setError(e instanceof BusinessError ? e.msg : t('contract:failed')),
   });
   const totals = useContractTotals();
+  const [cancelError, setCancelError] = useState('');
+  const cancel = useMutation({
+    mutationFn: (id: number) => perpCall.cancel(id),
+    onSuccess: () => {
+      setCancelError('');
+      refresh();
+    },
+    onError: (e) => {
+      setCancelError(e instanceof BusinessError ? e.msg : t('contract:failed'));
+      refresh();
+    },
+  });
   const tk = ticker.data;
   const acct = assets.data?.contract;
   const list = positions.data?.list ?? [];
@@ -179,8 +191,36 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
           )
         ) : tab === 'history' ? (
           <ContractHistory />
-        ) : (active.data?.list.length ?? 0) > 0 ? (
+        ) : (active.data?.list.length ?? 0) + (active.data?.orders.length ?? 0) > 0 ? (
           <ul className={s.orders}>
+            {active.data?.orders.map((o) => (
+              <li key={`limit-${o.id}`} className={s.order} data-testid="perp-limit-order">
+                <div className={s.orderHead}>
+                  <strong className={o.side === 'long' ? s.up : s.down}>
+                    {t('contract:limitOrder')} · {t(`contract:side.${o.side}`)} {o.leverage}×
+                  </strong>
+                  <span dir="ltr">{o.symbol.replace(/USDT$/, '/USDT')}</span>
+                </div>
+                <p className="small">
+                  <span className="num" dir="ltr">
+                    {o.qty} @ {o.price}
+                  </span>{' '}
+                  · {t('contract:frozen')}{' '}
+                  <span className="num" dir="ltr" data-testid="perp-limit-frozen">
+                    {o.frozen} USDT
+                  </span>
+                </p>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={cancel.isPending}
+                  data-testid="perp-limit-cancel"
+                  onClick={() => cancel.mutate(o.id)}
+                >
+                  {t('contract:cancelOrder')}
+                </button>
+              </li>
+            ))}
             {active.data?.list.map((a) => (
               <li key={`${a.positionId}-${a.kind}`} className={s.order} data-testid="perp-trigger">
                 <div className={s.orderHead}>
@@ -193,6 +233,11 @@ export function ContractPanel({ symbol, base }: { symbol: string; base: string }
                 </p>
               </li>
             ))}
+            {cancelError && (
+              <p role="alert" className={tf.error}>
+                {cancelError}
+              </p>
+            )}
           </ul>
         ) : (
           <EmptyState title={t('contract:noActive')} testId="perp-no-active" />

@@ -4,7 +4,12 @@
 // demo never share a cache; positions are re-read every few seconds (the worker keeps their figures live).
 import { queryOptions } from '@tanstack/react-query';
 import type { CoinAssets } from '../../../contract/exchange.ts';
-import type { PerpPositionView, PerpTicker, PerpExecutionView } from '../../../contract/perp-orders.ts';
+import type {
+  PerpExecutionView,
+  PerpLimitOrderView,
+  PerpPositionView,
+  PerpTicker,
+} from '../../../contract/perp-orders.ts';
 import { PERP_PREFIX } from '../../../contract/perp-orders.ts';
 import type { Page } from '../../../contract/envelope.ts';
 import type { PerpFundingPayment, PerpHistoryOrder } from '../../../contract/perp-history.ts';
@@ -66,10 +71,16 @@ export interface ActiveTrigger {
   qty: string;
 }
 
+/** What waits: the TP/SL triggers of open positions and the resting limit orders. */
+export interface ActiveData {
+  list: ActiveTrigger[];
+  orders: PerpLimitOrderView[];
+}
+
 export function activeQuery(scope: AccountScope, pushed = false) {
   return queryOptions({
     queryKey: [...contractKey(scope), 'active'],
-    queryFn: ({ signal }) => getData<{ list: ActiveTrigger[] }>(`${P}/list/active`, {}, { signal }),
+    queryFn: ({ signal }) => getData<ActiveData>(`${P}/list/active`, {}, { signal }),
     refetchInterval: contractInterval(pushed, 5_000),
   });
 }
@@ -109,6 +120,14 @@ export interface Executed {
   repeated: boolean;
 }
 
+export interface LimitPlaced {
+  limit: PerpLimitOrderView;
+  /** the fill when the price was marketable */
+  order: PerpExecutionView | null;
+  position: PerpPositionView | null;
+  repeated: boolean;
+}
+
 export const perpCall = {
   /** `tradePassword`: needed when the symbol has an open position (its margin moves) */
   leverage: (symbol: string, leverage: number, tradePassword?: string) =>
@@ -124,6 +143,15 @@ export const perpCall = {
     qty: string;
     tradePassword: string;
   }) => postData<Executed>(`${P}/add`, b),
+  limit: (b: {
+    clientId: string;
+    symbol: string;
+    side: 'long' | 'short';
+    qty: string;
+    price: string;
+    tradePassword: string;
+  }) => postData<LimitPlaced>(`${P}/add/limit`, b),
+  cancel: (orderId: number) => postData<PerpLimitOrderView>(`${P}/cancel`, { orderId: String(orderId) }),
   close: (b: { clientId: string; positionId: number; qty?: string }) =>
     postData<Executed>(`${P}/close`, { ...b, positionId: String(b.positionId) }),
   addMargin: (b: { clientId: string; positionId: number; amount: string; tradePassword: string }) =>

@@ -60,7 +60,13 @@ export function cid(): string {
 
 export async function perpRows(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['perp_positions', 'perp_orders', 'perp_leverage', 'ledger_journals'] as const) {
+  for (const table of [
+    'perp_positions',
+    'perp_orders',
+    'perp_limit_orders',
+    'perp_leverage',
+    'ledger_journals',
+  ] as const) {
     const r = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,8 +1,10 @@
 // A fast-check model of the contracts on the domain (no HTTP): random sequences of opens, closes, margin adds,
-// leverage changes, TP/SL, funding intervals and price moves for three users on one pair, over a fake market.
-// After every price tick no open position is past its liquidation price (each crossed one was liquidated at
-// that tick) and every liquidation was of a position the tick had crossed; at the end the ledger balances, no
-// user balance is negative, and the funding clearing account is back at zero.
+// leverage changes, TP/SL, limit orders and their cancels, funding intervals and price moves for three users on
+// one pair, over a fake market. After every price tick no open position is past its liquidation price (each
+// crossed one was liquidated at that tick), every liquidation was of a position the tick had crossed, and no
+// limit order the price reached is still resting; at the end the ledger balances, no user balance is negative,
+// each account's frozen book holds exactly what its resting orders froze, and the funding clearing account is
+// back at zero.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMinor } from '../../../contract/money.ts';
@@ -16,10 +18,11 @@ import { FUNDING_CLEARING } from '../../../server/domain/perp/perp-funding.ts';
 import { addIsolatedMargin, setLeverage, setTpSl } from '../../../server/domain/perp/perp-adjust.ts';
 import { closeAtMarket, openAtMarket, type PerpDeps } from '../../../server/domain/perp/perp-orders.ts';
 import { openPositionsOfSymbol } from '../../../server/domain/perp/positions-repo.ts';
+import { cancelLimit, openLimitOrdersOf, placeLimit } from '../../../server/domain/perp/perp-limit.ts';
 import { AppError } from '../../../server/errors.ts';
 import { addUser, tradingDb } from '../trading/trading-db.ts';
 import { fakeMarket } from './perp-fake-market.ts';
-import { systemOf } from './perp-helpers.ts';
+import { bookOf, systemOf } from './perp-helpers.ts';
 
 const SYMBOL = 'BTCUSDT';
 
@@ -29,6 +32,8 @@ type Op =
   | { k: 'margin'; u: number; amount: number }
   | { k: 'leverage'; u: number; lev: number }
   | { k: 'tpsl'; u: number; tp: boolean; pct: number }
+  | { k: 'limit'; u: number; side: 'long' | 'short'; qty: number; pct: number }
+  | { k: 'cancel'; u: number }
   | { k: 'move'; pct: number }
   | { k: 'fund' };
 
@@ -49,6 +54,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     tp: fc.boolean(),
     pct: fc.integer({ min: -20, max: 20 }),
   }),
+  fc.record({
+    k: fc.constant('limit' as const),
+    u: user,
+    side: fc.constantFrom('long' as const, 'short' as const),
+    qty: fc.integer({ min: 1, max: 5000 }),
+    pct: fc.integer({ min: -15, max: 15 }),
+  }),
+  fc.record({ k: fc.constant('cancel' as const), u: user }),
   fc.record({ k: fc.constant('move' as const), pct: fc.integer({ min: -12, max: 12 }) }),
   fc.record({ k: fc.constant('fund' as const) }),
 );
@@ -140,6 +153,23 @@ describe('perpetual contracts model', () => {
                   },
                   now,
                 ).catch(ignoreRefusal);
+            } else if (o.k === 'limit') {
+              const target = (price.v * BigInt(100 + o.pct)) / 100n;
+              await placeLimit(
+                deps,
+                {
+                  accountId,
+                  clientId: `m-${n}`,
+                  symbol: SYMBOL,
+                  side: o.side,
+                  qty: formatMinor(BigInt(o.qty), 5),
+                  price: formatMinor(target, 2),
+                },
+                now,
+              ).catch(ignoreRefusal);
+            } else if (o.k === 'cancel') {
+              const [first] = await openLimitOrdersOf(db, accountId);
+              if (first) await cancelLimit(deps, accountId, first.id, now);
             } else if (o.k === 'move') {
               const before = await openPositionsOfSymbol(db, SYMBOL);
               price.v = (price.v * BigInt(100 + o.pct)) / 100n;
@@ -161,10 +191,18 @@ describe('perpetual contracts model', () => {
                 const was = before.find((p) => p.id === l.position_id);
                 if (was) expect(crossed(was.side === 'long' ? 1 : -1, was.liqPrice, price.v)).toBe(true);
               }
+              // bid = ask = the price here: a long at or above it, a short at or below it, has ended
+              for (const a of accounts)
+                for (const l of await openLimitOrdersOf(db, a))
+                  expect(l.side === 'long' ? l.price < price.v : l.price > price.v).toBe(true);
             } else {
               await engine.settleAll(interval++ * 28_800_000, now);
               expect(await systemOf(db, FUNDING_CLEARING)).toBe(0n);
             }
+          }
+          for (const a of accounts) {
+            const held = (await openLimitOrdersOf(db, a)).reduce((sum, l) => sum + l.frozen, 0n);
+            expect(await bookOf(db, a, 'contract_frozen')).toBe(held);
           }
           const report = await ledgerSelfCheck(db);
           expect(report.negativeUserBalances).toEqual([]);
