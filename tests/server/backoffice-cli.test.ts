@@ -103,7 +103,7 @@ it('credits a deposit once, sets KYC and shows both', async () => {
     ],
   });
   expect((await ledgerSelfCheck(tdb.db)).ok).toBe(true);
-});
+}, 120_000);
 
 it('refuses bad input with a message and a non-zero exit, changing nothing', async () => {
   const before = await journals();
@@ -164,7 +164,8 @@ it('refuses bad input with a message and a non-zero exit, changing nothing', asy
   expect(run([]).status).toBe(2);
   expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^usage: /) });
   expect(await journals()).toBe(before);
-});
+  // six real processes, each loading the CLI through tsx (2–5 s apiece on a loaded 2-core machine)
+}, 120_000);
 
 it('prints the newest outbox messages for a phone (sms), in any phone form', async () => {
   await tdb.db

@@ -5,6 +5,7 @@
 // bad input changes nothing. The ledger balances and the frozen book equals what the open orders hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../../contract/money.ts';
+import { postRecord } from '../../../server/domain/ledger/post.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
 import { MAKER_RATE, TAKER_RATE } from '../../../server/domain/perp/perp-config.ts';
 import { initialMargin, tradeFee } from '../../../contract/perp/position.ts';
@@ -119,6 +120,33 @@ describe('contract limit orders', () => {
     await reconciles(u);
   });
 
+  it('bursts: 100 identical orders make one; 60 different ones at once never rest more than 50', async () => {
+    const u = await perpUser(t);
+    const price = text((mark() * 97n) / 100n);
+    // under a burst the password checks' queue may shed some with "busy" (nothing done): never a second order
+    const busy = /service is busy/;
+    const clientId = cid();
+    const same = await Promise.all(Array.from({ length: 100 }, () => limit(u, { clientId, price })));
+    const made = same.filter((r) => r.body.code === 0);
+    expect(made.length).toBeGreaterThan(0);
+    expect(same.every((r) => r.body.code === 0 || busy.test(r.body.msg))).toBe(true);
+    expect(new Set(made.map((r) => r.body.data.limit.id)).size).toBe(1);
+    const small = { price, qty: '0.001' };
+    const many = await Promise.all(Array.from({ length: 60 }, () => limit(u, small)));
+    const accepted = many.filter((r) => r.body.code === 0).length;
+    const capped = many.filter((r) => /at most 50 open limit orders/.test(r.body.msg)).length;
+    const shed = many.filter((r) => busy.test(r.body.msg)).length;
+    expect(accepted + capped + shed).toBe(60);
+    expect(accepted).toBeLessThanOrEqual(49);
+    if (shed === 0) expect(accepted).toBe(49);
+    // up to the cap one at a time, then one more is refused
+    for (let i = 1 + accepted; i < 50; i++) expect((await limit(u, small)).body.code).toBe(0);
+    expect((await limit(u, small)).body.msg).toMatch(/at most 50 open limit orders/);
+    const open = await get(t.app, `${P}/list/active`, {}, en(u));
+    expect(open.body.data.orders).toHaveLength(50);
+    await reconciles(u);
+  });
+
   it('refuses bad prices, a price far from the mark, the opposite side and too little money, changing nothing', async () => {
     const u = await perpUser(t);
     const poor = await perpUser(t, usdt(5));
@@ -222,6 +250,17 @@ describe('contract limit orders', () => {
 
   it('a fill refused when the market reaches it ends the order with the reason, nothing else changing', async () => {
     const u = await perpUser(t);
+    // an insurance fund able to cover the fall's liquidations: no auto-deleveraging closes the short below
+    await postRecord(t.db, {
+      kind: 'test_grant',
+      ref: `perp-limit:fund:${u.accountId}`,
+      accountId: u.accountId,
+      now: 0,
+      legs: [
+        { system: 'test_funding', asset: 'USDT', amount: -usdt(1_000_000) },
+        { system: 'insurance_fund', asset: 'USDT', amount: usdt(1_000_000) },
+      ],
+    });
     const price = (ask() * 98n) / 100n;
     const r = await limit(u, { price: text(price) });
     const id: number = r.body.data.limit.id;
