@@ -33,7 +33,7 @@ import {
   type Executed,
   type PerpDeps,
 } from './perp-orders.ts';
-import { leverageOf, openPosition, type ExecutionRow } from './positions-repo.ts';
+import { leverageOf, openPosition, ownExecution, positionById, type ExecutionRow } from './positions-repo.ts';
 
 /** How far from the mark a limit price may be, percent. */
 export const LIMIT_BAND_PCT = 20n;
@@ -232,7 +232,11 @@ export async function placeLimit(d: PerpDeps, input: LimitInput, now: number): P
       const o = toRow(prior);
       const same = o.symbol === input.symbol && o.side === input.side && o.qty === qty && o.price === price;
       if (!same) throw perpError('clientIdReused');
-      return { order: o, executed: null, created: false };
+      // a marketable one filled at once: the repeat answers with that fill too
+      const execution = o.executionId === null ? null : await ownExecution(tx, o.accountId, o.executionId);
+      const position = execution && (await positionById(tx, execution.positionId));
+      const executed = execution && position ? { execution, position, created: false } : null;
+      return { order: o, executed, created: false };
     }
     const mark = markOrThrow(d, input.symbol);
     const band = (mark * LIMIT_BAND_PCT) / 100n;

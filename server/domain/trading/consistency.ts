@@ -4,6 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { OPEN_STATUSES } from './orders-repo.ts';
 import { PKR } from '../ledger/books.ts';
+import { perpSelfCheck } from '../perp/perp-consistency.ts';
 import { spotSelfCheck } from '../spot/spot-consistency.ts';
 
 export interface TradingCheckReport {
@@ -85,5 +86,6 @@ export async function tradingSelfCheck(db: Db): Promise<TradingCheckReport> {
     .execute();
   for (const r of broken) problems.push(`order ${r.id}: closed with something frozen, or overfilled`);
   problems.push(...(await spotSelfCheck(db)));
+  problems.push(...(await perpSelfCheck(db)));
   return { ok: problems.length === 0, problems };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../../contract/money.ts';
 import { postRecord } from '../../../server/domain/ledger/post.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
+import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { MAKER_RATE, TAKER_RATE } from '../../../server/domain/perp/perp-config.ts';
 import { initialMargin, tradeFee } from '../../../contract/perp/position.ts';
 import { post, get } from '../helpers.ts';
@@ -63,6 +64,7 @@ async function reconciles(u: PerpUser): Promise<void> {
     .execute();
   expect(await bookOf(t.db, u.accountId, 'contract_frozen')).toBe(open.reduce((s, o) => s + o.frozen, 0n));
   expect((await ledgerSelfCheck(t.db)).ok).toBe(true);
+  expect((await tradingSelfCheck(t.db)).problems).toEqual([]);
 }
 
 /** Falls `pct` % over a few steps; stops stepping once `done` holds (at most 40 steps). */
@@ -195,6 +197,13 @@ describe('contract limit orders', () => {
     expect(r.body.data.limit.orderId).toBe(r.body.data.order.id);
     expect(parseMinor(r.body.data.order.fee, 6)).toBe(tradeFee(GRID, 1000n, a, TAKER_RATE));
     expect(r.body.data.position).toMatchObject({ side: 'long', qty: '0.01000' });
+    // the same clientId again: the same order and its fill, nothing new
+    const again = await limit(u, { clientId: r.body.data.limit.clientId, price: text((a * 101n) / 100n) });
+    expect(again.body.data).toMatchObject({
+      repeated: true,
+      limit: { id: r.body.data.limit.id, status: 'filled' },
+      order: { id: r.body.data.order.id },
+    });
     await reconciles(u);
   });
 

@@ -12,6 +12,7 @@ import { crossed } from '../../../contract/perp/position.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { postRecord } from '../../../server/domain/ledger/post.ts';
 import { ledgerSelfCheck } from '../../../server/domain/ledger/self-check.ts';
+import { tradingSelfCheck } from '../../../server/domain/trading/consistency.ts';
 import { MarkBook } from '../../../server/domain/perp/mark-book.ts';
 import { PerpEngine } from '../../../server/domain/perp/perp-engine.ts';
 import { FUNDING_CLEARING } from '../../../server/domain/perp/perp-funding.ts';
@@ -204,6 +205,8 @@ describe('perpetual contracts model', () => {
             const held = (await openLimitOrdersOf(db, a)).reduce((sum, l) => sum + l.frozen, 0n);
             expect(await bookOf(db, a, 'contract_frozen')).toBe(held);
           }
+          // margin and frozen books against positions and orders (perp-consistency.ts)
+          expect((await tradingSelfCheck(db)).problems).toEqual([]);
           const report = await ledgerSelfCheck(db);
           expect(report.negativeUserBalances).toEqual([]);
           expect(report.ok).toBe(true);
