@@ -155,7 +155,9 @@ describe.each(['ur-PK', 'en-US'] as const)('perpetual contracts in %s', (lang) =
     await page.getByTestId('perp-close').click();
     await page.getByTestId('perp-no-positions').waitFor({ timeout: 10_000 });
 
-    // a limit long 3 % under the index waits with its margin held, and is cancelled
+    // a limit long 3 % under the index waits with its margin held, and is cancelled. The balances first show
+    // the close (no margin left in positions), so the available read is the settled one
+    await expect.poll(() => text(page, 'perp-margin-total'), { timeout: 10_000 }).toBe('0.000000');
     const available = await text(page, 'perp-available');
     await page.getByTestId('perp-type').getByRole('radio', { name: TEXT[lang].limit }).click();
     const index = Number((await text(page, 'perp-index')).replace(/,/g, ''));

@@ -22,19 +22,25 @@ import type { LivePosition } from './contract-live.ts';
 const LIMIT = 2 ** 52;
 const BP = 10_000n; // RATE_ONE / 10^4: one basis point
 
-/** A position's inputs as numbers, read once when it arrives; null when they do not fit the fast path. */
-export interface FastInputs {
-  side: 1 | -1;
-  qty: number;
-  entryValue: number;
-  margin: number;
-  roeBase: number;
+/**
+ * The inputs of positions that share one grid and tier table (a pair's), as numbers in parallel arrays (slot i is
+ * the i-th position handed in): a tick walks a few flat arrays instead of thousands of objects. `ok[i]` is 0 for a
+ * position whose inputs do not fit the fast path (it takes the BigInt path).
+ */
+export interface FastBook {
+  n: number;
+  ok: Uint8Array;
+  /** +1 long, −1 short */
+  side: Float64Array;
+  qty: Float64Array;
+  entryValue: Float64Array;
+  margin: Float64Array;
+  roeBase: Float64Array;
   /** NaN without a liquidation price */
-  liq: number;
+  liq: Float64Array;
   /** value units → micro-USDT: × up (value scale < 6) or ÷ down (≥ 6); the other is 1 */
   up: number;
   down: number;
-  /** the symbol's tier table, shared by its positions */
   tiers: FastTiers;
 }
 
@@ -45,7 +51,9 @@ export interface FastTiers {
   cum: Float64Array;
 }
 
-/** One per table (tiersOf hands out two): positions share it, so a tick walks one small table per pair. */
+const small = (x: bigint): boolean => x < BigInt(LIMIT) && x > -BigInt(LIMIT);
+
+/** One per table (tiersOf hands out two): books share it, so a tick walks one small table per pair. */
 const tables = new WeakMap<readonly Tier[], FastTiers | null>();
 
 function fastTiers(tiers: readonly Tier[]): FastTiers | null {
@@ -68,26 +76,55 @@ function fastTiers(tiers: readonly Tier[]): FastTiers | null {
   return t;
 }
 
-const small = (x: bigint): boolean => x < BigInt(LIMIT) && x > -BigInt(LIMIT);
+const NO_TIERS: FastTiers = { max: new Float64Array(0), bp: new Float64Array(0), cum: new Float64Array(0) };
 
-export function fastInputs(p: LivePosition): FastInputs | null {
-  const { qty, entryValue, margin } = p.math;
-  if (!small(qty) || !small(entryValue) || !small(margin) || !small(p.roeBase)) return null;
-  if (p.liq !== null && !small(p.liq)) return null;
-  const vs = p.grid.priceDecimals + p.grid.qtyDecimals;
-  const tiers = fastTiers(p.tiers);
-  if (!tiers) return null;
-  return {
-    side: p.math.side,
-    qty: Number(qty),
-    entryValue: Number(entryValue),
-    margin: Number(margin),
-    roeBase: Number(p.roeBase),
-    liq: p.liq === null ? NaN : Number(p.liq),
+/** The book of positions that all have the first one's grid and tier table (the caller groups them so). */
+export function fastBook(positions: readonly LivePosition[]): FastBook {
+  const n = positions.length;
+  const first = positions[0];
+  const vs = first ? first.grid.priceDecimals + first.grid.qtyDecimals : 6;
+  const tiers = first ? fastTiers(first.tiers) : null;
+  const b: FastBook = {
+    n,
+    ok: new Uint8Array(n),
+    side: new Float64Array(n),
+    qty: new Float64Array(n),
+    entryValue: new Float64Array(n),
+    margin: new Float64Array(n),
+    roeBase: new Float64Array(n),
+    liq: new Float64Array(n),
     up: vs < 6 ? 10 ** (6 - vs) : 1,
     down: vs >= 6 ? 10 ** (vs - 6) : 1,
-    tiers,
+    tiers: tiers ?? NO_TIERS,
   };
+  for (let i = 0; i < n; i++) {
+    const p = positions[i]!;
+    const { qty, entryValue, margin } = p.math;
+    const fits =
+      tiers !== null &&
+      p.tiers === first!.tiers &&
+      p.grid.priceDecimals + p.grid.qtyDecimals === vs &&
+      small(qty) &&
+      small(entryValue) &&
+      small(margin) &&
+      small(p.roeBase) &&
+      (p.liq === null || small(p.liq));
+    if (!fits) continue;
+    b.ok[i] = 1;
+    b.side[i] = p.math.side;
+    b.qty[i] = Number(qty);
+    b.entryValue[i] = Number(entryValue);
+    b.margin[i] = Number(margin);
+    b.roeBase[i] = Number(p.roeBase);
+    b.liq[i] = p.liq === null ? NaN : Number(p.liq);
+  }
+  return b;
+}
+
+/** One position's book (tests, and a caller with a single position); null when it does not fit. */
+export function fastInputs(p: LivePosition): FastBook | null {
+  const b = fastBook([p]);
+  return b.ok[0] ? b : null;
 }
 
 /** a ÷ d rounded toward −∞, exact for integers |a| < 2^52 and 0 < d < 2^52 (the float quotient is off by ≤ 1). */
@@ -139,35 +176,41 @@ export function emptyFigures(): Figures {
   return { pnl: 0, roe: NaN, ratio: NaN, distance: NaN, ratioValue: Infinity };
 }
 
-/** Writes the figures at `mark` (price units, > 0) into `out`; false when a step would leave the exact range. */
-export function figures(f: FastInputs, mark: number, out: Figures): boolean {
-  const value = f.qty * mark;
+/**
+ * Writes the figures of position `i` of book `b` at `mark` (price units, > 0) into `out`; false when it is not
+ * on the fast path or a step would leave the exact range.
+ */
+export function figuresAt(b: FastBook, i: number, mark: number, out: Figures): boolean {
+  if (b.ok[i] !== 1) return false;
+  const value = b.qty[i]! * mark;
   if (!(value < LIMIT)) return false;
-  const scaled = f.side * (value - f.entryValue) * f.up;
-  const notionalScaled = value * f.up;
+  const scaled = b.side[i]! * (value - b.entryValue[i]!) * b.up;
+  const notionalScaled = value * b.up;
   if (!fits(scaled) || !(notionalScaled < LIMIT)) return false;
-  const pnl = floorDiv(scaled, f.down);
-  const notional = floorDiv(notionalScaled, f.down);
+  const pnl = floorDiv(scaled, b.down);
+  const notional = floorDiv(notionalScaled, b.down);
   out.pnl = pnl;
-  if (f.roeBase > 0) {
+  const base = b.roeBase[i]!;
+  if (base > 0) {
     const x = pnl * 10_000;
-    const roe = fits(x) ? truncDiv(x, f.roeBase) : scaledQuotient(pnl, f.roeBase, 2, false);
+    const roe = fits(x) ? truncDiv(x, base) : scaledQuotient(pnl, base, 2, false);
     if (roe === null) return false;
     out.roe = roe;
   } else out.roe = NaN;
-  if (f.liq === f.liq) {
-    const d = (mark > f.liq ? mark - f.liq : f.liq - mark) * 10_000;
+  const liq = b.liq[i]!;
+  if (liq === liq) {
+    const d = (mark > liq ? mark - liq : liq - mark) * 10_000;
     if (!fits(d)) return false;
     out.distance = floorDiv(d, mark);
   } else out.distance = NaN;
-  const t = f.tiers;
+  const t = b.tiers;
   let tier = -1;
   for (let i = 0; i < t.max.length; i++)
     if (notional <= t.max[i]!) {
       tier = i;
       break;
     }
-  const balance = f.margin + pnl;
+  const balance = b.margin[i]! + pnl;
   if (tier < 0 || balance <= 0) {
     out.ratio = NaN;
     out.ratioValue = Infinity;
@@ -195,6 +238,11 @@ function maintenance(notional: number, bp: number, cum: number): number {
   if (nb < LIMIT) return ceilDiv(nb, 10_000) - cum;
   const a = floorDiv(notional, 10_000);
   return a * bp + ceilDiv((notional - a * 10_000) * bp, 10_000) - cum;
+}
+
+/** figuresAt for a one-position book (fastInputs). */
+export function figures(b: FastBook, mark: number, out: Figures): boolean {
+  return figuresAt(b, 0, mark, out);
 }
 
 const pct = (x: number): string => (x === x ? formatMinor(x, 2) : '');

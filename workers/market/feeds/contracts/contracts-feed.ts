@@ -1,8 +1,8 @@
 // The contracts feed (issue 16 item 5): holds the caller's open perpetual positions the app handed over
 // (protocol/contracts-api.ts) and re-values every position of a pair on every batch of its tickers the market
 // feed applies, and on every server mark (`mark:<SYM>`) it hears, exactly, at the published mark when there is
-// one: float64 integers under a checked bound (contract-kernel.ts), the BigInt math of contract-live.ts when a
-// position leaves that range. Every position feeds the totals (Σ uPnL, positions at risk); display strings are
+// one: float64 integers under a checked bound (contract-kernel.ts: a pair's positions in parallel arrays), the
+// BigInt math of contract-live.ts when a position leaves that range. Every position feeds the totals (Σ uPnL, positions at risk); display strings are
 // made only for the rows on screen (`contract:<id>` interest, claimed here) and posted when they changed.
 // The screen showing positions subscribes their pairs' tickers and marks itself.
 import type {
@@ -18,7 +18,7 @@ import type { Feed, FeedContext } from '../../host/feed.ts';
 import type { PriceBoard } from '../market/price-board.ts';
 import { formatMinor, parseSignedMinor } from '../../../../contract/money.ts';
 import { liveView, markAt, parsePosition, type LivePosition } from './contract-live.ts';
-import { emptyFigures, fastInputs, figures, viewOf, type FastInputs } from './contract-kernel.ts';
+import { emptyFigures, fastBook, figuresAt, viewOf, type FastBook } from './contract-kernel.ts';
 
 const same = (a: ContractLiveView, b: ContractLiveView): boolean =>
   a.mark === b.mark &&
@@ -30,20 +30,25 @@ const same = (a: ContractLiveView, b: ContractLiveView): boolean =>
 const LIMIT = 2 ** 52;
 const SUM_LIMIT = 2 ** 51;
 
-/** One held position: its parsed inputs, its fast inputs (null: BigInt only), and what the totals hold of it. */
-interface Held {
-  id: number;
-  /** the price's places (the grid's), kept here so a tick does not walk to the grid for it */
+/** The positions of one pair and grid; slot j of every array is `live[j]`. */
+interface Group {
+  symbol: string;
+  /** the price's places (the grid's) */
   pd: number;
-  live: LivePosition;
-  fast: FastInputs | null;
-  /** its row is on screen */
-  shown: boolean;
-  /** last uPnL in micro-USDT; NaN when past the float range (`big` holds it then) */
-  pnl: number;
-  big: bigint;
+  live: LivePosition[];
+  book: FastBook;
+  /** last uPnL in micro-USDT; NaN when past the float range (`big` holds it then, by slot) */
+  pnl: Float64Array;
+  big: Map<number, bigint>;
   /** 1 at or past CONTRACT_RISK_PCT */
-  risk: number;
+  risk: Uint8Array;
+  /** 1 while its row is on screen */
+  shown: Uint8Array;
+}
+
+interface Slot {
+  group: Group;
+  j: number;
 }
 
 const scratch = emptyFigures();
@@ -51,9 +56,9 @@ const scratch = emptyFigures();
 export class ContractsFeed implements Feed, ContractsFeedApi {
   private ctx: FeedContext | null = null;
   private accountKey = '';
-  private readonly rows = new Map<number, Held>();
-  /** The same rows by pair: a pair's tick values its own positions without passing over the others. */
-  private readonly bySymbol = new Map<string, Held[]>();
+  private readonly rows = new Map<number, Slot>();
+  /** The groups by pair: a pair's tick values its own positions without passing over the others. */
+  private readonly bySymbol = new Map<string, Group[]>();
   /**
    * The totals, kept as each position moves: Σ uPnL and Σ|uPnL| of the positions held as floats, how many are
    * held as BigInt (past the range), how many at risk; `exact` says the float sums were exact when last read.
@@ -99,18 +104,18 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     if (!Number.isSafeInteger(id) || this.shown.has(id)) return;
     this.shown.add(id);
     // a row coming on screen gets its figures now, not at the pair's next tick
-    const held = this.rows.get(id);
-    if (!held) return;
-    held.shown = true;
-    this.flush(new Set([held.live.symbol]), []);
+    const slot = this.rows.get(id);
+    if (!slot) return;
+    slot.group.shown[slot.j] = 1;
+    this.flush(new Set([slot.group.symbol]), []);
   }
 
   deactivate(key: InterestKey): void {
     const id = Number(key.slice('contract:'.length));
     this.shown.delete(id);
     this.sent.delete(id);
-    const held = this.rows.get(id);
-    if (held) held.shown = false;
+    const slot = this.rows.get(id);
+    if (slot) slot.group.shown[slot.j] = 0;
   }
 
   dispose(): void {
@@ -134,23 +139,35 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     this.bySymbol.clear();
     this.sum = this.abs = this.bigCount = this.atRisk = 0;
     this.exact = true;
+    // one group per pair and grid (a pair's positions share both unless the server changed the grid)
+    const parts = new Map<string, LivePosition[]>();
     for (const p of positions) {
       const live = parsePosition(p);
       if (!live) continue;
-      const held: Held = {
-        id: live.id,
-        pd: live.grid.priceDecimals,
+      const key = `${live.symbol}/${live.grid.priceDecimals}/${live.grid.qtyDecimals}`;
+      const list = parts.get(key);
+      if (list) list.push(live);
+      else parts.set(key, [live]);
+    }
+    for (const live of parts.values()) {
+      const n = live.length;
+      const group: Group = {
+        symbol: live[0]!.symbol,
+        pd: live[0]!.grid.priceDecimals,
         live,
-        fast: fastInputs(live),
-        shown: this.shown.has(live.id),
-        pnl: 0,
-        big: 0n,
-        risk: 0,
+        book: fastBook(live),
+        pnl: new Float64Array(n),
+        big: new Map(),
+        risk: new Uint8Array(n),
+        shown: new Uint8Array(n),
       };
-      this.rows.set(live.id, held);
-      const list = this.bySymbol.get(live.symbol);
-      if (list) list.push(held);
-      else this.bySymbol.set(live.symbol, [held]);
+      for (let j = 0; j < n; j++) {
+        this.rows.set(live[j]!.id, { group, j });
+        if (this.shown.has(live[j]!.id)) group.shown[j] = 1;
+      }
+      const list = this.bySymbol.get(group.symbol);
+      if (list) list.push(group);
+      else this.bySymbol.set(group.symbol, [group]);
     }
     for (const id of removed) this.sent.delete(id);
     this.flush(null, removed);
@@ -160,61 +177,7 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
   private flush(symbols: ReadonlySet<string> | null, removed: number[]): void {
     const rows: ContractLiveView[] = [];
     const lists = symbols ? [...symbols].map((s) => this.bySymbol.get(s)) : [...this.bySymbol.values()];
-    for (const list of lists) {
-      if (!list?.length) continue;
-      // The pair's prices, read (and its published mark parsed) once for its positions, not once for each.
-      const symbol = list[0]!.live.symbol;
-      const text = this.prices.mark?.(symbol);
-      const last = this.prices.price(symbol);
-      let d = -1;
-      let published: bigint | null = null;
-      let publishedNum = 0;
-      let sum = 0;
-      let abs = 0;
-      let atRisk = 0;
-      for (const h of list) {
-        const pd = h.pd;
-        if (d !== pd) {
-          d = pd;
-          published = text === undefined ? null : parseSignedMinor(text, d);
-          if (published !== null && published <= 0n) published = null;
-          publishedNum = published === null ? 0 : Number(published);
-        }
-        // the published mark is the pair's, the same for each position; without it each has its own premium
-        const mark = published ?? markAt(h.live, last, null);
-        const m = published === null ? Number(mark) : publishedNum;
-        let view: ContractLiveView | null = null;
-        if (h.fast && m < LIMIT && figures(h.fast, m, scratch)) {
-          // hold(h, …) inlined on the hot path, into this pair's running deltas
-          const old = h.pnl;
-          const pnl = scratch.pnl;
-          if (old === old) {
-            sum -= old;
-            abs -= old < 0 ? -old : old;
-          } else this.bigCount--;
-          sum += pnl;
-          abs += pnl < 0 ? -pnl : pnl;
-          h.pnl = pnl;
-          const risk = scratch.ratioValue >= CONTRACT_RISK_PCT ? 1 : 0;
-          atRisk += risk - h.risk;
-          h.risk = risk;
-          if (h.shown) view = viewOf(h.id, m, d, scratch);
-        } else {
-          view = liveView(h.live, mark);
-          const pnl = BigInt(view.pnl.replace('.', ''));
-          const small = pnl < BigInt(LIMIT) && pnl > -BigInt(LIMIT);
-          this.hold(h, small ? Number(pnl) : NaN, pnl, view.marginRatioValue >= CONTRACT_RISK_PCT ? 1 : 0);
-        }
-        if (!h.shown || !view) continue;
-        const prev = this.sent.get(h.id);
-        if (prev && same(prev, view)) continue;
-        this.sent.set(h.id, view);
-        rows.push(view);
-      }
-      this.sum += sum;
-      this.abs += abs;
-      this.atRisk += atRisk;
-    }
+    for (const list of lists) for (const g of list ?? []) this.value(g, rows);
     const totals = this.totals();
     const t = this.sentTotals;
     const totalsChanged =
@@ -227,21 +190,66 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     this.ctx?.post({ contracts: update });
   }
 
-  /** Moves a position's part of the totals to its new figures. */
-  private hold(h: Held, pnl: number, big: bigint, risk: number): void {
-    const old = h.pnl;
-    if (old === old) {
-      this.sum -= old;
-      this.abs -= old < 0 ? -old : old;
-    } else this.bigCount--;
-    if (pnl === pnl) {
-      this.sum += pnl;
-      this.abs += pnl < 0 ? -pnl : pnl;
-    } else this.bigCount++;
-    h.pnl = pnl;
-    h.big = big;
-    this.atRisk += risk - h.risk;
-    h.risk = risk;
+  /** Re-values one group at its pair's prices (read, and the published mark parsed, once for all of it). */
+  private value(g: Group, rows: ContractLiveView[]): void {
+    const text = this.prices.mark?.(g.symbol);
+    const last = this.prices.price(g.symbol);
+    let published = text === undefined ? null : parseSignedMinor(text, g.pd);
+    if (published !== null && published <= 0n) published = null;
+    const publishedNum = published === null ? 0 : Number(published);
+    const { book, live, pnl: pnls, risk: risks, shown } = g;
+    let sum = 0;
+    let abs = 0;
+    let atRisk = 0;
+    let big = 0;
+    for (let j = 0; j < book.n; j++) {
+      // the published mark is the pair's, the same for each position; without it each has its own premium
+      let mark = published;
+      let m = publishedNum;
+      if (mark === null) {
+        mark = markAt(live[j]!, last, null);
+        m = Number(mark);
+      }
+      let view: ContractLiveView | null = null;
+      let pnl: number;
+      let risk: number;
+      if (m < LIMIT && figuresAt(book, j, m, scratch)) {
+        pnl = scratch.pnl;
+        risk = scratch.ratioValue >= CONTRACT_RISK_PCT ? 1 : 0;
+        if (shown[j] === 1) view = viewOf(live[j]!.id, m, g.pd, scratch);
+      } else {
+        view = liveView(live[j]!, mark);
+        const exact = BigInt(view.pnl.replace('.', ''));
+        const fits = exact < BigInt(LIMIT) && exact > -BigInt(LIMIT);
+        pnl = fits ? Number(exact) : NaN;
+        if (fits) g.big.delete(j);
+        else g.big.set(j, exact);
+        risk = view.marginRatioValue >= CONTRACT_RISK_PCT ? 1 : 0;
+      }
+      // this position's part of the totals moves from its last figures to these
+      const old = pnls[j]!;
+      if (old === old) {
+        sum -= old;
+        abs -= old < 0 ? -old : old;
+      } else big--;
+      if (pnl === pnl) {
+        sum += pnl;
+        abs += pnl < 0 ? -pnl : pnl;
+      } else big++;
+      pnls[j] = pnl;
+      atRisk += risk - risks[j]!;
+      risks[j] = risk;
+      if (shown[j] !== 1 || !view) continue;
+      const id = live[j]!.id;
+      const prev = this.sent.get(id);
+      if (prev && same(prev, view)) continue;
+      this.sent.set(id, view);
+      rows.push(view);
+    }
+    this.sum += sum;
+    this.abs += abs;
+    this.bigCount += big;
+    this.atRisk += atRisk;
   }
 
   /**
@@ -257,7 +265,12 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
       return { count, pnl: formatMinor(sum, 6), pnlSign: sum > 0 ? 1 : sum < 0 ? -1 : 0, atRisk };
     }
     let big = 0n;
-    for (const h of this.rows.values()) big += h.pnl === h.pnl ? BigInt(h.pnl) : h.big;
+    for (const list of this.bySymbol.values())
+      for (const g of list)
+        for (let j = 0; j < g.book.n; j++) {
+          const v = g.pnl[j]!;
+          big += v === v ? BigInt(v) : g.big.get(j)!;
+        }
     return { count, pnl: formatMinor(big, 6), pnlSign: big > 0n ? 1 : big < 0n ? -1 : 0, atRisk };
   }
 
@@ -265,13 +278,15 @@ export class ContractsFeed implements Feed, ContractsFeedApi {
     let sum = 0;
     let abs = 0;
     let big = 0;
-    for (const h of this.rows.values()) {
-      const v = h.pnl;
-      if (v === v) {
-        sum += v;
-        abs += v < 0 ? -v : v;
-      } else big++;
-    }
+    for (const list of this.bySymbol.values())
+      for (const g of list)
+        for (let j = 0; j < g.book.n; j++) {
+          const v = g.pnl[j]!;
+          if (v === v) {
+            sum += v;
+            abs += v < 0 ? -v : v;
+          } else big++;
+        }
     this.sum = sum;
     this.abs = abs;
     this.bigCount = big;
