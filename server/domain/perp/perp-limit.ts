@@ -14,7 +14,8 @@
 // - Cancel (the user's, or the liquidation of the symbol's position) releases what is frozen. At most
 //   MAX_OPEN_LIMITS rest per account.
 import type { Db } from '../../db/database.ts';
-import type { PerpLimitStatus } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { PerpLimitOrdersTable, PerpLimitStatus } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { AppError } from '../../errors.ts';
 import { formatMinor, parseMinor } from '../../../contract/money.ts';
@@ -73,22 +74,7 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-type Raw = {
-  id: number;
-  account_id: number;
-  client_id: string;
-  symbol: string;
-  side: 'long' | 'short';
-  qty: bigint;
-  price: bigint;
-  leverage: number;
-  frozen: bigint;
-  status: PerpLimitStatus;
-  reason: string | null;
-  execution_id: number | null;
-  created_at: number;
-  updated_at: number;
-};
+type Raw = Selectable<PerpLimitOrdersTable>;
 
 const toRow = (r: Raw): LimitOrderRow => ({
   id: r.id,
